@@ -1,0 +1,259 @@
+/* The flag table and the closure.  Pure code: no system calls here.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "flags.h"
+
+/* Our values must be the kernel's, or the mask we pass means something
+ * else to it. */
+#define SAME_BIT(ours, theirs) \
+	_Static_assert((ours) == (unsigned long)(theirs), #ours " != " #theirs)
+SAME_BIT(UNSHARE_MOUNT, CLONE_NEWNS);
+SAME_BIT(UNSHARE_UTS, CLONE_NEWUTS);
+SAME_BIT(UNSHARE_IPC, CLONE_NEWIPC);
+SAME_BIT(UNSHARE_NET, CLONE_NEWNET);
+SAME_BIT(UNSHARE_PID, CLONE_NEWPID);
+SAME_BIT(UNSHARE_USER, CLONE_NEWUSER);
+SAME_BIT(UNSHARE_CGROUP, CLONE_NEWCGROUP);
+SAME_BIT(UNSHARE_TIME, CLONE_NEWTIME);
+SAME_BIT(UNSHARE_FS, CLONE_FS);
+SAME_BIT(UNSHARE_FILES, CLONE_FILES);
+SAME_BIT(UNSHARE_SYSVSEM, CLONE_SYSVSEM);
+SAME_BIT(UNSHARE_VM, CLONE_VM);
+SAME_BIT(UNSHARE_SIGHAND, CLONE_SIGHAND);
+SAME_BIT(UNSHARE_THREAD, CLONE_THREAD);
+
+const struct flag unshare_flags[UNSHARE_NFLAGS] = {
+	{ "mount", 'm', UNSHARE_MOUNT, "CLONE_NEWNS", "mount table",
+	  "mnt", "mnt", "2.6.16", NULL,
+	  UNSHARE_FS,
+	  "root and working directory point into the mount table" },
+	{ "uts", 'u', UNSHARE_UTS, "CLONE_NEWUTS", "hostname and domain name",
+	  "uts", "uts", "2.6.19", "CONFIG_UTS_NS",
+	  0, NULL },
+	{ "ipc", 'i', UNSHARE_IPC, "CLONE_NEWIPC",
+	  "System V IPC and POSIX message queues",
+	  "ipc", "ipc", "2.6.19", "CONFIG_IPC_NS",
+	  UNSHARE_SYSVSEM,
+	  "semaphore undo entries belong to the old IPC namespace" },
+	{ "net", 'n', UNSHARE_NET, "CLONE_NEWNET",
+	  "network devices, addresses, routes, firewall",
+	  "net", "net", "2.6.24", "CONFIG_NET_NS",
+	  0, NULL },
+	{ "pid", 'p', UNSHARE_PID, "CLONE_NEWPID",
+	  "process ids (for children only)",
+	  "pid", "pid_for_children", "3.8", "CONFIG_PID_NS",
+	  0, NULL },
+	{ "user", 'U', UNSHARE_USER, "CLONE_NEWUSER",
+	  "user and group ids, capabilities",
+	  "user", "user", "3.8", "CONFIG_USER_NS",
+	  UNSHARE_THREAD | UNSHARE_FS,
+	  "a user namespace belongs to one process, not to a thread group "
+	  "or to sharers of its root and working directory" },
+	{ "cgroup", 'C', UNSHARE_CGROUP, "CLONE_NEWCGROUP",
+	  "view of the cgroup hierarchy",
+	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",
+	  0, NULL },
+	{ "time", 'T', UNSHARE_TIME, "CLONE_NEWTIME",
+	  "monotonic and boot-time clocks (for children and after exec)",
+	  "time", "time_for_children", "5.6", "CONFIG_TIME_NS",
+	  0, NULL },
+	{ "fs", 0, UNSHARE_FS, "CLONE_FS",
+	  "root, working directory and umask",
+	  NULL, NULL, "2.6.16", NULL, 0, NULL },
+	{ "files", 0, UNSHARE_FILES, "CLONE_FILES", "file descriptor table",
+	  NULL, NULL, "2.6.16", NULL, 0, NULL },
+	{ "sysvsem", 0, UNSHARE_SYSVSEM, "CLONE_SYSVSEM",
+	  "System V semaphore undo list",
+	  NULL, NULL, "2.6.26", NULL, 0, NULL },
+	{ "vm", 0, UNSHARE_VM, "CLONE_VM", "address space",
+	  NULL, NULL, "2.6.16", NULL, UNSHARE_SIGHAND,
+	  "signal handlers are addresses in the address space" },
+	{ "sighand", 0, UNSHARE_SIGHAND, "CLONE_SIGHAND",
+	  "signal handler table",
+	  NULL, NULL, "2.6.16", NULL, UNSHARE_THREAD,
+	  "a thread group shares one signal handler table" },
+	{ "thread", 0, UNSHARE_THREAD, "CLONE_THREAD", "thread group",
+	  NULL, NULL, "2.6.16", NULL, UNSHARE_VM,
+	  "a thread group shares one address space" },
+};
+
+
+int flag_index(unsigned long bit)
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (unshare_flags[i].bit == bit)
+			return (int)i;
+	return -1;
+}
+
+const struct flag *flag_by_bit(unsigned long bit)
+{
+	int i = flag_index(bit);
+
+	return i < 0 ? NULL : &unshare_flags[i];
+}
+
+static int name_is(const char *want, const char *name, size_t len)
+{
+	return strlen(want) == len && strncasecmp(want, name, len) == 0;
+}
+
+const struct flag *flag_by_name(const char *name, size_t len)
+{
+	static const char prefix[] = "UNSHARE_";
+	const size_t plen = sizeof prefix - 1;
+
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (name_is(f->name, name, len) ||
+		    name_is(f->kernel, name, len) ||
+		    (len > plen && strncasecmp(name, prefix, plen) == 0 &&
+		     name_is(f->name, name + plen, len - plen)))
+			return f;
+	}
+	return NULL;
+}
+
+unsigned long flags_closure(unsigned long requested, struct added *why)
+{
+	int queue[UNSHARE_NFLAGS];
+	int origin[UNSHARE_NFLAGS];
+	size_t head = 0, tail = 0, first_added;
+	unsigned long mask = requested;
+
+	if (why)
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+			why[i] = (struct added){ -1, -1, -1 };
+
+	/* Breadth first from the requested flags, in table order, so every
+	 * added flag is explained by the shortest chain. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (requested & unshare_flags[i].bit) {
+			origin[i] = (int)i;
+			queue[tail++] = (int)i;
+		}
+
+	first_added = tail;
+	while (head < tail) {
+		int f = queue[head++];
+
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+			unsigned long bit = unshare_flags[i].bit;
+
+			if (!(unshare_flags[f].implies & bit) || (mask & bit))
+				continue;
+			mask |= bit;
+			origin[i] = origin[f];
+			if (why)
+				why[i] = (struct added){
+					.by = f,
+					.origin = origin[f],
+					.step = (int)(tail - first_added),
+				};
+			queue[tail++] = (int)i;
+		}
+	}
+	return mask;
+}
+
+/* A number in --flags: 0x hex or decimal, the whole item. */
+static int parse_number(const char *s, size_t len, unsigned long *out)
+{
+	char buf[32], *end;
+	int base = 10;
+
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (len > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
+		base = 16;
+	else if (buf[0] < '0' || buf[0] > '9')
+		return -1;
+	/* strtoul would take a sign or blanks; the checks above and below
+	 * leave it only digits. */
+	for (size_t i = base == 16 ? 2 : 0; i < len; i++)
+		if (!(base == 16 ? strchr("0123456789abcdefABCDEF", buf[i])
+				 : strchr("0123456789", buf[i])))
+			return -1;
+	errno = 0;
+	*out = strtoul(buf, &end, base);
+	if (errno || *end)
+		return -1;
+	return 0;
+}
+
+int flags_parse_list(const char *list, unsigned long *mask, char *msg,
+		     size_t msgsize)
+{
+	const char *p = list;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		const struct flag *f;
+		unsigned long n;
+
+		if (len == 0) {
+			snprintf(msg, msgsize,
+				 "empty item in flag list '%s'", list);
+			return -1;
+		}
+		if ((f = flag_by_name(p, len)) != NULL) {
+			*mask |= f->bit;
+		} else if (parse_number(p, len, &n) == 0) {
+			if (n & ~UNSHARE_VALID) {
+				snprintf(msg, msgsize,
+					 "unknown bit%s 0x%lx in '%.*s': the "
+					 "known bits are 0x%lx (see --help)",
+					 (n & ~UNSHARE_VALID) &
+							 ((n & ~UNSHARE_VALID) - 1)
+						 ? "s" : "",
+					 n & ~UNSHARE_VALID, (int)len, p,
+					 UNSHARE_VALID);
+				return -1;
+			}
+			*mask |= n;
+		} else {
+			char names[160];
+
+			flags_names(UNSHARE_VALID, ", ", names, sizeof names);
+			snprintf(msg, msgsize,
+				 "unknown flag '%.*s': give a flag name "
+				 "(%s) or a number",
+				 (int)len, p, names);
+			return -1;
+		}
+		if (p[len] == '\0')
+			return 0;
+		p += len + 1;
+	}
+}
+
+size_t flags_names(unsigned long mask, const char *sep, char *buf,
+		   size_t size)
+{
+	size_t n = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		if (!(mask & unshare_flags[i].bit))
+			continue;
+		int w = snprintf(n < size ? buf + n : NULL,
+				 n < size ? size - n : 0, "%s%s",
+				 n ? sep : "", unshare_flags[i].name);
+		n += (size_t)w;
+	}
+	return n;
+}

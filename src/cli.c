@@ -1,0 +1,162 @@
+/* The command line: argp options built from the flag table.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+const char *argp_program_version = PACKAGE_STRING;
+
+/* Keys of options without a short letter.  A flag's long-only option is
+ * KEY_FLAG + its index in the table. */
+enum {
+	KEY_FLAG = 0x100,
+	KEY_FLAGS = KEY_FLAG + UNSHARE_NFLAGS,
+	KEY_DRY_RUN,
+};
+
+enum { GROUP_NS = 1, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
+
+/* The flag options come from the table; these are the rest. */
+static const struct argp_option fixed_options[] = {
+	{ "flags", KEY_FLAGS, "LIST", 0,
+	  "unshare the flags in LIST: names or numbers (0x hex or decimal), "
+	  "comma-separated; repeatable", GROUP_CONTEXT },
+	{ NULL, 0, NULL, 0, "Execution:", GROUP_EXEC },
+	{ "dry-run", KEY_DRY_RUN, NULL, 0,
+	  "print the plan (flags, closure, program) on stdout and exit "
+	  "without unsharing or running anything", GROUP_EXEC },
+	{ NULL, 0, NULL, 0, "Output:", GROUP_OUTPUT },
+	{ "verbose", 'v', NULL, 0,
+	  "explain the plan on stderr, then each namespace's inode before "
+	  "and after", GROUP_OUTPUT },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "give this help list", 0 },
+	{ NULL, 0, NULL, 0, NULL, 0 },
+};
+
+#define N_FIXED (sizeof fixed_options / sizeof fixed_options[0])
+
+static void flag_options(struct argp_option *o)
+{
+	*o++ = (struct argp_option){ NULL, 0, NULL, 0,
+				     "Namespaces (each a new one of its "
+				     "kind):", GROUP_NS };
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (i > 0 && f->ns == NULL && unshare_flags[i - 1].ns != NULL)
+			*o++ = (struct argp_option){
+				NULL, 0, NULL, 0,
+				"Process context (each a private copy):",
+				GROUP_CONTEXT };
+		*o++ = (struct argp_option){
+			.name = f->name,
+			.key = f->key ? f->key : KEY_FLAG + (int)i,
+			.arg = f->ns ? "FILE" : NULL,
+			.flags = f->ns ? OPTION_ARG_OPTIONAL : 0,
+			.doc = f->detaches,
+			.group = f->ns ? GROUP_NS : GROUP_CONTEXT,
+		};
+	}
+	memcpy(o, fixed_options, sizeof fixed_options);
+}
+
+static const struct flag *flag_of_key(int key)
+{
+	if (key >= KEY_FLAG && key < KEY_FLAG + UNSHARE_NFLAGS)
+		return &unshare_flags[key - KEY_FLAG];
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (unshare_flags[i].key && unshare_flags[i].key == key)
+			return &unshare_flags[i];
+	return NULL;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct plan *plan = state->input;
+	const struct flag *f;
+	char msg[256];
+
+	switch (key) {
+	case KEY_FLAGS:
+		if (flags_parse_list(arg, &plan->requested, msg, sizeof msg))
+			argp_error(state, "--flags: %s", msg);
+		return 0;
+	case KEY_DRY_RUN:
+		plan->dry_run = true;
+		return 0;
+	case 'v':
+		plan->verbose = true;
+		return 0;
+	case 'h':
+		argp_state_help(state, stdout, ARGP_HELP_STD_HELP);
+		return 0;
+	case ARGP_KEY_ARG:
+		/* The first non-option is the program: everything from it on
+		 * is its own, options included. */
+		plan->argv = &state->argv[state->next - 1];
+		state->next = state->argc;
+		return 0;
+	case ARGP_KEY_END:
+		plan->effective = flags_closure(plan->requested, plan->why);
+		return 0;
+	}
+	if ((f = flag_of_key(key)) == NULL)
+		return ARGP_ERR_UNKNOWN;
+	if (arg)
+		argp_error(state,
+			   "--%s=%s: keeping a namespace in a file is not "
+			   "supported yet; drop '=%s'",
+			   f->name, arg, arg);
+	plan->requested |= f->bit;
+	return 0;
+}
+
+/* Option docs are table text; say what kind of namespace each is. */
+static char *help_filter(int key, const char *text, void *input)
+{
+	const struct flag *f = flag_of_key(key);
+	char *s;
+
+	(void)input;
+	if (f == NULL || f->ns == NULL)
+		return (char *)text;
+	if (asprintf(&s, "new %s namespace: %s", f->name, text) < 0)
+		return (char *)text;
+	return s;
+}
+
+void cli_parse(int argc, char **argv, struct plan *plan)
+{
+	struct argp_option options[1 + UNSHARE_NFLAGS + 1 + N_FIXED];
+	const struct argp argp = {
+		.options = options,
+		.parser = parse_opt,
+		.args_doc = "[--] [PROGRAM [ARGUMENT...]]",
+		.doc = "Run PROGRAM (by default your shell) with the parts of "
+		       "its context that the options name unshared from the "
+		       "caller's.  The kernel adds some flags to others (the "
+		       "closure): --verbose and --dry-run show which and "
+		       "why.\v"
+		       "Exit status: the program's own; 125 if unshare itself "
+		       "fails, 126 if the program cannot be run, 127 if it is "
+		       "not found.  See unshare(1).",
+		.help_filter = help_filter,
+	};
+
+	argp_err_exit_status = EXIT_TOOL;
+	*plan = (struct plan){ 0 };
+	flag_options(options);
+	/* getopt names us by argv[0] in its messages; every other message
+	 * says "unshare". */
+	argv[0] = program_invocation_short_name;
+	/* In order, so that the first non-option ends ours. */
+	argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, plan);
+}

@@ -1,0 +1,111 @@
+/* Printing the plan and the namespaces it changed.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "exec.h"
+#include "output.h"
+
+/* An argument as a shell would need it typed: bare when it is plain,
+ * else in single quotes. */
+static void print_word(FILE *out, const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+			    "VWXYZ0123456789_-+=/.,:@%") == strlen(w)) {
+		fputs(w, out);
+		return;
+	}
+	putc('\'', out);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", out);
+		else
+			putc(*w, out);
+	putc('\'', out);
+}
+
+void plan_print(FILE *out, const char *prefix, const struct plan *plan)
+{
+	char names[256];
+
+	flags_names(plan->requested, ", ", names, sizeof names);
+	fprintf(out, "%srequested  %s\n", prefix,
+		plan->requested ? names : "(nothing)");
+	/* In the order the closure added them, so each reason comes after
+	 * the flag it names. */
+	for (int step = 0; step < (int)UNSHARE_NFLAGS; step++)
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+			const struct added *a = &plan->why[i];
+			const struct flag *by;
+
+			if (a->by < 0 || a->step != step)
+				continue;
+			by = &unshare_flags[a->by];
+			flags_names(by->implies, " and ", names, sizeof names);
+			fprintf(out, "%sadded      %-8s %s brings %s", prefix,
+				unshare_flags[i].name, by->name, names);
+			if (a->origin != a->by)
+				fprintf(out, " (from --%s)",
+					unshare_flags[a->origin].name);
+			fprintf(out, ": %s\n", by->implies_why);
+		}
+	flags_names(plan->effective, ", ", names, sizeof names);
+	fprintf(out, "%seffective  0x%08lx %s\n", prefix, plan->effective,
+		plan->effective ? names : "(nothing: no unshare(2) call)");
+	fprintf(out, "%sprogram    ", prefix);
+	if (plan->argv) {
+		for (char **a = plan->argv; *a; a++) {
+			if (a != plan->argv)
+				putc(' ', out);
+			print_word(out, *a);
+		}
+		putc('\n', out);
+	} else {
+		const char *source, *shell = default_shell(&source);
+
+		print_word(out, shell);
+		fprintf(out, " (the shell, from %s)\n", source);
+	}
+}
+
+static ino_t ns_inode(const char *entry)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof path, "/proc/self/ns/%s", entry);
+	return stat(path, &st) == 0 ? st.st_ino : 0;
+}
+
+void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		ino[i] = (mask & unshare_flags[i].bit) && unshare_flags[i].ns
+				 ? ns_inode(unshare_flags[i].ns_after)
+				 : 0;
+}
+
+void ns_report(FILE *out, const char *prefix, unsigned long mask,
+	       const ino_t before[UNSHARE_NFLAGS],
+	       const ino_t after[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (!(mask & f->bit) || f->ns == NULL)
+			continue;
+		fprintf(out, "%s%-17s %lu -> ", prefix, f->ns_after,
+			(unsigned long)before[i]);
+		if (after[i] == 0)
+			/* pid_for_children until the first child is born */
+			fprintf(out, "new (entered by the first child)\n");
+		else
+			fprintf(out, "%lu%s\n", (unsigned long)after[i],
+				before[i] == after[i] ? " (unchanged!)" : "");
+	}
+}

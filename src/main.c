@@ -1,0 +1,72 @@
+/* unshare: run a program with parts of its context unshared.
+ *
+ * The order of operations, top to bottom: refuse set-id, parse, (the
+ * closure is worked out by the parser), show the plan, unshare, exec.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "diagnose.h"
+#include "exec.h"
+#include "output.h"
+#include "plan.h"
+
+#define VERBOSE_PREFIX "unshare: "
+
+/* Set-id binaries get their privilege from the file, not from the user:
+ * we would create namespaces on the owner's behalf.  Refuse. */
+static void refuse_setid(void)
+{
+	uid_t ruid, euid, suid;
+	gid_t rgid, egid, sgid;
+
+	if (getresuid(&ruid, &euid, &suid) == 0 &&
+	    getresgid(&rgid, &egid, &sgid) == 0 && ruid == euid &&
+	    rgid == egid)
+		return;
+	errx(EXIT_TOOL,
+	     "refusing to run set-user-ID or set-group-ID (real uid %u, "
+	     "effective %u; real gid %u, effective %u); remove the set-id "
+	     "bit and run it as root or with --user",
+	     (unsigned)getuid(), (unsigned)geteuid(), (unsigned)getgid(),
+	     (unsigned)getegid());
+}
+
+int main(int argc, char **argv)
+{
+	struct plan plan;
+	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
+
+	refuse_setid();
+	cli_parse(argc, argv, &plan);
+
+	if (plan.dry_run) {
+		plan_print(stdout, "", &plan);
+		return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
+	}
+	if (plan.verbose) {
+		plan_print(stderr, VERBOSE_PREFIX, &plan);
+		ns_snapshot(plan.effective, before);
+	}
+
+	/* The full unsigned long: glibc's unshare(int) would cut it. */
+	if (plan.effective &&
+	    syscall(SYS_unshare, plan.effective) != 0) {
+		diagnose_unshare(errno, plan.effective);
+		return EXIT_TOOL;
+	}
+
+	if (plan.verbose) {
+		ns_snapshot(plan.effective, after);
+		ns_report(stderr, VERBOSE_PREFIX, plan.effective, before,
+			  after);
+	}
+	exec_program(&plan);
+}

@@ -1,0 +1,260 @@
+/* Diagnosis of unshare(2) failures.  The kernel says only EPERM, EINVAL or
+ * ENOSPC for the whole mask; here we find out which flag and why, trying
+ * flags one at a time in throwaway children where the answer is not in
+ * /proc.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "diagnose.h"
+
+#define CAP_SYS_ADMIN_BIT 21
+/* Levels below the initial namespace that the kernel allows (measured on
+ * 6.x: kernel/user_namespace.c and kernel/pid_namespace.c). */
+#define MAX_USER_NESTING 33
+#define MAX_PID_NESTING 32
+
+/* unshare(2) of mask in a child that exits at once: 0 or the errno. */
+static int probe(unsigned long mask)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A "Key:" line of /proc/self/status, as a number in base. */
+static unsigned long long status_field(const char *key, int base)
+{
+	char line[256];
+	size_t klen = strlen(key);
+	unsigned long long v = 0;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, key, klen) == 0) {
+			v = strtoull(line + klen, NULL, base);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+/* A number from a one-line file, or -1. */
+static long long read_number(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "re");
+
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/* How deep this process's pid namespace is (0 in the initial one): the
+ * NSpid line of /proc/self/status has a pid for each level.  -1 if
+ * unknown. */
+static int pid_ns_depth(void)
+{
+	char line[512];
+	int depth = -1;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, "NSpid:", 6) == 0) {
+			char *save, *tok = strtok_r(line + 6, " \t\n", &save);
+
+			for (; tok; tok = strtok_r(NULL, " \t\n", &save))
+				depth++;
+			break;
+		}
+	fclose(f);
+	return depth;
+}
+
+static const char *names(unsigned long mask, char *buf, size_t size)
+{
+	flags_names(mask, ", ", buf, size);
+	return buf;
+}
+
+static void explain_eperm(unsigned long mask)
+{
+	char buf[256];
+	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
+
+	if (mask & UNSHARE_USER) {
+		long long v = read_number(
+			"/proc/sys/kernel/unprivileged_userns_clone");
+
+		if (v == 0 && getuid() != 0)
+			warnx("unprivileged user namespaces are turned off "
+			      "(/proc/sys/kernel/unprivileged_userns_clone is "
+			      "0); run as root, or ask for it to be 1");
+		else if (read_number("/proc/sys/kernel/"
+				     "apparmor_restrict_unprivileged_userns")
+			 == 1 && getuid() != 0)
+			warnx("AppArmor restricts unprivileged user "
+			      "namespaces (/proc/sys/kernel/"
+			      "apparmor_restrict_unprivileged_userns is 1); "
+			      "run as root or under a profile that allows "
+			      "userns");
+		else
+			warnx("a new user namespace is refused to a process "
+			      "that is chrooted, whose user or group id has "
+			      "no mapping in its user namespace, or that a "
+			      "security module or seccomp filter holds back; "
+			      "run it outside the chroot or sandbox");
+		return;
+	}
+	if (privileged &&
+	    !(status_field("CapEff:", 16) & (1ULL << CAP_SYS_ADMIN_BIT))) {
+		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "
+		      "process does not have; run as root, or add --user (-U) "
+		      "so that they belong to a new user namespace in which "
+		      "you have it",
+		      names(privileged, buf, sizeof buf));
+		return;
+	}
+	warnx("this process has CAP_SYS_ADMIN, so a security module "
+	      "(SELinux, AppArmor) or a seccomp filter refused it; check "
+	      "the audit log, or run outside the container or sandbox");
+}
+
+static void explain_einval(unsigned long mask)
+{
+	char buf[256];
+	unsigned long threaded = mask & UNSHARE_SINGLE_THREADED, refused = 0;
+	unsigned long long threads = status_field("Threads:", 10);
+	struct stat pid, children;
+
+	if (threads > 1 && threaded) {
+		warnx("%s can be unshared only by a single-threaded process, "
+		      "and this one has %llu threads (is something in "
+		      "LD_PRELOAD starting threads?)",
+		      names(threaded, buf, sizeof buf), threads);
+		return;
+	}
+	/* pid_for_children differs from pid, or cannot be read at all when
+	 * no child has entered the new namespace yet. */
+	if ((mask & UNSHARE_PID) && stat("/proc/self/ns/pid", &pid) == 0 &&
+	    (stat("/proc/self/ns/pid_for_children", &children) != 0 ||
+	     pid.st_ino != children.st_ino)) {
+		warnx("pid: this process has already unshared a pid "
+		      "namespace that only its children enter, and may not "
+		      "start another before it forks; run the second unshare "
+		      "from a child of the first");
+		return;
+	}
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (!(mask & f->bit) ||
+		    probe(flags_closure(f->bit, NULL) |
+			  (mask & UNSHARE_USER)) != EINVAL)
+			continue;
+		refused |= f->bit;
+		warnx("%s: this kernel refuses it: it is older than Linux %s"
+		      "%s%s", f->name, f->since,
+		      f->config ? " or was built without " : "",
+		      f->config ? f->config : "");
+	}
+	if (!refused)
+		warnx("each of %s works alone in a child process, but the "
+		      "kernel refuses them together here; try fewer flags to "
+		      "find the conflict", names(mask, buf, sizeof buf));
+}
+
+static void explain_enospc(unsigned long mask)
+{
+	bool found = false;
+
+	if ((mask & UNSHARE_PID) && pid_ns_depth() >= MAX_PID_NESTING) {
+		warnx("pid: this process is %d pid namespaces deep, and the "
+		      "kernel nests at most %d; unshare from a process higher "
+		      "up", pid_ns_depth(), MAX_PID_NESTING);
+		return;
+	}
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+		char path[64];
+		long long max;
+
+		if (!(mask & f->bit) || f->ns == NULL ||
+		    probe(f->bit | (mask & UNSHARE_USER)) != ENOSPC)
+			continue;
+		found = true;
+		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
+			 f->ns);
+		max = read_number(path);
+		if (f->bit == UNSHARE_USER && max != 0) {
+			/* The kernel does not say how deep we are. */
+			warnx("user: the kernel refuses another user namespace: "
+			      "either user namespaces are nested as deep as "
+			      "the kernel allows (%d below the initial one), "
+			      "or the limit in %s (%lld here) or in a parent "
+			      "user namespace is reached; unshare from a "
+			      "process higher up, or raise the limit",
+			      MAX_USER_NESTING, path, max);
+			continue;
+		}
+		warnx("%s: the limit on %s namespaces is reached: %s is %lld "
+		      "in this user namespace (a parent's limit counts too); "
+		      "raise it (sysctl user.max_%s_namespaces=N) or end "
+		      "processes that hold such namespaces",
+		      f->name, f->name, path, max, f->ns);
+	}
+	if (!found)
+		warnx("a limit on namespaces is reached: a /proc/sys/user/"
+		      "max_*_namespaces file of this or a parent user "
+		      "namespace, or the nesting limit");
+}
+
+void diagnose_unshare(int err, unsigned long mask)
+{
+	char buf[256];
+
+	warnx("unshare(2) of %s (0x%lx) failed: %s",
+	      names(mask, buf, sizeof buf), mask, strerror(err));
+	switch (err) {
+	case EPERM:
+		explain_eperm(mask);
+		break;
+	case EINVAL:
+		explain_einval(mask);
+		break;
+	case ENOSPC:
+	case EUSERS:
+		explain_enospc(mask);
+		break;
+	case ENOMEM:
+		warnx("the kernel is out of memory, or the process's pid "
+		      "namespace has no init left to fork from");
+		break;
+	}
+}

@@ -1,0 +1,14 @@
+/* Turning a failed unshare(2) into what went wrong and what to do.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_DIAGNOSE_H
+#define UNSHARE_DIAGNOSE_H
+
+#include "plan.h"
+
+/* Explain on stderr why unshare(2) of mask failed with errno err: which
+ * flag, why, and what to do.  May try flags in throwaway children. */
+void diagnose_unshare(int err, unsigned long mask);
+
+#endif

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# The command line: help, version, option order, usage errors.
+
+load helpers
+
+@test "--version names the package and version" {
+	run unshare --version
+	assert_success
+	assert_output --regexp '^unshare [0-9]+\.[0-9]+\.[0-9]+$'
+}
+
+@test "--help groups the options under headings" {
+	run unshare --help
+	assert_success
+	assert_line --partial 'Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]'
+	assert_line ' Namespaces (each a new one of its kind):'
+	assert_line ' Process context (each a private copy):'
+	assert_line ' Execution:'
+	assert_line ' Output:'
+	assert_line --regexp '^  -m, --mount\[=FILE\] +new mount namespace'
+	assert_line --regexp '^      --sysvsem +System V semaphore undo list'
+	assert_line --partial '125 if unshare itself fails'
+}
+
+@test "-h is --help" {
+	run unshare -h
+	assert_success
+	assert_line ' Namespaces (each a new one of its kind):'
+}
+
+@test "an unknown long option is refused with 125, named, with a pointer to --help" {
+	run unshare --bogus true
+	assert_failure 125
+	assert_line --index 0 "unshare: unrecognized option '--bogus'"
+	assert_line --index 1 --partial "Try \`unshare --help'"
+}
+
+@test "an unknown short option is refused with 125 and named" {
+	run unshare -Z true
+	assert_failure 125
+	assert_line --index 0 "unshare: invalid option -- 'Z'"
+}
+
+@test "an option that takes no argument refuses one" {
+	run unshare --fs=x true
+	assert_failure 125
+	assert_line --index 0 "unshare: option '--fs' doesn't allow an argument"
+}
+
+@test "options after the program are the program's own" {
+	run unshare sh -c 'echo $0 $1' a -m
+	assert_success
+	assert_output 'a -m'
+}
+
+@test "-- ends our options" {
+	run unshare --dry-run -- --mount x
+	assert_success
+	assert_line 'requested  (nothing)'
+	assert_line 'program    --mount x'
+}
+
+@test "options before the program are ours, in any order" {
+	run unshare --dry-run -u --ipc -n echo -n hi
+	assert_success
+	assert_line 'requested  uts, ipc, net'
+	assert_line 'program    echo -n hi'
+}
+
+@test "abbreviated long options work when unambiguous" {
+	run unshare --dry-r --mou true
+	assert_success
+	assert_line 'requested  mount'
+}
+
+@test "an ambiguous abbreviation is refused with 125" {
+	run unshare --f true
+	assert_failure 125
+	assert_line --index 0 --partial "option '--f' is ambiguous"
+}
+
+@test "--net=FILE is refused until persistence exists, never ignored" {
+	run unshare --net=/tmp/netns true
+	assert_failure 125
+	assert_line --index 0 "unshare: --net=/tmp/netns: keeping a namespace in a file is not supported yet; drop '=/tmp/netns'"
+}
+
+@test "-nFILE (the short form of =FILE) is refused too" {
+	run unshare -n/tmp/x true
+	assert_failure 125
+	assert_line --index 0 --partial "unshare: --net=/tmp/x: keeping a namespace in a file is not supported yet"
+}

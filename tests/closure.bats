@@ -1,0 +1,105 @@
+#!/usr/bin/env bats
+# The closure: what the kernel adds, why, shown by --dry-run (stdout) and
+# --verbose (stderr).
+
+load helpers
+
+@test "--dry-run --user --mount explains every added flag" {
+	run unshare --dry-run --user --mount true
+	assert_success
+	assert_output "requested  mount, user
+added      fs       mount brings fs: root and working directory point into the mount table
+added      thread   user brings fs and thread: a user namespace belongs to one process, not to a thread group or to sharers of its root and working directory
+added      vm       thread brings vm (from --user): a thread group shares one address space
+added      sighand  vm brings sighand (from --user): signal handlers are addresses in the address space
+effective  0x10030b00 mount, user, fs, vm, sighand, thread
+program    true"
+}
+
+@test "--dry-run does not unshare or run anything" {
+	run unshare --dry-run --user --mount touch "$BATS_TEST_TMPDIR/ran"
+	assert_success
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "--thread brings vm and sighand" {
+	run unshare --dry-run --thread true
+	assert_success
+	assert_line 'added      vm       thread brings vm: a thread group shares one address space'
+	assert_line 'added      sighand  vm brings sighand (from --thread): signal handlers are addresses in the address space'
+	assert_line 'effective  0x00010900 vm, sighand, thread'
+}
+
+@test "--vm brings sighand and thread" {
+	run unshare --dry-run --vm true
+	assert_line 'added      sighand  vm brings sighand: signal handlers are addresses in the address space'
+	assert_line 'added      thread   sighand brings thread (from --vm): a thread group shares one signal handler table'
+	assert_line 'effective  0x00010900 vm, sighand, thread'
+}
+
+@test "--sighand brings thread and vm" {
+	run unshare --dry-run --sighand true
+	assert_line 'effective  0x00010900 vm, sighand, thread'
+}
+
+@test "--ipc brings sysvsem" {
+	run unshare --dry-run --ipc true
+	assert_line 'added      sysvsem  ipc brings sysvsem: semaphore undo entries belong to the old IPC namespace'
+	assert_line 'effective  0x08040000 ipc, sysvsem'
+}
+
+@test "flags that bring nothing show no added lines" {
+	run unshare --dry-run -u -n -C -T --files true
+	assert_success
+	refute_line --partial 'added'
+	assert_line 'effective  0x46000480 uts, net, cgroup, time, files'
+}
+
+@test "no flags: the plan says there is no system call" {
+	run unshare --dry-run true
+	assert_success
+	assert_line 'effective  0x00000000 (nothing: no unshare(2) call)'
+}
+
+@test "--dry-run without a program names the shell from \$SHELL" {
+	SHELL=/bin/dash run unshare --dry-run
+	assert_success
+	assert_line 'program    /bin/dash (the shell, from $SHELL)'
+}
+
+@test "--dry-run quotes arguments that need it" {
+	run unshare --dry-run printf '%s\n' "it's" ''
+	assert_success
+	assert_line "program    printf '%s\\n' 'it'\\''s' ''"
+}
+
+@test "--verbose prints the plan on stderr, nothing on stdout" {
+	require_root
+	require_ns uts
+	run --separate-stderr unshare --verbose --uts echo program-output
+	assert_success
+	assert_output 'program-output'
+	[[ "$stderr" == *"unshare: requested  uts"* ]]
+	[[ "$stderr" == *"unshare: effective  0x04000000 uts"* ]]
+	[[ "$stderr" =~ unshare:\ uts\ +[0-9]+\ -\>\ [0-9]+ ]]
+}
+
+@test "--verbose shows each namespace's inode before and after" {
+	require_root
+	require_ns mnt
+	outer=$(ns_inode mnt)
+	run --separate-stderr unshare -v --mount stat -L -c %i /proc/self/ns/mnt
+	assert_success
+	inner=$output
+	[ "$inner" != "$outer" ]
+	[[ "$stderr" == *"unshare: mnt               $outer -> $inner"* ]]
+	[[ "$stderr" == *"unshare: added      fs       mount brings fs"* ]]
+}
+
+@test "--verbose --pid: pid_for_children is new until the first child" {
+	require_root
+	require_ns pid_for_children
+	run --separate-stderr unshare -v --pid true
+	assert_success
+	[[ "$stderr" =~ unshare:\ pid_for_children\ +[0-9]+\ -\>\ new\ \(entered\ by\ the\ first\ child\) ]]
+}

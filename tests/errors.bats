@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# A failed unshare(2) is diagnosed: which flag, why, what to do.  Each
+# failure is made to happen for real.
+
+load helpers
+
+teardown() {
+	nobody_cleanup
+}
+
+@test "EPERM without CAP_SYS_ADMIN names the namespaces and the way around" {
+	require_root
+	require_ns mnt net
+	run as_nobody "$(nobody_copy)" --mount --net true
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of mount, net, fs (0x40020200) failed: Operation not permitted'
+	assert_line --index 1 'unshare: new namespaces (mount, net) need CAP_SYS_ADMIN, which this process does not have; run as root, or add --user (-U) so that they belong to a new user namespace in which you have it'
+}
+
+@test "EPERM for a process-context flag alone never happens: nobody may unshare --fs --files" {
+	require_root
+	run as_nobody "$(nobody_copy)" --fs --files --sysvsem true
+	assert_success
+	assert_output ''
+}
+
+@test "EINVAL in a multi-threaded process names the flags and the threads" {
+	require_ns user
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run unshare --user true
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of user, fs, vm, sighand, thread (0x10010b00) failed: Invalid argument'
+	assert_line --index 1 'unshare: user, vm, sighand, thread can be unshared only by a single-threaded process, and this one has 2 threads (is something in LD_PRELOAD starting threads?)'
+}
+
+@test "a multi-threaded process may still unshare fs and files" {
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run unshare --fs --files true
+	assert_success
+	assert_output ''
+}
+
+@test "EINVAL for a second pid namespace before a fork says to fork first" {
+	require_root
+	require_ns pid_for_children
+	run unshare --pid "$UNSHARE_BIN" --pid true
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of pid (0x20000000) failed: Invalid argument'
+	assert_line --index 1 'unshare: pid: this process has already unshared a pid namespace that only its children enter, and may not start another before it forks; run the second unshare from a child of the first'
+}
+
+# The limit is lowered inside a throwaway user namespace, where it is ours
+# to set: the machine's own limits are never touched.
+@test "ENOSPC names the limit file and its value" {
+	require_root
+	require_ns user uts
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_uts_namespaces &&
+		exec "$UNSHARE_BIN" --uts --ipc true'
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of uts, ipc, sysvsem (0xc040000) failed: No space left on device'
+	assert_line --index 1 'unshare: uts: the limit on uts namespaces is reached: /proc/sys/user/max_uts_namespaces is 0 in this user namespace (a parent'"'"'s limit counts too); raise it (sysctl user.max_uts_namespaces=N) or end processes that hold such namespaces'
+	[ "$(cat /proc/sys/user/max_uts_namespaces)" != 0 ]
+}
+
+@test "ENOSPC at the user namespace nesting limit says so" {
+	require_root
+	require_ns user
+	# 33 nested user namespaces (util-linux's unshare maps root in each),
+	# then ours asks for a 34th.
+	cat >"$BATS_TEST_TMPDIR/nest" <<-'EOS'
+	#!/bin/sh
+	if [ "$1" -gt 0 ]; then
+		exec /usr/bin/unshare --user --map-root-user "$0" $(($1 - 1))
+	fi
+	exec "$UNSHARE_BIN" --user true
+	EOS
+	chmod 755 "$BATS_TEST_TMPDIR/nest"
+	run "$BATS_TEST_TMPDIR/nest" 32
+	assert_success
+	run "$BATS_TEST_TMPDIR/nest" 33
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of user, fs, vm, sighand, thread (0x10010b00) failed: No space left on device'
+	assert_line --index 1 --partial 'unshare: user: the kernel refuses another user namespace: either user namespaces are nested as deep as the kernel allows (33 below the initial one), or the limit in /proc/sys/user/max_user_namespaces'
+}
+
+@test "ENOSPC with max_user_namespaces at 0 names the file" {
+	require_root
+	require_ns user
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_user_namespaces &&
+		exec "$UNSHARE_BIN" --user true'
+	assert_failure 125
+	assert_line --index 1 --partial 'unshare: user: the limit on user namespaces is reached: /proc/sys/user/max_user_namespaces is 0 in this user namespace'
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# Running the program: PATH search, the default shell, exit statuses.
+
+load helpers
+
+@test "the program's exit status is ours" {
+	for code in 0 1 42 124 125 126 127 255; do
+		run unshare sh -c "exit $code"
+		assert_equal "$status" "$code"
+	done
+}
+
+@test "the program is found on PATH" {
+	run env PATH="/nonexistent:/usr/bin:/bin" "$UNSHARE_BIN" echo found
+	assert_success
+	assert_output found
+}
+
+@test "a program not found: 127, named" {
+	run unshare no-such-program-here arg
+	assert_failure 127
+	assert_output "unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
+}
+
+@test "a path not found: 127, named" {
+	run unshare /no/such/program
+	assert_failure 127
+	assert_output "unshare: cannot run '/no/such/program': No such file or directory (check the path)"
+}
+
+@test "a program that is not executable: 126, named" {
+	printf '#!/bin/sh\necho hi\n' >"$BATS_TEST_TMPDIR/noexec"
+	chmod 644 "$BATS_TEST_TMPDIR/noexec"
+	run unshare "$BATS_TEST_TMPDIR/noexec"
+	assert_failure 126
+	assert_output "unshare: cannot run '$BATS_TEST_TMPDIR/noexec': Permission denied (is it executable, and on a filesystem mounted without noexec?)"
+}
+
+@test "a directory as program: 126" {
+	run unshare /
+	assert_failure 126
+	assert_output --partial "unshare: cannot run '/': Permission denied"
+}
+
+@test "a script whose interpreter is missing: 126, saying so" {
+	printf '#!/no/such/interpreter\necho hi\n' >"$BATS_TEST_TMPDIR/orphan"
+	chmod 755 "$BATS_TEST_TMPDIR/orphan"
+	run unshare "$BATS_TEST_TMPDIR/orphan"
+	assert_failure 126
+	assert_output "unshare: cannot run '$BATS_TEST_TMPDIR/orphan': its interpreter (#! line) or dynamic loader was not found"
+}
+
+@test "a file without #! is run by /bin/sh, as the shell would" {
+	printf 'echo via-sh\n' >"$BATS_TEST_TMPDIR/plain"
+	chmod 755 "$BATS_TEST_TMPDIR/plain"
+	run unshare "$BATS_TEST_TMPDIR/plain"
+	assert_success
+	assert_output via-sh
+}
+
+@test "no program: \$SHELL runs" {
+	printf '#!/bin/sh\necho shell-ran "$@"\n' >"$BATS_TEST_TMPDIR/myshell"
+	chmod 755 "$BATS_TEST_TMPDIR/myshell"
+	SHELL=$BATS_TEST_TMPDIR/myshell run unshare
+	assert_success
+	assert_output shell-ran
+}
+
+@test "no program and no \$SHELL: the shell from the password database" {
+	run env -u SHELL "$UNSHARE_BIN" --dry-run
+	assert_success
+	assert_line "program    $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from the password database)"
+	run env -u SHELL "$UNSHARE_BIN" <<<'echo from-login-shell'
+	assert_success
+	assert_output from-login-shell
+}
+
+@test "no program, no \$SHELL and no password entry: /bin/sh" {
+	require_root
+	# A uid with no passwd entry.
+	run setpriv --reuid=54321 --regid=54321 --clear-groups env -u SHELL "$(nobody_copy)" --dry-run
+	nobody_cleanup
+	assert_success
+	assert_line 'program    /bin/sh (the shell, from the fallback)'
+}
+
+@test "no program, \$SHELL missing: 127 naming it" {
+	SHELL=/no/such/shell run unshare
+	assert_failure 127
+	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (check the path)"
+}
+
+@test "the program gets its arguments as they were" {
+	run unshare printf '[%s]' 'a b' '' '--mount' '"q"'
+	assert_success
+	assert_output '[a b][][--mount]["q"]'
+}

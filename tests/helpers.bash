@@ -1,0 +1,73 @@
+# Shared setup for the bats tests.  Loaded by every tests/*.bats file.
+# shellcheck shell=bash
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+# make check sets these; running bats by hand from the source tree works too.
+UNSHARE_BIN=${UNSHARE_BIN:-$BATS_TEST_DIRNAME/../src/unshare}
+UNSHARE_TESTLIB=${UNSHARE_TESTLIB:-$BATS_TEST_DIRNAME}
+UNSHARE_MAN=${UNSHARE_MAN:-$BATS_TEST_DIRNAME/../man/unshare.1}
+export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN
+
+unshare() {
+	"$UNSHARE_BIN" "$@"
+}
+
+# A test that needs what this machine may lack skips, naming the kernel
+# feature; in CI (UNSHARE_MUST_WORK=1) a skip is a failure.
+need() {
+	local why=$1
+	if [ "${UNSHARE_MUST_WORK:-0}" = 1 ]; then
+		fail "UNSHARE_MUST_WORK=1 but $why"
+	fi
+	skip "$why"
+}
+
+require_root() {
+	[ "$(id -u)" = 0 ] || need "this test needs root"
+}
+
+# The /proc/self/ns entry of every namespace kind must exist.
+require_ns() {
+	local entry
+	for entry in "$@"; do
+		[ -e "/proc/self/ns/$entry" ] ||
+			need "kernel without /proc/self/ns/$entry (namespace not built in)"
+	done
+}
+
+# Unprivileged user namespaces must be allowed for nobody.
+require_userns_for_nobody() {
+	require_root
+	as_nobody "$UNSHARE_BIN" --user true 2>/dev/null ||
+		need "unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone or a security module)"
+}
+
+# Run a command as nobody.  The binary and the tests' helpers are copied
+# where nobody can reach them, in case the build tree is not readable.
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups --reset-env -- "$@"
+}
+
+nobody_copy() {
+	if [ -z "${NOBODY_DIR:-}" ]; then
+		NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
+		chmod 755 "$NOBODY_DIR"
+		cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
+		chmod 755 "$NOBODY_DIR/unshare"
+		export NOBODY_DIR
+	fi
+	echo "$NOBODY_DIR/unshare"
+}
+
+nobody_cleanup() {
+	if [ -n "${NOBODY_DIR:-}" ]; then
+		rm -rf "$NOBODY_DIR"
+	fi
+}
+
+# Inode of a /proc/self/ns entry, as seen by this shell.
+ns_inode() {
+	stat -L -c %i "/proc/self/ns/$1"
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bats
+# The man page is clean and describes every option and exit status.
+
+load helpers
+
+@test "the man page is clean under mandoc -Tlint" {
+	command -v mandoc >/dev/null || need "mandoc is not installed (apt-get install mandoc)"
+	run mandoc -Tlint -W warning "$UNSHARE_MAN"
+	assert_success
+	assert_output ''
+}
+
+@test "every long option in --help is in the man page" {
+	run unshare --help
+	assert_success
+	opts=$(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u)
+	[ -n "$opts" ]
+	# The page as text: roff escapes out.
+	page=$(sed 's/\\//g' "$UNSHARE_MAN")
+	missing=
+	for o in $opts; do
+		grep -q -- "$o\\b" <<<"$page" || missing="$missing $o"
+	done
+	assert_equal "$missing" ''
+}
+
+@test "the man page documents each exit status" {
+	for code in 125 126 127; do
+		grep -A1 '^\.TP' "$UNSHARE_MAN" | grep -qx "\.B $code" ||
+			fail "exit status $code is not in the man page"
+	done
+}

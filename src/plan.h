@@ -7,6 +7,7 @@
 #define UNSHARE_PLAN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "flags.h"
 
@@ -16,10 +17,45 @@
 #define EXIT_CANNOT_RUN 126
 #define EXIT_NOT_FOUND 127
 
+/* What the tool does beyond unshare(2). */
+enum {
+	OPT_FORK = 1 << 0,        /* run the program as a child, supervise */
+	OPT_NO_FORK = 1 << 1,     /* never fork, even for --pid */
+	OPT_FORWARD = 1 << 2,     /* pass signals on to the child */
+	OPT_KILL_CHILD = 1 << 3,  /* the child gets a signal when we die */
+	OPT_MOUNT_PROC = 1 << 4,  /* mount a fresh proc */
+	OPT_INIT = 1 << 5,        /* a reaping init as pid 1 */
+};
+
+/* A tool-level implication: when one of the options (or flags) that
+ * trigger it is in the plan, it adds options and flags. */
+struct tool_rule {
+	unsigned if_opts;
+	unsigned long if_flags;
+	unsigned unless_opts;
+	unsigned adds_opts;
+	unsigned long adds_flags;
+	const char *trigger; /* the option, as typed */
+	const char *why;
+};
+
+#define PLAN_MAX_IMPLIED 8
+
+struct implied {
+	const char *what;              /* "--fork", "--mount", ... */
+	const struct tool_rule *rule;
+};
+
 struct plan {
 	unsigned long requested;             /* bits asked for */
-	unsigned long effective;             /* their closure */
+	unsigned long effective;             /* closure of requested and
+						implied flags */
 	struct added why[UNSHARE_NFLAGS];    /* how each added bit came in */
+	unsigned opts;                       /* OPT_*, asked and implied */
+	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
+	size_t nimplied;
+	int kill_signal;                     /* with OPT_KILL_CHILD */
+	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	bool verbose;                        /* narrate on stderr */
 	bool dry_run;                        /* print the plan, do nothing */
 	char **argv;                         /* program and arguments, or NULL
@@ -27,7 +63,17 @@ struct plan {
 };
 
 /* Parse the command line into *plan (exits on usage errors, --help and
- * --version).  The closure is filled in too. */
+ * --version), then resolve it. */
 void cli_parse(int argc, char **argv, struct plan *plan);
+
+/* Apply the tool rules, then the kernel's closure.  Pure. */
+void plan_resolve(struct plan *plan);
+
+/* The first combination of options that cannot work, as a message, or
+ * NULL.  Pure; call after plan_resolve. */
+const char *plan_conflict(const struct plan *plan);
+
+/* The option that sets one OPT_* bit, for messages: "--fork". */
+const char *opt_name(unsigned opt);
 
 #endif

@@ -1,0 +1,115 @@
+/* Resolving the plan: the tool's own implications (data, like the
+ * kernel's closure), then the closure, then the check of combinations.
+ * Pure code.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include "plan.h"
+
+static const struct tool_rule tool_rules[] = {
+	{ .if_opts = OPT_INIT, .adds_opts = OPT_FORK,
+	  .adds_flags = UNSHARE_PID, .trigger = "--init",
+	  .why = "the init runs as pid 1 of a new pid namespace, in a child" },
+	{ .if_flags = UNSHARE_PID, .unless_opts = OPT_NO_FORK,
+	  .adds_opts = OPT_FORK, .trigger = "--pid",
+	  .why = "a new pid namespace takes only children, so the program "
+		 "must be one (--no-fork keeps the raw behaviour)" },
+	{ .if_opts = OPT_KILL_CHILD, .adds_opts = OPT_FORK,
+	  .trigger = "--kill-child",
+	  .why = "only a child can be killed when unshare dies" },
+	{ .if_opts = OPT_MOUNT_PROC, .adds_flags = UNSHARE_MOUNT,
+	  .trigger = "--mount-proc",
+	  .why = "proc is mounted in a mount namespace of its own, never in "
+		 "the caller's" },
+};
+
+static const struct {
+	unsigned opt;
+	const char *name;
+} opt_names[] = {
+	{ OPT_FORK, "--fork" },
+	{ OPT_NO_FORK, "--no-fork" },
+	{ OPT_FORWARD, "--forward-signals" },
+	{ OPT_KILL_CHILD, "--kill-child" },
+	{ OPT_MOUNT_PROC, "--mount-proc" },
+	{ OPT_INIT, "--init" },
+};
+
+const char *opt_name(unsigned opt)
+{
+	for (size_t i = 0; i < sizeof opt_names / sizeof opt_names[0]; i++)
+		if (opt_names[i].opt == opt)
+			return opt_names[i].name;
+	return "?";
+}
+
+static void note(struct plan *plan, const char *what,
+		 const struct tool_rule *rule)
+{
+	if (plan->nimplied < PLAN_MAX_IMPLIED)
+		plan->implied[plan->nimplied++] =
+			(struct implied){ .what = what, .rule = rule };
+}
+
+void plan_resolve(struct plan *plan)
+{
+	unsigned long flags = plan->requested;
+	bool changed = true;
+
+	plan->nimplied = 0;
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < sizeof tool_rules / sizeof tool_rules[0];
+		     i++) {
+			const struct tool_rule *r = &tool_rules[i];
+			unsigned new_opts = r->adds_opts & ~plan->opts;
+			unsigned long new_flags = r->adds_flags & ~flags;
+
+			if (!((plan->opts & r->if_opts) ||
+			      (flags & r->if_flags)) ||
+			    (plan->opts & r->unless_opts) ||
+			    !(new_opts || new_flags))
+				continue;
+			for (unsigned o = 1; o <= new_opts; o <<= 1)
+				if (new_opts & o)
+					note(plan, opt_name(o), r);
+			for (size_t f = 0; f < UNSHARE_NFLAGS; f++)
+				if (new_flags & unshare_flags[f].bit)
+					note(plan, unshare_flags[f].name, r);
+			plan->opts |= new_opts;
+			flags |= new_flags;
+			changed = true;
+		}
+	}
+	plan->effective = flags_closure(flags, plan->why);
+}
+
+/* Combinations that cannot work, one line each; the first that applies
+ * is reported.  "needs" rows fire when b is missing. */
+static const struct {
+	unsigned a, b;
+	bool needs;
+	const char *message;
+} conflicts[] = {
+	{ OPT_NO_FORK, OPT_INIT, false,
+	  "--init needs a child process to be the init; drop --no-fork" },
+	{ OPT_NO_FORK, OPT_KILL_CHILD, false,
+	  "--kill-child needs a child process to kill; drop --no-fork" },
+	{ OPT_NO_FORK, OPT_FORWARD, false,
+	  "--forward-signals needs a child process; drop --no-fork" },
+	{ OPT_NO_FORK, OPT_FORK, false,
+	  "--fork and --no-fork contradict each other; keep one" },
+	{ OPT_FORWARD, OPT_FORK, true,
+	  "--forward-signals needs a child to forward to; add --fork" },
+};
+
+const char *plan_conflict(const struct plan *plan)
+{
+	for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
+		if ((plan->opts & conflicts[i].a) &&
+		    !(plan->opts & conflicts[i].b) == conflicts[i].needs)
+			return conflicts[i].message;
+	return NULL;
+}

@@ -1,0 +1,123 @@
+/* Unit tests of the tool's own implications, the combination checks and
+ * signal names.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <signal.h>
+#include <string.h>
+
+#include "plan.h"
+#include "sig.h"
+#include "tap.h"
+
+static struct plan resolved(unsigned long flags, unsigned opts)
+{
+	struct plan p = { .requested = flags, .opts = opts };
+
+	plan_resolve(&p);
+	return p;
+}
+
+static int implied(const struct plan *p, const char *what,
+		   const char *trigger)
+{
+	for (size_t i = 0; i < p->nimplied; i++)
+		if (strcmp(p->implied[i].what, what) == 0 &&
+		    strcmp(p->implied[i].rule->trigger, trigger) == 0)
+			return 1;
+	return 0;
+}
+
+static void test_rules(void)
+{
+	struct plan p;
+
+	p = resolved(UNSHARE_PID, 0);
+	ok((p.opts & OPT_FORK) && implied(&p, "--fork", "--pid") &&
+		   p.nimplied == 1,
+	   "--pid brings --fork, with its reason");
+	p = resolved(UNSHARE_PID, OPT_NO_FORK);
+	ok(!(p.opts & OPT_FORK) && p.nimplied == 0,
+	   "--pid --no-fork does not fork");
+	p = resolved(UNSHARE_PID, OPT_FORK);
+	ok(p.nimplied == 0, "--pid --fork: nothing to imply");
+	p = resolved(0, OPT_INIT);
+	ok((p.opts & OPT_FORK) && (p.effective & UNSHARE_PID) &&
+		   implied(&p, "pid", "--init") &&
+		   implied(&p, "--fork", "--init"),
+	   "--init brings --pid and --fork");
+	p = resolved(0, OPT_KILL_CHILD);
+	ok((p.opts & OPT_FORK) && implied(&p, "--fork", "--kill-child"),
+	   "--kill-child brings --fork");
+	p = resolved(0, OPT_MOUNT_PROC);
+	ok(p.effective == (UNSHARE_MOUNT | UNSHARE_FS) &&
+		   implied(&p, "mount", "--mount-proc") &&
+		   !(p.opts & OPT_FORK),
+	   "--mount-proc brings mount (and the closure fs), no fork");
+	p = resolved(UNSHARE_MOUNT, OPT_MOUNT_PROC);
+	ok(p.nimplied == 0, "--mount --mount-proc: nothing to imply");
+	p = resolved(0, 0);
+	ok(p.nimplied == 0 && p.opts == 0 && p.effective == 0,
+	   "nothing asked, nothing implied");
+}
+
+static void conflict(unsigned long flags, unsigned opts, const char *says)
+{
+	struct plan p = resolved(flags, opts);
+	const char *c = plan_conflict(&p);
+
+	if (says)
+		ok(c && strstr(c, says), "conflict: %s", c ? c : "(none)");
+	else
+		ok(c == NULL, "no conflict (got %s)", c ? c : "none");
+}
+
+static void test_conflicts(void)
+{
+	conflict(0, OPT_FORK | OPT_NO_FORK, "--fork and --no-fork contradict");
+	conflict(0, OPT_INIT | OPT_NO_FORK, "--init needs a child process");
+	conflict(0, OPT_KILL_CHILD | OPT_NO_FORK, "--kill-child needs a child");
+	conflict(0, OPT_FORWARD | OPT_NO_FORK,
+		 "--forward-signals needs a child process");
+	conflict(0, OPT_FORWARD, "--forward-signals needs a child to forward to");
+	conflict(UNSHARE_PID, OPT_FORWARD, NULL);
+	conflict(0, OPT_FORWARD | OPT_KILL_CHILD, NULL);
+	conflict(UNSHARE_PID, OPT_NO_FORK, NULL);
+	conflict(0, OPT_MOUNT_PROC | OPT_NO_FORK, NULL);
+}
+
+static void test_signals(void)
+{
+	char buf[16];
+
+	ok(sig_parse("KILL") == SIGKILL, "KILL");
+	ok(sig_parse("sigterm") == SIGTERM, "sigterm");
+	ok(sig_parse("SIGUSR1") == SIGUSR1, "SIGUSR1");
+	ok(sig_parse("9") == 9, "9");
+	ok(sig_parse("RTMIN") == SIGRTMIN, "RTMIN");
+	ok(sig_parse("RTMIN+2") == SIGRTMIN + 2, "RTMIN+2");
+	ok(sig_parse("RTMAX-1") == SIGRTMAX - 1, "RTMAX-1");
+	ok(sig_parse("0") == -1, "0 is not a signal");
+	ok(sig_parse("65") == -1, "65 is not a signal");
+	ok(sig_parse("-9") == -1, "-9 is not a signal");
+	ok(sig_parse("9x") == -1, "9x is not a signal");
+	ok(sig_parse("") == -1, "empty is not a signal");
+	ok(sig_parse("SIG") == -1, "SIG alone is not a signal");
+	ok(sig_parse("NOPE") == -1, "NOPE is not a signal");
+	ok(sig_parse("RTMIN+99") == -1, "RTMIN+99 is out of range");
+	ok(strcmp(sig_name(SIGKILL, buf, sizeof buf), "KILL") == 0, "name of 9");
+	ok(strcmp(sig_name(SIGRTMIN + 3, buf, sizeof buf), "RTMIN+3") == 0,
+	   "name of RTMIN+3");
+	ok(sig_parse(sig_name(SIGWINCH, buf, sizeof buf)) == SIGWINCH,
+	   "names round-trip");
+}
+
+int main(void)
+{
+	test_rules();
+	test_conflicts();
+	test_signals();
+	return tap_done();
+}

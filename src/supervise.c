@@ -1,0 +1,204 @@
+/* A forked child and its supervision.
+ *
+ * The parent blocks the signals it waits for before forking, so none is
+ * lost or acted on by default; the child sets its mask and SIGCHLD's
+ * disposition back before anything else, so the program starts as it
+ * would have without us.  The parent ends as the child did: same exit
+ * code, or death by the same signal.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sig.h"
+#include "supervise.h"
+
+/* Passed on with --forward-signals. */
+static const int forwarded[] = { SIGTERM, SIGINT,  SIGHUP,  SIGQUIT,
+				 SIGUSR1, SIGUSR2, SIGWINCH };
+/* Ignored while we wait, without it. */
+static const int ignored[] = { SIGINT, SIGTERM };
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit as a process with this wait status did.  For a signal: no core
+ * file of ours, default action, unblocked, raised. */
+static _Noreturn void end_like(int status)
+{
+	int sig;
+	sigset_t set;
+
+	if (WIFEXITED(status))
+		exit(WEXITSTATUS(status));
+	sig = WTERMSIG(status);
+	prctl(PR_SET_DUMPABLE, 0);
+	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* Still here: the signal does not kill by default, or we are an
+	 * init that the kernel shields.  Say it as the shell would. */
+	exit(128 + sig);
+}
+
+static pid_t checked_fork(const char *what)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		err(EXIT_TOOL, "%s: fork failed (is a pid namespace's init "
+		    "gone, or a process limit reached?)", what);
+	return pid;
+}
+
+/* In the child: arm the parent-death signal, then make sure the parent
+ * did not die before it was armed (the pipe's write end, held by the
+ * parent alone, is closed then).  getppid() cannot tell: in a new pid
+ * namespace it is 0 anyway. */
+static void arm_kill_child(const struct plan *plan, int alive[2])
+{
+	char c;
+
+	close(alive[1]);
+	if (prctl(PR_SET_PDEATHSIG, plan->kill_signal) != 0)
+		err(EXIT_TOOL, "--kill-child: prctl(PR_SET_PDEATHSIG)");
+	if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0 ||
+	    read(alive[0], &c, 1) == 0) {
+		warnx("--kill-child: unshare died before the child was armed; "
+		      "not running the program");
+		_exit(EXIT_TOOL);
+	}
+	close(alive[0]);
+}
+
+void supervise_fork(const struct plan *plan, int *report_fd)
+{
+	sigset_t wait_set, saved_mask;
+	struct sigaction saved_chld,
+		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
+	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0, sig;
+	pid_t pid;
+
+	sigemptyset(&wait_set);
+	sigaddset(&wait_set, SIGCHLD);
+	if (plan->opts & OPT_FORWARD)
+		for (size_t i = 0; i < COUNT(forwarded); i++)
+			sigaddset(&wait_set, forwarded[i]);
+	else
+		for (size_t i = 0; i < COUNT(ignored); i++)
+			sigaddset(&wait_set, ignored[i]);
+	sigprocmask(SIG_BLOCK, &wait_set, &saved_mask);
+	/* An inherited SIG_IGN for SIGCHLD would reap the child for us. */
+	sigaction(SIGCHLD, &dfl, &saved_chld);
+
+	if (((plan->opts & OPT_KILL_CHILD) && pipe2(alive, O_CLOEXEC) != 0) ||
+	    ((plan->opts & OPT_INIT) && pipe2(report, O_CLOEXEC) != 0))
+		err(EXIT_TOOL, "fork: cannot make a pipe to the child");
+
+	pid = checked_fork("--fork");
+	if (pid == 0) {
+		sigaction(SIGCHLD, &saved_chld, NULL);
+		if (plan->opts & OPT_KILL_CHILD)
+			arm_kill_child(plan, alive);
+		if (report[0] >= 0)
+			close(report[0]);
+		*report_fd = report[1];
+		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+		return;
+	}
+
+	if (alive[0] >= 0)
+		close(alive[0]); /* alive[1] stays open until we die */
+	if (report[1] >= 0)
+		close(report[1]);
+	if (plan->verbose)
+		warnx("fork       child %d runs the %s", (int)pid,
+		      plan->opts & OPT_INIT ? "init" : "program");
+
+	for (;;) {
+		sig = sigwaitinfo(&wait_set, NULL);
+		if (sig == SIGCHLD) {
+			pid_t w = waitpid(pid, &status, WNOHANG);
+
+			if (w == pid)
+				break;
+			if (w < 0 && errno != EINTR)
+				err(EXIT_TOOL, "waiting for child %d", (int)pid);
+		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
+			if (plan->verbose) {
+				char name[16];
+
+				warnx("forward    SIG%s to child %d",
+				      sig_name(sig, name, sizeof name),
+				      (int)pid);
+			}
+			kill(pid, sig);
+		}
+	}
+
+	/* An init reports the program's own status, signal included, which
+	 * it cannot die of itself. */
+	if (report[0] >= 0) {
+		int reported;
+
+		if (read(report[0], &reported, sizeof reported) ==
+		    (ssize_t)sizeof reported)
+			status = reported;
+	}
+	end_like(status);
+}
+
+void supervise_init(const struct plan *plan, int report_fd)
+{
+	sigset_t all, saved_mask;
+	struct sigaction saved_chld,
+		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
+	int status = 0, sig;
+	pid_t program, w;
+
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &saved_mask);
+	sigaction(SIGCHLD, &dfl, &saved_chld);
+
+	program = checked_fork("--init");
+	if (program == 0) {
+		close(report_fd);
+		sigaction(SIGCHLD, &saved_chld, NULL);
+		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+		return;
+	}
+	if (plan->verbose)
+		warnx("init       pid %d runs the program as pid %d",
+		      (int)getpid(), (int)program);
+
+	for (;;) {
+		sig = sigwaitinfo(&all, NULL);
+		if (sig != SIGCHLD) {
+			if (sig > 0)
+				kill(program, sig);
+			continue;
+		}
+		/* Reap everything: the program and any orphan. */
+		while ((w = waitpid(-1, &status, WNOHANG)) > 0)
+			if (w == program)
+				goto done;
+	}
+done:
+	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
+		warn("--init: cannot report the program's status");
+	/* Our exit ends every process left in the namespace. */
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
+				: 128 + WTERMSIG(status));
+}

@@ -1,0 +1,21 @@
+/* A forked child and its supervision; the init for --init.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_SUPERVISE_H
+#define UNSHARE_SUPERVISE_H
+
+#include "plan.h"
+
+/* Fork.  Returns in the child only, with the signal mask and dispositions
+ * the caller had, and *report_fd set to a descriptor on which an init
+ * reports the program's wait status (-1 without --init).  The parent waits
+ * for the child and exits as it did; it never returns. */
+void supervise_fork(const struct plan *plan, int *report_fd);
+
+/* Become an init: fork the program's process, forward signals to it, reap
+ * every child, and exit with the program's status, reporting its raw wait
+ * status on report_fd.  Returns in the program's process only. */
+void supervise_init(const struct plan *plan, int report_fd);
+
+#endif

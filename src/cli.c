@@ -6,11 +6,13 @@
 
 #include <argp.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan.h"
+#include "sig.h"
 
 const char *argp_program_version = PACKAGE_STRING;
 
@@ -20,6 +22,11 @@ enum {
 	KEY_FLAG = 0x100,
 	KEY_FLAGS = KEY_FLAG + UNSHARE_NFLAGS,
 	KEY_DRY_RUN,
+	KEY_NO_FORK,
+	KEY_FORWARD,
+	KEY_KILL_CHILD,
+	KEY_MOUNT_PROC,
+	KEY_INIT,
 };
 
 enum { GROUP_NS = 1, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
@@ -29,7 +36,26 @@ static const struct argp_option fixed_options[] = {
 	{ "flags", KEY_FLAGS, "LIST", 0,
 	  "unshare the flags in LIST: names or numbers (0x hex or decimal), "
 	  "comma-separated; repeatable", GROUP_CONTEXT },
+	{ "mount-proc", KEY_MOUNT_PROC, "DIR", OPTION_ARG_OPTIONAL,
+	  "mount a fresh proc on DIR (default /proc) in the new mount "
+	  "namespace, after the fork; implies --mount", GROUP_NS },
 	{ NULL, 0, NULL, 0, "Execution:", GROUP_EXEC },
+	{ "fork", 'f', NULL, 0,
+	  "run the program as a child and wait for it; its exit status or "
+	  "the signal it died of is ours", GROUP_EXEC },
+	{ "no-fork", KEY_NO_FORK, NULL, 0,
+	  "do not fork even for --pid: the program stays outside the new pid "
+	  "namespace", GROUP_EXEC },
+	{ "kill-child", KEY_KILL_CHILD, "SIGNAL", OPTION_ARG_OPTIONAL,
+	  "send SIGNAL (name or number, default KILL) to the child when "
+	  "unshare dies; implies --fork", GROUP_EXEC },
+	{ "forward-signals", KEY_FORWARD, NULL, 0,
+	  "pass TERM, INT, HUP, QUIT, USR1, USR2 and WINCH on to the child "
+	  "(without it INT and TERM are ignored while waiting)", GROUP_EXEC },
+	{ "init", KEY_INIT, NULL, 0,
+	  "run a small init as pid 1 of a new pid namespace: it starts the "
+	  "program, forwards signals to it and reaps orphans; implies --pid",
+	  GROUP_EXEC },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
 	  "print the plan (flags, closure, program) on stdout and exit "
 	  "without unsharing or running anything", GROUP_EXEC },
@@ -82,6 +108,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct plan *plan = state->input;
 	const struct flag *f;
+	const char *conflict;
 	char msg[256];
 
 	switch (key) {
@@ -91,6 +118,33 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	case KEY_DRY_RUN:
 		plan->dry_run = true;
+		return 0;
+	case 'f':
+		plan->opts |= OPT_FORK;
+		return 0;
+	case KEY_NO_FORK:
+		plan->opts |= OPT_NO_FORK;
+		return 0;
+	case KEY_FORWARD:
+		plan->opts |= OPT_FORWARD;
+		return 0;
+	case KEY_INIT:
+		plan->opts |= OPT_INIT;
+		return 0;
+	case KEY_KILL_CHILD:
+		plan->opts |= OPT_KILL_CHILD;
+		plan->kill_signal = arg ? sig_parse(arg) : SIGKILL;
+		if (plan->kill_signal < 0)
+			argp_error(state,
+				   "--kill-child=%s: unknown signal; give a "
+				   "name (KILL, TERM, ...) or a number from 1 "
+				   "to %d", arg, SIGRTMAX);
+		return 0;
+	case KEY_MOUNT_PROC:
+		plan->opts |= OPT_MOUNT_PROC;
+		plan->proc_dir = arg ? arg : "/proc";
+		if (*plan->proc_dir == '\0')
+			argp_error(state, "--mount-proc=: give a directory");
 		return 0;
 	case 'v':
 		plan->verbose = true;
@@ -105,7 +159,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;
 		return 0;
 	case ARGP_KEY_END:
-		plan->effective = flags_closure(plan->requested, plan->why);
+		plan_resolve(plan);
+		if ((conflict = plan_conflict(plan)) != NULL)
+			argp_error(state, "%s", conflict);
 		return 0;
 	}
 	if ((f = flag_of_key(key)) == NULL)

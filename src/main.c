@@ -1,7 +1,8 @@
 /* unshare: run a program with parts of its context unshared.
  *
- * The order of operations, top to bottom: refuse set-id, parse, (the
- * closure is worked out by the parser), show the plan, unshare, exec.
+ * The order of operations, top to bottom: refuse set-id, parse (which
+ * resolves the plan and checks it), show the plan, unshare, make mounts
+ * private, fork and supervise, mount proc, run an init, exec.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -15,8 +16,10 @@
 
 #include "diagnose.h"
 #include "exec.h"
+#include "mounts.h"
 #include "output.h"
 #include "plan.h"
+#include "supervise.h"
 
 #define VERBOSE_PREFIX "unshare: "
 
@@ -43,6 +46,7 @@ int main(int argc, char **argv)
 {
 	struct plan plan;
 	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
+	int report_fd = -1;
 
 	refuse_setid();
 	cli_parse(argc, argv, &plan);
@@ -68,5 +72,16 @@ int main(int argc, char **argv)
 		ns_report(stderr, VERBOSE_PREFIX, plan.effective, before,
 			  after);
 	}
+	if (plan.effective & UNSHARE_MOUNT)
+		mounts_make_private(&plan);
+
+	/* From here on, in the child if there is one: the parent only
+	 * waits and ends as the child does. */
+	if (plan.opts & OPT_FORK)
+		supervise_fork(&plan, &report_fd);
+	if (plan.opts & OPT_MOUNT_PROC)
+		mounts_proc(&plan);
+	if (plan.opts & OPT_INIT)
+		supervise_init(&plan, report_fd);
 	exec_program(&plan);
 }

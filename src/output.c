@@ -10,6 +10,7 @@
 
 #include "exec.h"
 #include "output.h"
+#include "sig.h"
 
 /* An argument as a shell would need it typed: bare when it is plain,
  * else in single quotes. */
@@ -29,6 +30,37 @@ static void print_word(FILE *out, const char *w)
 	putc('\'', out);
 }
 
+/* What happens after unshare(2), in order. */
+static void print_steps(FILE *out, const char *prefix,
+			const struct plan *plan)
+{
+	char name[16];
+
+	if (plan->effective & UNSHARE_MOUNT)
+		fprintf(out, "%sstep       make / and every mount under it "
+			"private\n", prefix);
+	if (plan->opts & OPT_FORK) {
+		fprintf(out, "%sstep       fork: the program runs as a child; "
+			"its exit status or fatal signal is ours\n", prefix);
+		fprintf(out, "%sstep       while waiting, %s\n", prefix,
+			plan->opts & OPT_FORWARD
+				? "forward TERM, INT, HUP, QUIT, USR1, USR2 "
+				  "and WINCH to the child"
+				: "ignore INT and TERM");
+	}
+	if (plan->opts & OPT_KILL_CHILD)
+		fprintf(out, "%sstep       the child gets SIG%s if unshare "
+			"dies\n", prefix,
+			sig_name(plan->kill_signal, name, sizeof name));
+	if (plan->opts & OPT_MOUNT_PROC)
+		fprintf(out, "%sstep       mount proc on %s (nosuid, nodev, "
+			"noexec)\n", prefix, plan->proc_dir);
+	if (plan->opts & OPT_INIT)
+		fprintf(out, "%sstep       init: pid 1 forks the program, "
+			"forwards signals to it and reaps orphans\n",
+			prefix);
+}
+
 void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 {
 	char names[256];
@@ -36,6 +68,10 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 	flags_names(plan->requested, ", ", names, sizeof names);
 	fprintf(out, "%srequested  %s\n", prefix,
 		plan->requested ? names : "(nothing)");
+	for (size_t i = 0; i < plan->nimplied; i++)
+		fprintf(out, "%simplied    %-8s %s brings %s: %s\n", prefix,
+			plan->implied[i].what, plan->implied[i].rule->trigger,
+			plan->implied[i].what, plan->implied[i].rule->why);
 	/* In the order the closure added them, so each reason comes after
 	 * the flag it names. */
 	for (int step = 0; step < (int)UNSHARE_NFLAGS; step++)
@@ -57,6 +93,7 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 	flags_names(plan->effective, ", ", names, sizeof names);
 	fprintf(out, "%seffective  0x%08lx %s\n", prefix, plan->effective,
 		plan->effective ? names : "(nothing: no unshare(2) call)");
+	print_steps(out, prefix, plan);
 	fprintf(out, "%sprogram    ", prefix);
 	if (plan->argv) {
 		for (char **a = plan->argv; *a; a++) {

@@ -68,15 +68,15 @@ load helpers
 }
 
 @test "abbreviated long options work when unambiguous" {
-	run unshare --dry-r --mou true
+	run unshare --dry-r --ut true
 	assert_success
-	assert_line 'requested  mount'
+	assert_line 'requested  uts'
 }
 
 @test "an ambiguous abbreviation is refused with 125" {
-	run unshare --f true
+	run unshare --fo true
 	assert_failure 125
-	assert_line --index 0 --partial "option '--f' is ambiguous"
+	assert_line --index 0 --partial "option '--fo' is ambiguous"
 }
 
 @test "--net=FILE is refused until persistence exists, never ignored" {

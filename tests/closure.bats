@@ -13,6 +13,7 @@ added      thread   user brings fs and thread: a user namespace belongs to one p
 added      vm       thread brings vm (from --user): a thread group shares one address space
 added      sighand  vm brings sighand (from --user): signal handlers are addresses in the address space
 effective  0x10030b00 mount, user, fs, vm, sighand, thread
+step       make / and every mount under it private
 program    true"
 }
 

@@ -41,7 +41,7 @@ teardown() {
 @test "EINVAL for a second pid namespace before a fork says to fork first" {
 	require_root
 	require_ns pid_for_children
-	run unshare --pid "$UNSHARE_BIN" --pid true
+	run unshare --pid --no-fork "$UNSHARE_BIN" --pid --no-fork true
 	assert_failure 125
 	assert_line --index 0 'unshare: unshare(2) of pid (0x20000000) failed: Invalid argument'
 	assert_line --index 1 'unshare: pid: this process has already unshared a pid namespace that only its children enter, and may not start another before it forks; run the second unshare from a child of the first'

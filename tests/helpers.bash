@@ -71,3 +71,37 @@ nobody_cleanup() {
 ns_inode() {
 	stat -L -c %i "/proc/self/ns/$1"
 }
+
+# status_of COMMAND...: how COMMAND ended, as its parent's wait() saw it:
+# "exit N" or "signal NAME".  The shell's $? cannot tell 143 from TERM.
+status_of() {
+	local s
+	s=$(perl -e 'system { $ARGV[0] } @ARGV;
+		print $? & 127 ? "signal " . ($? & 127) : "exit " . ($? >> 8)' -- "$@")
+	if [[ $s == signal* ]]; then
+		echo "signal $(kill -l "${s#signal }")"
+	else
+		echo "$s"
+	fi
+}
+
+# wait_for_file FILE: until it exists and is not empty (5 s at most).
+wait_for_file() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ -s "$1" ] && return 0
+		sleep 0.05
+	done
+	fail "$1 did not appear"
+}
+
+# gone PID: the process ended (gone, or a zombie), within 5 s.
+gone() {
+	local i state
+	for ((i = 0; i < 100; i++)); do
+		state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 0
+		[ -z "$state" ] || [ "$state" = Z ] && return 0
+		sleep 0.05
+	done
+	return 1
+}

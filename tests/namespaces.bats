@@ -34,29 +34,29 @@ new_ns() {
 @test "--time: the program enters the new time namespace at exec" { new_ns --time time; }
 @test "-T: new time namespace" { new_ns -T time; }
 
-@test "--pid: the program's children are in a new pid namespace, as pid 1" {
+@test "--pid --no-fork: the program's children are in a new pid namespace, as pid 1" {
 	require_ns pid
 	outer=$(ns_inode pid)
 	# The trailing 'true' makes sh fork for the inner commands.
-	run unshare --pid sh -c 'stat -L -c %i /proc/self/ns/pid; true'
+	run unshare --pid --no-fork sh -c 'stat -L -c %i /proc/self/ns/pid; true'
 	assert_success
 	assert_output --regexp '^[0-9]+$'
 	refute_output "$outer"
-	run unshare -p sh -c 'sh -c "echo \$\$"; true'
+	run unshare -p --no-fork sh -c 'sh -c "echo \$\$"; true'
 	assert_success
 	assert_output 1
 }
 
-@test "--pid: after its init exits, the namespace takes no more processes" {
+@test "--pid --no-fork: after its init exits, the namespace takes no more processes" {
 	require_ns pid
-	run unshare --pid sh -c '/bin/true; /bin/true'
+	run unshare --pid --no-fork sh -c '/bin/true; /bin/true'
 	assert_failure 2
 	assert_output --partial 'Cannot fork'
 }
 
-@test "--pid: the program itself stays in the caller's pid namespace" {
+@test "--pid --no-fork: the program itself stays in the caller's pid namespace" {
 	require_ns pid
-	run unshare --pid stat -L -c %i /proc/self/ns/pid
+	run unshare --pid --no-fork stat -L -c %i /proc/self/ns/pid
 	assert_success
 	assert_output "$(ns_inode pid)"
 }

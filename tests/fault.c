@@ -1,0 +1,11 @@
+/* Dies of a real SIGSEGV (a fault, not a kill), for the tests: a pid 1
+ * cannot be killed by a signal it sends itself, but a fault kills it. */
+#include <stdio.h>
+
+int main(void)
+{
+	volatile int *p = NULL;
+
+	fflush(stdout);
+	return *p;
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# --fork: the child's exit status, or its death by a signal, is ours.
+
+load helpers
+
+setup() {
+	ulimit -S -c 0 # a child that faults leaves no core file here
+}
+
+@test "--fork: exit statuses 0, 1, 42, 255 pass through" {
+	for code in 0 1 42 255; do
+		run status_of "$UNSHARE_BIN" --fork sh -c "exit $code"
+		assert_output "exit $code"
+	done
+}
+
+@test "--fork: deaths by TERM, KILL, SEGV, INT, HUP, USR1 pass through as deaths" {
+	for sig in TERM KILL SEGV INT HUP USR1; do
+		run status_of "$UNSHARE_BIN" --fork sh -c "kill -$sig \$\$"
+		assert_output "signal $sig"
+	done
+}
+
+@test "--fork: a real fault in the child is our SEGV, and we leave no core file" {
+	[ "$(cat /proc/sys/kernel/core_pattern)" = core ] ||
+		need "kernel.core_pattern is not 'core', so core files cannot be looked for"
+	ulimit -S -c unlimited || need "the hard limit on core files is 0"
+	mkdir "$BATS_TEST_TMPDIR/child"
+	cd "$BATS_TEST_TMPDIR"
+	# The child dumps its core in child/; ours would land here.
+	run status_of "$UNSHARE_BIN" --fork sh -c "cd child && exec $UNSHARE_TESTLIB/fault"
+	assert_output "signal SEGV"
+	[ -e child/core ] # the kernel did dump the child's
+	[ ! -e core ]
+}
+
+@test "-f is --fork: the program is our child" {
+	run "$UNSHARE_BIN" -f sh -c 'cat /proc/$PPID/comm'
+	assert_success
+	assert_output unshare
+}
+
+@test "without --fork the program replaces us" {
+	run "$UNSHARE_BIN" sh -c 'cat /proc/$PPID/comm'
+	assert_success
+	refute_output unshare
+}
+
+@test "--fork: 127 and 126 for the program come back from the child" {
+	run "$UNSHARE_BIN" --fork no-such-program-here
+	assert_failure 127
+	assert_output "unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
+	run "$UNSHARE_BIN" --fork /
+	assert_failure 126
+}
+
+@test "--fork --no-fork is refused" {
+	run "$UNSHARE_BIN" --fork --no-fork true
+	assert_failure 125
+	assert_line --index 0 "unshare: --fork and --no-fork contradict each other; keep one"
+}
+
+@test "--dry-run shows the fork step" {
+	run "$UNSHARE_BIN" --dry-run --fork true
+	assert_success
+	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
+	assert_line 'step       while waiting, ignore INT and TERM'
+}
+
+@test "the program's signal mask, ignored signals and descriptors are the caller's" {
+	probe='grep -E "^Sig(Blk|Ign)" /proc/self/status; ls /proc/self/fd'
+	want=$(env --block-signal=USR2,WINCH --ignore-signal=CHLD,HUP sh -c "$probe")
+	for opts in "" "--fork" "--fork --forward-signals" "--kill-child" "--kill-child=TERM --forward-signals" "--pid" "--init" "--pid --mount-proc"; do
+		# shellcheck disable=SC2086
+		got=$(env --block-signal=USR2,WINCH --ignore-signal=CHLD,HUP "$UNSHARE_BIN" $opts sh -c "$probe")
+		assert_equal "$opts: $got" "$opts: $want"
+	done
+}

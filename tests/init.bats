@@ -1,0 +1,100 @@
+#!/usr/bin/env bats
+# --init: a reaping init as pid 1; the program is its child.
+
+load helpers
+
+setup() {
+	require_root
+	require_ns pid
+	ulimit -S -c 0
+}
+
+@test "--init: the init is pid 1, the program pid 2" {
+	run "$UNSHARE_BIN" --init --mount-proc sh -c 'echo $$; cat /proc/1/comm'
+	assert_success
+	assert_output "2
+unshare"
+}
+
+@test "--init implies --pid and --fork, shown with reasons" {
+	run "$UNSHARE_BIN" --dry-run --init true
+	assert_success
+	assert_line 'implied    --fork   --init brings --fork: the init runs as pid 1 of a new pid namespace, in a child'
+	assert_line 'implied    pid      --init brings pid: the init runs as pid 1 of a new pid namespace, in a child'
+	assert_line 'step       init: pid 1 forks the program, forwards signals to it and reaps orphans'
+}
+
+@test "--init: exit statuses 0, 1, 42, 255 pass through" {
+	for code in 0 1 42 255; do
+		run status_of "$UNSHARE_BIN" --init sh -c "exit $code"
+		assert_output "exit $code"
+	done
+}
+
+@test "--init: deaths by TERM, KILL, SEGV, INT, HUP, USR1 pass through as deaths" {
+	for sig in TERM KILL SEGV INT HUP USR1; do
+		run status_of "$UNSHARE_BIN" --init sh -c "kill -$sig \$\$"
+		assert_output "signal $sig"
+	done
+	run status_of "$UNSHARE_BIN" --init "$UNSHARE_TESTLIB/fault"
+	assert_output "signal SEGV"
+}
+
+# The orphan is a copy of sh with a name of its own, so that its zombie can
+# be found.  It is orphaned at once; the program then becomes a sleep that
+# never calls wait(), and only after that does the orphan say it ran and
+# exit.
+orphan_check() {
+	local orphan=$BATS_TEST_TMPDIR/orphan$$ ran=$BATS_TEST_TMPDIR/ran
+	cp /bin/sh "$orphan"
+	"$UNSHARE_BIN" "$@" sh -c "($orphan -c 'sleep 0.3; echo ran >$ran' &); exec sleep 2" 3>&- &
+	local upid=$!
+	wait_for_file "$ran"
+	sleep 0.3 # time for an init to reap it
+	zombies=$(grep -l "^orphan$$\$" /proc/[0-9]*/comm 2>/dev/null | while read -r f; do
+		awk '$3 == "Z"' "${f%comm}stat"; done)
+	wait "$upid"
+}
+
+@test "--init reaps an orphaned grandchild: no zombie is left" {
+	orphan_check --init
+	assert_equal "$zombies" ''
+}
+
+@test "without --init an orphan stays a zombie under a program that does not reap" {
+	orphan_check --pid
+	[ -n "$zombies" ]
+}
+
+@test "--init: TERM sent to the init reaches the program" {
+	out=$BATS_TEST_TMPDIR/out
+	run status_of sh -c '
+		(until i=$(pgrep -P $$ -x unshare); do sleep 0.05; done
+		 until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $i) &
+		exec "$UNSHARE_BIN" --init sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+	' sh "$out"
+	assert_output "exit 4"
+	assert_equal "$(cat "$out.out")" "got TERM"
+}
+
+@test "--init --forward-signals: TERM to us reaches the program through the init" {
+	out=$BATS_TEST_TMPDIR/out
+	run status_of sh -c '
+		(until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $$) &
+		exec "$UNSHARE_BIN" --init --forward-signals sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+	' sh "$out"
+	assert_output "exit 4"
+	assert_equal "$(cat "$out.out")" "got TERM"
+}
+
+@test "--init --no-fork is refused" {
+	run "$UNSHARE_BIN" --init --no-fork true
+	assert_failure 125
+	assert_line --index 0 "unshare: --init needs a child process to be the init; drop --no-fork"
+}
+
+@test "--init: a missing program is 127, through the init" {
+	run "$UNSHARE_BIN" --init no-such-program-here
+	assert_failure 127
+	assert_output --partial "cannot run 'no-such-program-here'"
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# --pid implies --fork (the program is pid 1 of the new namespace);
+# --no-fork keeps the raw behaviour; --mount-proc.
+
+load helpers
+
+setup() {
+	require_root
+	require_ns pid
+	ulimit -S -c 0
+}
+
+teardown() {
+	if [ -n "${victim:-}" ]; then kill -KILL "$victim" 2>/dev/null || :; fi
+}
+
+@test "--pid forks: the program is pid 1 of the new namespace" {
+	run "$UNSHARE_BIN" --pid sh -c 'echo $$'
+	assert_success
+	assert_output 1
+}
+
+@test "--pid: the implied fork is in the plan with its reason" {
+	run "$UNSHARE_BIN" --dry-run --pid true
+	assert_success
+	assert_line 'implied    --fork   --pid brings --fork: a new pid namespace takes only children, so the program must be one (--no-fork keeps the raw behaviour)'
+	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
+}
+
+@test "--pid: a program that forks twice works (it could not without the fork)" {
+	run "$UNSHARE_BIN" --pid sh -c '/bin/true; /bin/true; echo twice'
+	assert_success
+	assert_output twice
+}
+
+@test "--pid --no-fork: the raw behaviour, the program stays outside" {
+	run "$UNSHARE_BIN" --pid --no-fork stat -L -c %i /proc/self/ns/pid
+	assert_success
+	assert_output "$(ns_inode pid)"
+	run "$UNSHARE_BIN" --dry-run --pid --no-fork true
+	refute_line --partial 'implied'
+	refute_line --partial 'fork:'
+}
+
+@test "--pid: exit statuses 0, 1, 42, 255 pass through" {
+	for code in 0 1 42 255; do
+		run status_of "$UNSHARE_BIN" --pid sh -c "exit $code"
+		assert_output "exit $code"
+	done
+}
+
+@test "--pid: a real fault kills pid 1, and we die of SEGV too" {
+	run status_of "$UNSHARE_BIN" --pid "$UNSHARE_TESTLIB/fault"
+	assert_output "signal SEGV"
+}
+
+@test "--pid: KILL from outside kills pid 1, and we die of KILL too" {
+	run status_of sh -c '
+		(until v=$(pgrep -P $$ -x sleep); do sleep 0.05; done; kill -KILL $v) &
+		exec "$UNSHARE_BIN" --pid sleep 100'
+	assert_output "signal KILL"
+}
+
+# The kernel shields a pid 1 from signals it has no handler for, even its
+# own: without --init, TERM and the like cannot kill the program.
+@test "--pid: pid 1 ignores its own TERM (use --init to be killable)" {
+	run status_of "$UNSHARE_BIN" --pid sh -c 'kill -TERM $$; echo survived'
+	assert_output "survived
+exit 0"
+}
+
+@test "--pid --mount-proc: proc shows the new namespace only" {
+	run "$UNSHARE_BIN" --pid --mount-proc sh -c 'echo $$'
+	assert_success
+	assert_output 1
+	run "$UNSHARE_BIN" --pid --mount-proc ls /proc
+	assert_success
+	assert_equal "$(grep -E '^[0-9]+$' <<<"$output")" 1
+}
+
+@test "--mount-proc implies --mount, shown with its reason; the mount does not leak" {
+	before=$(grep -c . /proc/self/mountinfo)
+	run "$UNSHARE_BIN" --dry-run --mount-proc true
+	assert_line 'implied    mount    --mount-proc brings mount: proc is mounted in a mount namespace of its own, never in the caller'"'"'s'
+	assert_line 'step       mount proc on /proc (nosuid, nodev, noexec)'
+	run "$UNSHARE_BIN" --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
+	assert_success
+	refute_output "$(ns_inode mnt)"
+	[ "$(grep -c . /proc/self/mountinfo)" = "$before" ]
+}
+
+@test "--mount-proc=DIR mounts proc there, nosuid, nodev, noexec" {
+	dir=$BATS_TEST_TMPDIR/myproc
+	mkdir "$dir"
+	run "$UNSHARE_BIN" --pid --mount-proc="$dir" sh -c "cat $dir/1/comm; grep ' $dir ' /proc/self/mountinfo"
+	assert_success
+	assert_line --index 0 sh
+	assert_line --index 1 --regexp " $dir rw,nosuid,nodev,noexec,relatime .* proc "
+	run grep " $dir " /proc/self/mountinfo
+	assert_failure
+}
+
+@test "--mount-proc on a missing directory: 125, naming it" {
+	run "$UNSHARE_BIN" --pid --mount-proc=/no/such/dir true
+	assert_failure 125
+	assert_output "unshare: --mount-proc: cannot mount proc on /no/such/dir: No such file or directory; give an existing directory"
+}
+
+@test "--mount-proc= (empty) is refused" {
+	run "$UNSHARE_BIN" --mount-proc= true
+	assert_failure 125
+	assert_line --index 0 "unshare: --mount-proc=: give a directory"
+}
+
+@test "a new mount namespace is made private: a mount inside does not reach a shared parent" {
+	dir=$BATS_TEST_TMPDIR/mnt
+	mkdir "$dir"
+	# A throwaway outer namespace whose / is shared, as systemd makes it.
+	run /usr/bin/unshare --mount --propagation unchanged sh -c '
+		mount --make-rshared / &&
+		"$1" --mount sh -c "mount -t tmpfs inner $2 && grep -c \" $2 \" /proc/self/mountinfo" &&
+		! grep " $2 " /proc/self/mountinfo' sh "$UNSHARE_BIN" "$dir"
+	assert_success
+	assert_output 1
+}
+
+@test "verbose narrates the private step, the fork and the proc mount" {
+	run --separate-stderr "$UNSHARE_BIN" -v --pid --mount-proc true
+	assert_success
+	[[ "$stderr" == *"unshare: mount      / and everything under it made private"* ]]
+	[[ "$stderr" =~ unshare:\ fork\ +child\ [0-9]+\ runs\ the\ program ]]
+	[[ "$stderr" == *"unshare: mount      proc on /proc"* ]]
+}

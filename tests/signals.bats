@@ -1,0 +1,114 @@
+#!/usr/bin/env bats
+# Signals while we wait for the child: ignored INT and TERM by default,
+# forwarded with --forward-signals; --kill-child.
+
+load helpers
+
+teardown() {
+	if [ -n "${victim:-}" ]; then kill -KILL "$victim" 2>/dev/null || :; fi
+}
+
+# A program that reports each signal it gets in $out, then exits 3.
+trap_program() {
+	echo "trap 'echo got $1 >>$out; exit 3' $1; echo \$\$ >$ready; while :; do sleep 0.05; done"
+}
+
+@test "--forward-signals delivers TERM, INT, HUP, QUIT, USR1, USR2 and WINCH" {
+	for sig in TERM INT HUP QUIT USR1 USR2 WINCH; do
+		out=$BATS_TEST_TMPDIR/out-$sig ready=$BATS_TEST_TMPDIR/ready-$sig
+		# env --default-signal: no signal ignored from the test runner.
+		run status_of sh -c '
+			(while [ ! -s "$1" ]; do sleep 0.05; done; kill -'"$sig"' $$) &
+			exec env --default-signal "$UNSHARE_BIN" --fork --forward-signals sh -c "$2"
+		' sh "$ready" "$(trap_program "$sig")"
+		assert_output "exit 3"
+		assert_equal "$(cat "$out")" "got $sig"
+	done
+}
+
+@test "without --forward-signals, INT and TERM do not kill us or orphan the child" {
+	ready=$BATS_TEST_TMPDIR/ready
+	run status_of sh -c '
+		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; echo sent >"$1.sent") &
+		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "echo \$\$ >$1; while [ ! -s $1.sent ]; do sleep 0.05; done; exit 7"
+	' sh "$ready"
+	assert_output "exit 7"
+}
+
+@test "without --forward-signals, the child does not get INT or TERM sent to us" {
+	out=$BATS_TEST_TMPDIR/out ready=$BATS_TEST_TMPDIR/ready
+	run status_of sh -c '
+		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; sleep 0.3; echo done >"$1.done") &
+		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "trap \"echo got TERM >>$2\" TERM; echo \$\$ >$1; while [ ! -s $1.done ]; do sleep 0.05; done; exit 5"
+	' sh "$ready" "$out"
+	assert_output "exit 5"
+	[ ! -e "$out" ]
+}
+
+@test "--forward-signals without a fork is refused" {
+	run "$UNSHARE_BIN" --forward-signals true
+	assert_failure 125
+	assert_line --index 0 "unshare: --forward-signals needs a child to forward to; add --fork"
+}
+
+# Start unshare with OPTIONS in the background; the program writes its pid
+# (as we see it) and sleeps.  Sets upid and victim.
+start_sleeper() {
+	ready=$BATS_TEST_TMPDIR/ready
+	"$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
+	upid=$!
+	local i
+	for ((i = 0; i < 100; i++)); do
+		victim=$(pgrep -P "$upid" -x sleep) && break
+		sleep 0.05
+	done
+	[ -n "$victim" ] || fail "the child of $upid did not start"
+}
+
+@test "--kill-child: the child dies when we are killed" {
+	start_sleeper --kill-child
+	kill -KILL "$upid"
+	gone "$victim"
+}
+
+@test "--kill-child=TERM: the child gets TERM when we die" {
+	start_sleeper --kill-child=TERM
+	kill -KILL "$upid"
+	gone "$victim"
+}
+
+@test "--kill-child with --pid: the namespace's pid 1 dies with us" {
+	require_root
+	start_sleeper --pid --kill-child
+	kill -KILL "$upid"
+	gone "$victim"
+}
+
+@test "without --kill-child the child outlives us (so the tests above can fail)" {
+	start_sleeper --fork
+	kill -KILL "$upid"
+	run gone "$victim"
+	assert_failure
+}
+
+@test "--kill-child takes signal names and numbers, and refuses others" {
+	run "$UNSHARE_BIN" --dry-run --kill-child=sigusr1 true
+	assert_success
+	assert_line 'step       the child gets SIGUSR1 if unshare dies'
+	assert_line 'implied    --fork   --kill-child brings --fork: only a child can be killed when unshare dies'
+	run "$UNSHARE_BIN" --dry-run --kill-child=15 true
+	assert_line 'step       the child gets SIGTERM if unshare dies'
+	run "$UNSHARE_BIN" --dry-run --kill-child true
+	assert_line 'step       the child gets SIGKILL if unshare dies'
+	for bad in NOPE 0 65 -9 9x ''; do
+		run "$UNSHARE_BIN" --kill-child="$bad" true
+		assert_failure 125
+		assert_line --index 0 "unshare: --kill-child=$bad: unknown signal; give a name (KILL, TERM, ...) or a number from 1 to 64"
+	done
+}
+
+@test "--kill-child --no-fork is refused" {
+	run "$UNSHARE_BIN" --kill-child --no-fork true
+	assert_failure 125
+	assert_line --index 0 "unshare: --kill-child needs a child process to kill; drop --no-fork"
+}

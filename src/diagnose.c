@@ -16,10 +16,11 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/capability.h>
 
 #include "diagnose.h"
+#include "procfs.h"
 
-#define CAP_SYS_ADMIN_BIT 21
 /* Levels below the initial namespace that the kernel allows (measured on
  * 6.x: kernel/user_namespace.c and kernel/pid_namespace.c). */
 #define MAX_USER_NESTING 33
@@ -39,39 +40,6 @@ static int probe(unsigned long mask)
 		if (errno != EINTR)
 			return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* A "Key:" line of /proc/self/status, as a number in base. */
-static unsigned long long status_field(const char *key, int base)
-{
-	char line[256];
-	size_t klen = strlen(key);
-	unsigned long long v = 0;
-	FILE *f = fopen("/proc/self/status", "re");
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f))
-		if (strncmp(line, key, klen) == 0) {
-			v = strtoull(line + klen, NULL, base);
-			break;
-		}
-	fclose(f);
-	return v;
-}
-
-/* A number from a one-line file, or -1. */
-static long long read_number(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "re");
-
-	if (f == NULL)
-		return -1;
-	if (fscanf(f, "%lld", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
 }
 
 /* How deep this process's pid namespace is (0 in the initial one): the
@@ -109,14 +77,14 @@ static void explain_eperm(unsigned long mask)
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
 
 	if (mask & UNSHARE_USER) {
-		long long v = read_number(
+		long long v = proc_read_number(
 			"/proc/sys/kernel/unprivileged_userns_clone");
 
 		if (v == 0 && getuid() != 0)
 			warnx("unprivileged user namespaces are turned off "
 			      "(/proc/sys/kernel/unprivileged_userns_clone is "
 			      "0); run as root, or ask for it to be 1");
-		else if (read_number("/proc/sys/kernel/"
+		else if (proc_read_number("/proc/sys/kernel/"
 				     "apparmor_restrict_unprivileged_userns")
 			 == 1 && getuid() != 0)
 			warnx("AppArmor restricts unprivileged user "
@@ -132,8 +100,7 @@ static void explain_eperm(unsigned long mask)
 			      "run it outside the chroot or sandbox");
 		return;
 	}
-	if (privileged &&
-	    !(status_field("CapEff:", 16) & (1ULL << CAP_SYS_ADMIN_BIT))) {
+	if (privileged && !proc_has_cap(CAP_SYS_ADMIN)) {
 		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "
 		      "process does not have; run as root, or add --user (-U) "
 		      "so that they belong to a new user namespace in which "
@@ -150,7 +117,7 @@ static void explain_einval(unsigned long mask)
 {
 	char buf[256];
 	unsigned long threaded = mask & UNSHARE_SINGLE_THREADED, refused = 0;
-	unsigned long long threads = status_field("Threads:", 10);
+	unsigned long long threads = proc_status_field("Threads:", 10);
 	struct stat pid, children;
 
 	if (threads > 1 && threaded) {
@@ -211,7 +178,7 @@ static void explain_enospc(unsigned long mask)
 		found = true;
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
 			 f->ns);
-		max = read_number(path);
+		max = proc_read_number(path);
 		if (f->bit == UNSHARE_USER && max != 0) {
 			/* The kernel does not say how deep we are. */
 			warnx("user: the kernel refuses another user namespace: "

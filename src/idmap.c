@@ -1,0 +1,255 @@
+/* User and group id maps.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idmap.h"
+
+/* A whole decimal number, no sign, at most max. */
+static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
+{
+	uint64_t v = 0;
+
+	if (len == 0 || len > 10)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (v > max)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
+	     char *msg, size_t size)
+{
+	if (parse_u32(s, strlen(s), ID_MAX, id) == 0)
+		return 0;
+	if (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || !lookup) {
+		snprintf(msg, size, "'%s' is not a %s id (a number from 0 to "
+			 "%u)", s, group ? "group" : "user", ID_MAX);
+		return -1;
+	}
+	if (group) {
+		struct group *gr = getgrnam(s);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		struct passwd *pw = getpwnam(s);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			return 0;
+		}
+	}
+	snprintf(msg, size, "no %s named '%s'", group ? "group" : "user", s);
+	return -1;
+}
+
+static int add(struct idmap *map, uint32_t inner, uint32_t outer,
+	       uint32_t count, char *msg, size_t size)
+{
+	if (map->n >= IDMAP_MAX_EXTENTS) {
+		snprintf(msg, size, "more than %d ranges: the kernel takes "
+			 "no more lines in a map", IDMAP_MAX_EXTENTS);
+		return -1;
+	}
+	map->ext[map->n++] = (struct extent){ inner, outer, count };
+	return 0;
+}
+
+/* The owner's first line in the subordinate id file: by name or by id. */
+static int first_subids(const struct id_owner *owner, uint32_t *start,
+			uint32_t *count, char *msg, size_t size)
+{
+	char line[512], idbuf[16];
+	FILE *f = fopen(owner->subid_file, "re");
+
+	if (f == NULL) {
+		snprintf(msg, size, "cannot read %s: %s", owner->subid_file,
+			 strerror(errno));
+		return -1;
+	}
+	snprintf(idbuf, sizeof idbuf, "%u", owner->id);
+	while (fgets(line, sizeof line, f)) {
+		char *who = strtok(line, ":\n"), *s = strtok(NULL, ":\n"),
+		     *c = strtok(NULL, ":\n");
+
+		if (!who || !s || !c ||
+		    !((owner->name && strcmp(who, owner->name) == 0) ||
+		      strcmp(who, idbuf) == 0))
+			continue;
+		if (parse_u32(s, strlen(s), ID_MAX, start) != 0 ||
+		    parse_u32(c, strlen(c), (uint64_t)ID_MAX + 1, count) != 0 ||
+		    *count == 0)
+			continue;
+		fclose(f);
+		return 0;
+	}
+	fclose(f);
+	snprintf(msg, size, "%s has no line for %s (%s); add one, as "
+		 "'%s:100000:65536', with usermod --add-subuids or by hand",
+		 owner->subid_file, owner->name ? owner->name : idbuf, idbuf,
+		 owner->name ? owner->name : idbuf);
+	return -1;
+}
+
+/* Every id this namespace has, mapped to itself. */
+static int pass_through(const struct id_owner *owner, struct idmap *map,
+			char *msg, size_t size)
+{
+	unsigned long long inner, outer, count;
+	FILE *f = fopen(owner->self_map, "re");
+	int rc = 0;
+
+	if (f == NULL) {
+		snprintf(msg, size, "cannot read %s: %s", owner->self_map,
+			 strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && fscanf(f, "%llu %llu %llu", &inner, &outer,
+				 &count) == 3)
+		rc = add(map, (uint32_t)inner, (uint32_t)inner,
+			 (uint32_t)count, msg, size);
+	fclose(f);
+	return rc;
+}
+
+int idmap_parse(const char *spec, const struct id_owner *owner,
+		struct idmap *map, bool *old_form, char *msg, size_t size)
+{
+	uint32_t a, b, count;
+	const char *p1, *p2;
+	char sep;
+
+	if (strcmp(spec, "auto") == 0 || strcmp(spec, "subids") == 0) {
+		if (first_subids(owner, &b, &count, msg, size) != 0)
+			return -1;
+		return add(map, spec[0] == 'a' ? 0 : b, b, count, msg, size);
+	}
+	if (strcmp(spec, "all") == 0)
+		return pass_through(owner, map, msg, size);
+
+	sep = strchr(spec, ':') ? ':' : ',';
+	p1 = strchr(spec, sep);
+	p2 = p1 ? strchr(p1 + 1, sep) : NULL;
+	if (!p1 || !p2 || strchr(p2 + 1, sep) || (sep == ',' && strchr(spec, ':'))) {
+		snprintf(msg, size, "'%s': give INNER:OUTER:COUNT, or auto, "
+			 "subids or all", spec);
+		return -1;
+	}
+	if (parse_u32(spec, (size_t)(p1 - spec), ID_MAX, &a) != 0 ||
+	    parse_u32(p1 + 1, (size_t)(p2 - p1 - 1), ID_MAX, &b) != 0) {
+		snprintf(msg, size, "'%s': ids are numbers from 0 to %u",
+			 spec, ID_MAX);
+		return -1;
+	}
+	if (parse_u32(p2 + 1, strlen(p2 + 1), (uint64_t)ID_MAX + 1,
+		      &count) != 0 || count == 0) {
+		snprintf(msg, size, "'%s': the count is a number from 1 to "
+			 "%llu", spec, (unsigned long long)ID_MAX + 1);
+		return -1;
+	}
+	*old_form = sep == ',';
+	/* The old form is OUTER,INNER,COUNT. */
+	return *old_form ? add(map, b, a, count, msg, size)
+			 : add(map, a, b, count, msg, size);
+}
+
+/* Take one id out of every range that holds it, inner or outer side. */
+static int punch(struct idmap *map, uint32_t id, bool outer_side, char *msg,
+		 size_t size)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		struct extent e = map->ext[i];
+		uint32_t first = outer_side ? e.outer : e.inner, off;
+
+		if (id < first || id - first >= e.count)
+			continue;
+		off = id - first;
+		/* Keep [0, off) in place, add (off, count) at the end. */
+		map->ext[i].count = off;
+		if (off + 1 < e.count &&
+		    add(map, e.inner + off + 1, e.outer + off + 1,
+			e.count - off - 1, msg, size) != 0)
+			return -1;
+		if (off == 0) {
+			map->ext[i] = map->ext[--map->n];
+			i--;
+		}
+	}
+	return 0;
+}
+
+int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
+		     char *msg, size_t size)
+{
+	if (punch(map, inner, false, msg, size) != 0 ||
+	    punch(map, outer, true, msg, size) != 0)
+		return -1;
+	return add(map, inner, outer, 1, msg, size);
+}
+
+int idmap_check(const struct idmap *map, char *msg, size_t size)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		const struct extent *e = &map->ext[i];
+
+		if (e->count == 0 ||
+		    (uint64_t)e->inner + e->count - 1 > ID_MAX ||
+		    (uint64_t)e->outer + e->count - 1 > ID_MAX) {
+			snprintf(msg, size, "range %u:%u:%u goes past the "
+				 "largest id, %u", e->inner, e->outer,
+				 e->count, ID_MAX);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++) {
+			const struct extent *f = &map->ext[j];
+			bool in = e->inner < (uint64_t)f->inner + f->count &&
+				  f->inner < (uint64_t)e->inner + e->count;
+			bool out = e->outer < (uint64_t)f->outer + f->count &&
+				   f->outer < (uint64_t)e->outer + e->count;
+
+			if (in || out) {
+				snprintf(msg, size, "ranges %u:%u:%u and "
+					 "%u:%u:%u overlap (%s ids)", f->inner,
+					 f->outer, f->count, e->inner,
+					 e->outer, e->count,
+					 in ? "inner" : "outer");
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+size_t idmap_format(const struct idmap *map, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < map->n; i++) {
+		int w = snprintf(n < size ? buf + n : NULL,
+				 n < size ? size - n : 0, "%u %u %u\n",
+				 map->ext[i].inner, map->ext[i].outer,
+				 map->ext[i].count);
+		n += (size_t)w;
+	}
+	return n;
+}

@@ -1,0 +1,62 @@
+/* User and group id maps: parsing --map-* values, /etc/subuid, holes,
+ * overlap and range checks, and the text written to uid_map.  Pure but
+ * for the files it is told to read.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_IDMAP_H
+#define UNSHARE_IDMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The kernel takes at most this many lines in a map (since 4.15). */
+#define IDMAP_MAX_EXTENTS 340
+/* The largest id: (uint32_t)-1 is never an id. */
+#define ID_MAX 4294967294U
+
+struct extent {
+	uint32_t inner, outer, count;
+};
+
+struct idmap {
+	struct extent ext[IDMAP_MAX_EXTENTS];
+	size_t n;
+};
+
+/* Whose subordinate ids "auto" and "subids" mean, where to find them, and
+ * which map "all" passes through. */
+struct id_owner {
+	const char *name;      /* user or group name, or NULL */
+	uint32_t id;           /* its id */
+	const char *subid_file;   /* /etc/subuid or /etc/subgid */
+	const char *self_map;     /* /proc/self/uid_map or gid_map */
+};
+
+/* A decimal id, 0 to ID_MAX; with lookup, also a user (or group) name.
+ * Returns 0, or -1 with a message. */
+int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
+	     char *msg, size_t size);
+
+/* Append the extents of one --map-users/--map-groups value: INNER:OUTER:
+ * COUNT, the old OUTER,INNER,COUNT (*old_form set), auto, subids or all.
+ * Returns 0, or -1 with a message naming the bad part. */
+int idmap_parse(const char *spec, const struct id_owner *owner,
+		struct idmap *map, bool *old_form, char *msg, size_t size);
+
+/* Map inner to outer alone: take both out of every range first (a hole,
+ * as util-linux makes one), then add the line.  -1 if the map would have
+ * too many lines. */
+int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
+		     char *msg, size_t size);
+
+/* Ranges within 0..ID_MAX and not overlapping, count not 0, not too many
+ * lines.  Returns 0, or -1 with a message. */
+int idmap_check(const struct idmap *map, char *msg, size_t size);
+
+/* The map as the kernel reads it: "inner outer count\n" a line.  Returns
+ * the length it needed (like snprintf). */
+size_t idmap_format(const struct idmap *map, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,203 @@
+/* Unit tests of id map parsing, holes, checks and formatting.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "idmap.h"
+#include "tap.h"
+
+static char subid_path[64] = "/tmp/idmap-test.XXXXXX";
+static char selfmap_path[64] = "/tmp/idmap-test.XXXXXX";
+
+static const struct id_owner alice = { "alice", 1000, subid_path,
+				       selfmap_path };
+static const struct id_owner bob = { "bob", 1001, subid_path, selfmap_path };
+static const struct id_owner carol = { NULL, 1002, subid_path, selfmap_path };
+static const struct id_owner nobody = { "dave", 1003, subid_path,
+					selfmap_path };
+
+static void write_tmp(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		abort();
+	close(fd);
+}
+
+static const char *text(const struct idmap *m)
+{
+	static char buf[4096];
+
+	/* One line of TAP: "a b c;d e f;" */
+	idmap_format(m, buf, sizeof buf);
+	for (char *p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ';';
+	return buf;
+}
+
+static void parse_ok(const char *spec, const struct id_owner *o,
+		     const char *want, int old)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old_form = false;
+	int rc = idmap_parse(spec, o, &m, &old_form, msg, sizeof msg);
+
+	ok(rc == 0 && strcmp(text(&m), want) == 0 && old_form == old,
+	   "'%s' maps %s", spec, rc == 0 ? text(&m) : msg);
+}
+
+static void parse_bad(const char *spec, const struct id_owner *o,
+		      const char *says)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old_form;
+	int rc = idmap_parse(spec, o, &m, &old_form, msg, sizeof msg);
+
+	ok(rc == -1 && strstr(msg, says), "'%s' is refused: %s", spec, msg);
+}
+
+static void test_parse(void)
+{
+	parse_ok("0:100000:65536", &alice, "0 100000 65536;", 0);
+	parse_ok("100000,0,65536", &alice, "0 100000 65536;", 1);
+	parse_ok("0:0:4294967295", &alice, "0 0 4294967295;", 0);
+	parse_ok("auto", &alice, "0 100000 65536;", 0);
+	parse_ok("subids", &alice, "100000 100000 65536;", 0);
+	parse_ok("auto", &bob, "0 165536 65536;", 0);
+	parse_ok("auto", &carol, "0 231072 10;", 0);
+	parse_ok("all", &alice, "0 0 1000;1000 1000 5;", 0);
+
+	parse_bad("", &alice, "give INNER:OUTER:COUNT");
+	parse_bad("1:2", &alice, "give INNER:OUTER:COUNT");
+	parse_bad("1:2:3:4", &alice, "give INNER:OUTER:COUNT");
+	parse_bad("1:2,3", &alice, "give INNER:OUTER:COUNT");
+	parse_bad("a:2:3", &alice, "ids are numbers");
+	parse_bad("-1:2:3", &alice, "ids are numbers");
+	parse_bad("1:4294967295:3", &alice, "ids are numbers");
+	parse_bad(":2:3", &alice, "ids are numbers");
+	parse_bad("1:2:0", &alice, "the count is a number from 1");
+	parse_bad("1:2:", &alice, "the count is a number from 1");
+	parse_bad("1:2:4294967296", &alice, "the count is a number from 1");
+	parse_bad("1:2:99999999999", &alice, "the count is a number from 1");
+	parse_bad("1:2: 3", &alice, "the count is a number from 1");
+	parse_bad("auto", &nobody, "has no line for dave (1003)");
+}
+
+static void check(const char *spec1, const char *spec2, const char *says)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old;
+	int rc = idmap_parse(spec1, &alice, &m, &old, msg, sizeof msg);
+
+	if (spec2)
+		rc |= idmap_parse(spec2, &alice, &m, &old, msg, sizeof msg);
+	rc |= idmap_check(&m, msg, sizeof msg);
+	if (says)
+		ok(rc != 0 && strstr(msg, says), "%s %s: %s", spec1,
+		   spec2 ? spec2 : "", msg);
+	else
+		ok(rc == 0, "%s %s is fine (%s)", spec1, spec2 ? spec2 : "",
+		   msg);
+}
+
+static void test_check(void)
+{
+	check("0:100000:10", "10:100010:10", NULL);
+	check("0:100000:10", "9:200000:10", "overlap (inner ids)");
+	check("0:100000:10", "20:100009:10", "overlap (outer ids)");
+	check("4294967290:0:5", NULL, NULL);
+	check("4294967290:0:6", NULL, "goes past the largest id");
+	check("0:4294967294:2", NULL, "goes past the largest id");
+}
+
+static void test_single(void)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old;
+
+	idmap_parse("0:100000:65536", &alice, &m, &old, msg, sizeof msg);
+	ok(idmap_add_single(&m, 0, 1000, msg, sizeof msg) == 0 &&
+		   strcmp(text(&m), "1 100001 65535;0 1000 1;") == 0,
+	   "-r with a range from 0: the range loses its first id: %s",
+	   text(&m));
+
+	m.n = 0;
+	idmap_parse("0:100000:65536", &alice, &m, &old, msg, sizeof msg);
+	idmap_add_single(&m, 5, 100007, msg, sizeof msg);
+	ok(idmap_check(&m, msg, sizeof msg) == 0 &&
+		   strcmp(text(&m), "0 100000 5;6 100006 1;8 100008 65528;5 100007 1;") == 0,
+	   "a single mapping inside a range punches both holes: %s",
+	   text(&m));
+
+	m.n = 0;
+	idmap_add_single(&m, 0, 1000, msg, sizeof msg);
+	ok(m.n == 1 && strcmp(text(&m), "0 1000 1;") == 0,
+	   "a single mapping alone is one line");
+
+	m.n = 0;
+	for (int i = 0; i < IDMAP_MAX_EXTENTS; i++) {
+		char spec[32];
+
+		snprintf(spec, sizeof spec, "%d:%d:1", i * 2, i * 2);
+		idmap_parse(spec, &alice, &m, &old, msg, sizeof msg);
+	}
+	ok(m.n == IDMAP_MAX_EXTENTS &&
+		   idmap_parse("1000:1000:1", &alice, &m, &old, msg,
+			       sizeof msg) == -1 &&
+		   strstr(msg, "more than 340 ranges"),
+	   "line %d is refused: %s", IDMAP_MAX_EXTENTS + 1, msg);
+}
+
+static void test_ids(void)
+{
+	uint32_t id;
+	char msg[256];
+
+	ok(id_parse("0", false, false, &id, msg, sizeof msg) == 0 && id == 0,
+	   "0 is an id");
+	ok(id_parse("4294967294", false, false, &id, msg, sizeof msg) == 0 &&
+		   id == 4294967294U,
+	   "4294967294 is an id");
+	ok(id_parse("4294967295", false, true, &id, msg, sizeof msg) == -1 &&
+		   strstr(msg, "not a user id"),
+	   "4294967295 is not: %s", msg);
+	ok(id_parse("-1", true, true, &id, msg, sizeof msg) == -1 &&
+		   strstr(msg, "not a group id"),
+	   "-1 is not: %s", msg);
+	ok(id_parse("root", false, true, &id, msg, sizeof msg) == 0 && id == 0,
+	   "root is a user name");
+	ok(id_parse("no-such-user-here", false, true, &id, msg,
+		    sizeof msg) == -1 &&
+		   strstr(msg, "no user named 'no-such-user-here'"),
+	   "an unknown name: %s", msg);
+	ok(id_parse("root", false, false, &id, msg, sizeof msg) == -1,
+	   "names are looked up only when asked");
+}
+
+int main(void)
+{
+	write_tmp(subid_path, "# comment\nbogus line\nalice:100000:65536\n"
+			      "bob:165536:65536\n1002:231072:10\n"
+			      "alice:300000:5\n");
+	write_tmp(selfmap_path, "         0          0       1000\n"
+				"      1000       1000          5\n");
+	test_parse();
+	test_check();
+	test_single();
+	test_ids();
+	unlink(subid_path);
+	unlink(selfmap_path);
+	return tap_done();
+}

@@ -1,0 +1,403 @@
+/* A new user namespace: its id maps, setgroups, owner, and the identity
+ * the program runs as.
+ *
+ * The kernel lets a process write its own maps only for its own id, alone
+ * (and for a group, only after setgroups is denied).  That case needs no
+ * helper: we write /proc/self/uid_map ourselves.  Anything more needs a
+ * writer in the parent namespace: a helper forked before unshare(2) that
+ * writes the maps itself when it has CAP_SETUID and CAP_SETGID, or runs
+ * newuidmap and newgidmap (which check /etc/subuid and /etc/subgid).
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "procfs.h"
+#include "userns.h"
+
+/* The id our own single mapping maps from: --owner's if given. */
+static uid_t self_uid(const struct plan *plan)
+{
+	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid : geteuid();
+}
+
+static gid_t self_gid(const struct plan *plan)
+{
+	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid : getegid();
+}
+
+/* Ranges from --map-users (or --map-groups) values. */
+static const char *add_specs(const char *option, const char *const *specs,
+			     size_t n, const struct id_owner *owner, int cap,
+			     struct idmap *map, char *msg, size_t size)
+{
+	char why[400];
+
+	for (size_t i = 0; i < n; i++) {
+		bool old_form = false;
+
+		if (strcmp(specs[i], "all") == 0 && !proc_has_cap(cap)) {
+			snprintf(msg, size, "%s=all: only a process with %s "
+				 "may map every id; unprivileged, use auto or "
+				 "subids (from %s)", option,
+				 cap == CAP_SETUID ? "CAP_SETUID" : "CAP_SETGID",
+				 owner->subid_file);
+			return msg;
+		}
+		if (idmap_parse(specs[i], owner, map, &old_form, why,
+				sizeof why) != 0) {
+			snprintf(msg, size, "%s: %s", option, why);
+			return msg;
+		}
+		if (old_form)
+			warnx("%s=%s is the old OUTER,INNER,COUNT form; write "
+			      "INNER:OUTER:COUNT", option, specs[i]);
+	}
+	return NULL;
+}
+
+/* The inner id for our own: -r 0, -c itself, --map-user's value. */
+static const char *single(const char *option, const char *arg, bool root,
+			  bool current, bool group, uint32_t self,
+			  struct idmap *map, char *msg, size_t size)
+{
+	char why[300];
+	uint32_t inner;
+
+	if (root)
+		inner = 0;
+	else if (current)
+		inner = self;
+	else if (arg == NULL)
+		return NULL;
+	else if (id_parse(arg, group, true, &inner, why, sizeof why) != 0) {
+		snprintf(msg, size, "%s=%s: %s", option, arg, why);
+		return msg;
+	}
+	if (idmap_add_single(map, inner, self, why, sizeof why) != 0) {
+		snprintf(msg, size, "%s: %s", option, why);
+		return msg;
+	}
+	return NULL;
+}
+
+const char *userns_resolve(struct plan *plan, char *msg, size_t size)
+{
+	uid_t uid = self_uid(plan);
+	gid_t gid = self_gid(plan);
+	struct passwd *pw = getpwuid(uid);
+	struct group *gr = getgrgid(gid);
+	const struct id_owner users = { pw ? pw->pw_name : NULL, uid,
+					"/etc/subuid", "/proc/self/uid_map" };
+	const struct id_owner groups = { gr ? gr->gr_name : NULL, gid,
+					 "/etc/subgid", "/proc/self/gid_map" };
+	bool root = plan->opts & OPT_MAP_ROOT,
+	     current = plan->opts & OPT_MAP_CURRENT, ranges;
+	char why[400];
+	const char *bad;
+
+	if ((bad = add_specs("--map-users", plan->uid_specs,
+			     plan->n_uid_specs, &users, CAP_SETUID,
+			     &plan->uid_map, msg, size)) ||
+	    (bad = add_specs("--map-groups", plan->gid_specs,
+			     plan->n_gid_specs, &groups, CAP_SETGID,
+			     &plan->gid_map, msg, size)) ||
+	    (bad = single("--map-user", plan->map_user_arg, root, current,
+			  false, uid, &plan->uid_map, msg, size)) ||
+	    (bad = single("--map-group", plan->map_group_arg, root, current,
+			  true, gid, &plan->gid_map, msg, size)))
+		return bad;
+	if (idmap_check(&plan->uid_map, why, sizeof why) != 0) {
+		snprintf(msg, size, "--map-users: %s", why);
+		return msg;
+	}
+	if (idmap_check(&plan->gid_map, why, sizeof why) != 0) {
+		snprintf(msg, size, "--map-groups: %s", why);
+		return msg;
+	}
+
+	ranges = plan->n_uid_specs || plan->n_gid_specs;
+	if (plan->uid_map.n == 0 && plan->gid_map.n == 0)
+		plan->map_writer = MAP_NONE;
+	else if (!ranges)
+		plan->map_writer = MAP_SELF;
+	else if (proc_has_cap(CAP_SETUID) && proc_has_cap(CAP_SETGID))
+		plan->map_writer = MAP_DIRECT;
+	else
+		plan->map_writer = MAP_NEWIDMAP;
+
+	if (plan->map_writer == MAP_SELF && plan->gid_map.n) {
+		if (plan->setgroups == SETGROUPS_ALLOW) {
+			snprintf(msg, size,
+				 "--setgroups=allow cannot go with --map-group "
+				 "(or -r, -c): the kernel lets a process map "
+				 "its own group only once setgroups is denied");
+			return msg;
+		}
+		plan->setgroups = SETGROUPS_DENY;
+	}
+	return NULL;
+}
+
+/* Write the whole text in one write(2), as the kernel wants it. */
+static int write_file(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY | O_CLOEXEC), saved;
+	ssize_t w;
+
+	if (fd < 0)
+		return -1;
+	w = write(fd, text, len);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return w == (ssize_t)len ? 0 : -1;
+}
+
+static void write_map_file(const char *path, const struct idmap *map)
+{
+	char text[IDMAP_MAX_EXTENTS * 33 + 1];
+
+	idmap_format(map, text, sizeof text);
+	if (write_file(path, text) == 0)
+		return;
+	warn("writing %s", path);
+	if (errno == EPERM)
+		warnx("the writer needs CAP_SETUID (CAP_SETGID for groups) "
+		      "over the parent namespace, and every outer id must be "
+		      "mapped there; unprivileged, map ranges with auto or "
+		      "subids, which go through newuidmap and newgidmap");
+	else if (errno == EINVAL)
+		warnx("the kernel refused these lines:\n%s", text);
+	exit(EXIT_TOOL);
+}
+
+static void write_setgroups(const char *path, int mode)
+{
+	if (mode != SETGROUPS_KEEP &&
+	    write_file(path, mode == SETGROUPS_DENY ? "deny" : "allow") != 0)
+		err(EXIT_TOOL, "writing %s (--setgroups)", path);
+}
+
+/* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages
+ * go to our stderr. */
+static void run_newidmap(const char *tool, pid_t pid,
+			 const struct idmap *map, const char *file)
+{
+	char *argv[2 + 3 * IDMAP_MAX_EXTENTS + 1];
+	char numbers[IDMAP_MAX_EXTENTS * 3 + 1][12];
+	size_t n = 0, k = 0;
+	pid_t child;
+	int status;
+
+	argv[n++] = (char *)tool;
+	snprintf(numbers[k], sizeof numbers[k], "%d", (int)pid);
+	argv[n++] = numbers[k++];
+	for (size_t i = 0; i < map->n; i++) {
+		const uint32_t v[3] = { map->ext[i].inner, map->ext[i].outer,
+					map->ext[i].count };
+
+		for (int j = 0; j < 3; j++) {
+			snprintf(numbers[k], sizeof numbers[k], "%u", v[j]);
+			argv[n++] = numbers[k++];
+		}
+	}
+	argv[n] = NULL;
+
+	if ((child = fork()) < 0)
+		err(EXIT_TOOL, "fork for %s", tool);
+	if (child == 0) {
+		execvp(tool, argv);
+		if (errno == ENOENT)
+			errx(EXIT_TOOL, "%s not found: mapping ranges without "
+			     "privilege needs it; install the uidmap package "
+			     "(apt-get install uidmap)", tool);
+		err(EXIT_TOOL, "cannot run %s", tool);
+	}
+	if (waitpid(child, &status, 0) < 0)
+		err(EXIT_TOOL, "waiting for %s", tool);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
+		exit(EXIT_TOOL);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		errx(EXIT_TOOL, "%s refused the map (see its message above): "
+		     "the ranges must be yours in %s", tool, file);
+}
+
+/* In the helper: write the maps of process pid. */
+static _Noreturn void helper_write(const struct plan *plan, pid_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
+	write_setgroups(path, plan->setgroups);
+	if (plan->map_writer == MAP_DIRECT) {
+		snprintf(path, sizeof path, "/proc/%d/uid_map", (int)pid);
+		if (plan->uid_map.n)
+			write_map_file(path, &plan->uid_map);
+		snprintf(path, sizeof path, "/proc/%d/gid_map", (int)pid);
+		if (plan->gid_map.n)
+			write_map_file(path, &plan->gid_map);
+	} else {
+		if (plan->uid_map.n)
+			run_newidmap("newuidmap", pid, &plan->uid_map,
+				     "/etc/subuid");
+		if (plan->gid_map.n)
+			run_newidmap("newgidmap", pid, &plan->gid_map,
+				     "/etc/subgid");
+	}
+	_exit(0);
+}
+
+void userns_before(const struct plan *plan, struct map_helper *helper)
+{
+	helper->pid = -1;
+	helper->go = -1;
+	if (plan->map_writer == MAP_DIRECT ||
+	    plan->map_writer == MAP_NEWIDMAP) {
+		int go[2];
+		pid_t parent = getpid();
+		char c;
+
+		if (pipe2(go, O_CLOEXEC) != 0)
+			err(EXIT_TOOL, "id maps: cannot make a pipe");
+		if ((helper->pid = fork()) < 0)
+			err(EXIT_TOOL, "id maps: cannot fork the helper");
+		if (helper->pid == 0) {
+			close(go[1]);
+			/* Nothing to read: unshare(2) failed, or we died. */
+			if (read(go[0], &c, 1) != 1)
+				_exit(EXIT_TOOL);
+			helper_write(plan, parent);
+		}
+		close(go[0]);
+		helper->go = go[1];
+	}
+	if (plan->owner_uid == NO_ID)
+		return;
+	/* --owner: become the owner before the namespace is made. */
+	if (setgroups(0, NULL) != 0 ||
+	    setresgid((gid_t)plan->owner_gid, (gid_t)plan->owner_gid,
+		      (gid_t)plan->owner_gid) != 0 ||
+	    setresuid((uid_t)plan->owner_uid, (uid_t)plan->owner_uid,
+		      (uid_t)plan->owner_uid) != 0)
+		err(EXIT_TOOL, "--owner=%lld:%lld: cannot take on those ids "
+		    "(it needs CAP_SETUID and CAP_SETGID: run as root)",
+		    plan->owner_uid, plan->owner_gid);
+	/* The id change made us undumpable, which makes /proc/self root's:
+	 * we could not write our own maps.  We hold no privilege now. */
+	if (prctl(PR_SET_DUMPABLE, 1) != 0)
+		err(EXIT_TOOL, "--owner: prctl(PR_SET_DUMPABLE)");
+}
+
+void userns_after(const struct plan *plan, struct map_helper *helper)
+{
+	int status;
+
+	if (helper->pid > 0) {
+		if (write(helper->go, "", 1) != 1)
+			err(EXIT_TOOL, "id maps: cannot wake the helper");
+		close(helper->go);
+		if (waitpid(helper->pid, &status, 0) < 0)
+			err(EXIT_TOOL, "id maps: waiting for the helper");
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			errx(EXIT_TOOL, "the id maps were not written (see "
+			     "above), so nothing was run");
+		if (plan->verbose)
+			warnx("maps       written by %s",
+			      plan->map_writer == MAP_DIRECT
+				      ? "a helper with CAP_SETUID"
+				      : "newuidmap and newgidmap");
+		return;
+	}
+	write_setgroups("/proc/self/setgroups", plan->setgroups);
+	if (plan->uid_map.n)
+		write_map_file("/proc/self/uid_map", &plan->uid_map);
+	if (plan->gid_map.n)
+		write_map_file("/proc/self/gid_map", &plan->gid_map);
+	if (plan->verbose && plan->map_writer == MAP_SELF)
+		warnx("maps       written by unshare itself");
+}
+
+/* Make every permitted capability ambient, so that it survives exec under
+ * a uid that is not 0. */
+static void keep_caps(void)
+{
+	struct __user_cap_header_struct head = {
+		_LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
+
+	if (syscall(SYS_capget, &head, data) != 0)
+		err(EXIT_TOOL, "--keep-caps: capget");
+	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
+		data[i].effective = data[i].permitted;
+		data[i].inheritable = data[i].permitted;
+	}
+	if (syscall(SYS_capset, &head, data) != 0)
+		err(EXIT_TOOL, "--keep-caps: capset");
+	if (last < 0)
+		last = CAP_LAST_CAP;
+	for (int cap = 0; cap <= last; cap++)
+		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
+		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
+			err(EXIT_TOOL, "--keep-caps: raising capability %d to "
+			    "the ambient set", cap);
+}
+
+static bool setgroups_denied(void)
+{
+	char buf[8] = "";
+	FILE *f = fopen("/proc/self/setgroups", "re");
+
+	if (f) {
+		if (fgets(buf, sizeof buf, f) == NULL)
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strncmp(buf, "deny", 4) == 0;
+}
+
+void userns_identity(const struct plan *plan)
+{
+	if (plan->setgid_id != NO_ID) {
+		/* Where setgroups is denied the kernel keeps the groups we
+		 * came with (they show as the overflow group). */
+		if (setgroups(0, NULL) != 0 &&
+		    !(errno == EPERM && setgroups_denied()))
+			err(EXIT_TOOL, "--setgid: clearing the supplementary "
+			    "groups");
+		if (setresgid((gid_t)plan->setgid_id, (gid_t)plan->setgid_id,
+			      (gid_t)plan->setgid_id) != 0)
+			err(EXIT_TOOL, "--setgid=%lld%s", plan->setgid_id,
+			    errno == EINVAL ? " (that gid is not mapped in "
+					      "this user namespace: map it "
+					      "with --map-group or "
+					      "--map-groups)" : "");
+	}
+	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
+		err(EXIT_TOOL, "--keep-caps: prctl(PR_SET_KEEPCAPS)");
+	if (plan->setuid_id != NO_ID &&
+	    setresuid((uid_t)plan->setuid_id, (uid_t)plan->setuid_id,
+		      (uid_t)plan->setuid_id) != 0)
+		err(EXIT_TOOL, "--setuid=%lld%s", plan->setuid_id,
+		    errno == EINVAL ? " (that uid is not mapped in this user "
+				      "namespace: map it with --map-user or "
+				      "--map-users)" : "");
+	if (plan->opts & OPT_KEEP_CAPS)
+		keep_caps();
+}

@@ -13,6 +13,7 @@
 
 #include "plan.h"
 #include "sig.h"
+#include "userns.h"
 
 const char *argp_program_version = PACKAGE_STRING;
 
@@ -27,9 +28,18 @@ enum {
 	KEY_KILL_CHILD,
 	KEY_MOUNT_PROC,
 	KEY_INIT,
+	KEY_MAP_USER,
+	KEY_MAP_GROUP,
+	KEY_MAP_USERS,
+	KEY_MAP_GROUPS,
+	KEY_MAP_AUTO,
+	KEY_MAP_SUBIDS,
+	KEY_OWNER,
+	KEY_SETGROUPS,
+	KEY_KEEP_CAPS,
 };
 
-enum { GROUP_NS = 1, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
+enum { GROUP_NS = 1, GROUP_USERNS, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
 
 /* The flag options come from the table; these are the rest. */
 static const struct argp_option fixed_options[] = {
@@ -39,6 +49,42 @@ static const struct argp_option fixed_options[] = {
 	{ "mount-proc", KEY_MOUNT_PROC, "DIR", OPTION_ARG_OPTIONAL,
 	  "mount a fresh proc on DIR (default /proc) in the new mount "
 	  "namespace, after the fork; implies --mount", GROUP_NS },
+	{ NULL, 0, NULL, 0, "User namespace and identity (each map option "
+	  "implies --user):", GROUP_USERNS },
+	{ "map-root-user", 'r', NULL, 0,
+	  "map your uid and gid to 0 (root) in the new user namespace",
+	  GROUP_USERNS },
+	{ "map-current-user", 'c', NULL, 0,
+	  "map your uid and gid to themselves", GROUP_USERNS },
+	{ "map-user", KEY_MAP_USER, "UID|NAME", 0,
+	  "map your uid to UID", GROUP_USERNS },
+	{ "map-group", KEY_MAP_GROUP, "GID|NAME", 0,
+	  "map your gid to GID (implies --setgroups=deny)", GROUP_USERNS },
+	{ "map-users", KEY_MAP_USERS, "SPEC", 0,
+	  "map a range of uids: INNER:OUTER:COUNT, or auto (your first "
+	  "/etc/subuid range from 0), subids (that range to itself), all "
+	  "(every uid, with privilege); repeatable", GROUP_USERNS },
+	{ "map-groups", KEY_MAP_GROUPS, "SPEC", 0,
+	  "the same for gids, from /etc/subgid", GROUP_USERNS },
+	{ "map-auto", KEY_MAP_AUTO, NULL, 0,
+	  "--map-users=auto --map-groups=auto", GROUP_USERNS },
+	{ "map-subids", KEY_MAP_SUBIDS, NULL, 0,
+	  "--map-users=subids --map-groups=subids", GROUP_USERNS },
+	{ "owner", KEY_OWNER, "UID:GID", 0,
+	  "take on these ids before unsharing, so that the new user "
+	  "namespace belongs to them (needs root)", GROUP_USERNS },
+	{ "setgroups", KEY_SETGROUPS, "allow|deny", 0,
+	  "allow or deny setgroups(2) in the new user namespace",
+	  GROUP_USERNS },
+	{ "setuid", 'S', "UID", 0,
+	  "run the program as UID (in the new user namespace)",
+	  GROUP_USERNS },
+	{ "setgid", 'G', "GID", 0,
+	  "run the program as GID, with no supplementary groups",
+	  GROUP_USERNS },
+	{ "keep-caps", KEY_KEEP_CAPS, NULL, 0,
+	  "make the permitted capabilities ambient, so that they survive "
+	  "exec under a uid other than 0", GROUP_USERNS },
 	{ NULL, 0, NULL, 0, "Execution:", GROUP_EXEC },
 	{ "fork", 'f', NULL, 0,
 	  "run the program as a child and wait for it; its exit status or "
@@ -104,12 +150,57 @@ static const struct flag *flag_of_key(int key)
 	return NULL;
 }
 
+/* --map-users, --map-groups and their shorthands. */
+static void add_map_specs(struct argp_state *state, struct plan *plan,
+			  int key, const char *arg)
+{
+	bool users = key != KEY_MAP_GROUPS, groups = key != KEY_MAP_USERS;
+	const char *spec = key == KEY_MAP_AUTO     ? "auto"
+			   : key == KEY_MAP_SUBIDS ? "subids"
+						   : arg;
+
+	if ((users && plan->n_uid_specs == PLAN_MAX_SPECS) ||
+	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
+		argp_error(state, "more than %d --map-users or --map-groups: "
+			   "the kernel takes no more lines in a map",
+			   PLAN_MAX_SPECS);
+	if (users) {
+		plan->uid_specs[plan->n_uid_specs++] = spec;
+		plan->opts |= OPT_MAP_USERS;
+	}
+	if (groups) {
+		plan->gid_specs[plan->n_gid_specs++] = spec;
+		plan->opts |= OPT_MAP_GROUPS;
+	}
+}
+
+/* --owner=UID:GID */
+static void parse_owner(struct argp_state *state, struct plan *plan,
+			char *arg)
+{
+	char *colon = strchr(arg, ':'), msg[300];
+	uint32_t uid, gid;
+
+	if (colon == NULL)
+		argp_error(state, "--owner=%s: give UID:GID", arg);
+	*colon = '\0';
+	if (id_parse(arg, false, true, &uid, msg, sizeof msg) != 0 ||
+	    id_parse(colon + 1, true, true, &gid, msg, sizeof msg) != 0) {
+		*colon = ':';
+		argp_error(state, "--owner=%s: %s", arg, msg);
+	}
+	*colon = ':';
+	plan->owner_uid = uid;
+	plan->owner_gid = gid;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct plan *plan = state->input;
 	const struct flag *f;
 	const char *conflict;
-	char msg[256];
+	char msg[512];
+	uint32_t id;
 
 	switch (key) {
 	case KEY_FLAGS:
@@ -140,6 +231,50 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   "name (KILL, TERM, ...) or a number from 1 "
 				   "to %d", arg, SIGRTMAX);
 		return 0;
+	case 'r':
+		plan->opts |= OPT_MAP_ROOT;
+		return 0;
+	case 'c':
+		plan->opts |= OPT_MAP_CURRENT;
+		return 0;
+	case KEY_MAP_USER:
+		plan->opts |= OPT_MAP_USER;
+		plan->map_user_arg = arg;
+		return 0;
+	case KEY_MAP_GROUP:
+		plan->opts |= OPT_MAP_GROUP;
+		plan->map_group_arg = arg;
+		return 0;
+	case KEY_MAP_USERS:
+	case KEY_MAP_GROUPS:
+	case KEY_MAP_AUTO:
+	case KEY_MAP_SUBIDS:
+		add_map_specs(state, plan, key, arg);
+		return 0;
+	case KEY_OWNER:
+		plan->opts |= OPT_OWNER;
+		parse_owner(state, plan, arg);
+		return 0;
+	case KEY_SETGROUPS:
+		plan->opts |= OPT_SETGROUPS;
+		if (strcmp(arg, "allow") == 0)
+			plan->setgroups = SETGROUPS_ALLOW;
+		else if (strcmp(arg, "deny") == 0)
+			plan->setgroups = SETGROUPS_DENY;
+		else
+			argp_error(state, "--setgroups=%s: give allow or deny",
+				   arg);
+		return 0;
+	case 'S':
+	case 'G':
+		if (id_parse(arg, key == 'G', true, &id, msg, sizeof msg) != 0)
+			argp_error(state, "--%s: %s",
+				   key == 'G' ? "setgid" : "setuid", msg);
+		*(key == 'G' ? &plan->setgid_id : &plan->setuid_id) = id;
+		return 0;
+	case KEY_KEEP_CAPS:
+		plan->opts |= OPT_KEEP_CAPS;
+		return 0;
 	case KEY_MOUNT_PROC:
 		plan->opts |= OPT_MOUNT_PROC;
 		plan->proc_dir = arg ? arg : "/proc";
@@ -160,7 +295,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	case ARGP_KEY_END:
 		plan_resolve(plan);
-		if ((conflict = plan_conflict(plan)) != NULL)
+		if ((conflict = plan_conflict(plan)) != NULL ||
+		    (conflict = userns_resolve(plan, msg, sizeof msg)) != NULL)
 			argp_error(state, "%s", conflict);
 		return 0;
 	}
@@ -208,7 +344,10 @@ void cli_parse(int argc, char **argv, struct plan *plan)
 	};
 
 	argp_err_exit_status = EXIT_TOOL;
-	*plan = (struct plan){ 0 };
+	*plan = (struct plan){
+		.owner_uid = NO_ID, .owner_gid = NO_ID,
+		.setuid_id = NO_ID, .setgid_id = NO_ID,
+	};
 	flag_options(options);
 	/* getopt names us by argv[0] in its messages; every other message
 	 * says "unshare". */

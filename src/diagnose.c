@@ -102,9 +102,9 @@ static void explain_eperm(unsigned long mask)
 	}
 	if (privileged && !proc_has_cap(CAP_SYS_ADMIN)) {
 		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "
-		      "process does not have; run as root, or add --user (-U) "
-		      "so that they belong to a new user namespace in which "
-		      "you have it",
+		      "process does not have; run as root, or add "
+		      "--map-root-user (-r) so that they belong to a new user "
+		      "namespace in which you have it",
 		      names(privileged, buf, sizeof buf));
 		return;
 	}

@@ -50,7 +50,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  "net", "net", "2.6.24", "CONFIG_NET_NS",
 	  0, NULL },
 	{ "pid", 'p', UNSHARE_PID, "CLONE_NEWPID",
-	  "process ids (for children only)",
+	  "process ids (for its children)",
 	  "pid", "pid_for_children", "3.8", "CONFIG_PID_NS",
 	  0, NULL },
 	{ "user", 'U', UNSHARE_USER, "CLONE_NEWUSER",
@@ -60,7 +60,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  "a user namespace belongs to one process, not to a thread group "
 	  "or to sharers of its root and working directory" },
 	{ "cgroup", 'C', UNSHARE_CGROUP, "CLONE_NEWCGROUP",
-	  "view of the cgroup hierarchy",
+	  "cgroup root directory",
 	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",
 	  0, NULL },
 	{ "time", 'T', UNSHARE_TIME, "CLONE_NEWTIME",

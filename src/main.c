@@ -1,8 +1,10 @@
 /* unshare: run a program with parts of its context unshared.
  *
  * The order of operations, top to bottom: refuse set-id, parse (which
- * resolves the plan and checks it), show the plan, unshare, make mounts
- * private, fork and supervise, mount proc, run an init, exec.
+ * resolves the plan and checks it), show the plan, start the id map helper
+ * and take on --owner, unshare, write the id maps, make mounts private,
+ * fork and supervise, mount proc, take on the program's ids, run an init,
+ * exec.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -20,6 +22,7 @@
 #include "output.h"
 #include "plan.h"
 #include "supervise.h"
+#include "userns.h"
 
 #define VERBOSE_PREFIX "unshare: "
 
@@ -47,6 +50,7 @@ int main(int argc, char **argv)
 	struct plan plan;
 	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
 	int report_fd = -1;
+	struct map_helper helper;
 
 	refuse_setid();
 	cli_parse(argc, argv, &plan);
@@ -60,6 +64,7 @@ int main(int argc, char **argv)
 		ns_snapshot(plan.effective, before);
 	}
 
+	userns_before(&plan, &helper);
 	/* The full unsigned long: glibc's unshare(int) would cut it. */
 	if (plan.effective &&
 	    syscall(SYS_unshare, plan.effective) != 0) {
@@ -72,6 +77,8 @@ int main(int argc, char **argv)
 		ns_report(stderr, VERBOSE_PREFIX, plan.effective, before,
 			  after);
 	}
+	if (plan.effective & UNSHARE_USER)
+		userns_after(&plan, &helper);
 	if (plan.effective & UNSHARE_MOUNT)
 		mounts_make_private(&plan);
 
@@ -81,6 +88,7 @@ int main(int argc, char **argv)
 		supervise_fork(&plan, &report_fd);
 	if (plan.opts & OPT_MOUNT_PROC)
 		mounts_proc(&plan);
+	userns_identity(&plan);
 	if (plan.opts & OPT_INIT)
 		supervise_init(&plan, report_fd);
 	exec_program(&plan);

@@ -30,12 +30,38 @@ static void print_word(FILE *out, const char *w)
 	putc('\'', out);
 }
 
-/* What happens after unshare(2), in order. */
+static void print_map(FILE *out, const char *prefix, const char *name,
+		      const struct idmap *map)
+{
+	for (size_t i = 0; i < map->n; i++)
+		fprintf(out, "%s%-10s %u %u %u\n", prefix, name,
+			map->ext[i].inner, map->ext[i].outer,
+			map->ext[i].count);
+}
+
+/* What happens around unshare(2), in order. */
 static void print_steps(FILE *out, const char *prefix,
 			const struct plan *plan)
 {
 	char name[16];
+	static const char *const writer[] = {
+		[MAP_SELF] = "by unshare itself",
+		[MAP_DIRECT] = "by a helper with CAP_SETUID, from outside",
+		[MAP_NEWIDMAP] = "by newuidmap and newgidmap, from outside",
+	};
 
+	if (plan->owner_uid != NO_ID)
+		fprintf(out, "%sstep       take on uid %lld and gid %lld, who "
+			"will own the new user namespace\n", prefix,
+			plan->owner_uid, plan->owner_gid);
+	if (plan->setgroups != SETGROUPS_KEEP)
+		fprintf(out, "%sstep       setgroups %s\n", prefix,
+			plan->setgroups == SETGROUPS_DENY ? "deny" : "allow");
+	if (plan->map_writer != MAP_NONE)
+		fprintf(out, "%sstep       write the id maps %s\n", prefix,
+			writer[plan->map_writer]);
+	print_map(out, prefix, "uid_map", &plan->uid_map);
+	print_map(out, prefix, "gid_map", &plan->gid_map);
 	if (plan->effective & UNSHARE_MOUNT)
 		fprintf(out, "%sstep       make / and every mount under it "
 			"private\n", prefix);
@@ -55,6 +81,15 @@ static void print_steps(FILE *out, const char *prefix,
 	if (plan->opts & OPT_MOUNT_PROC)
 		fprintf(out, "%sstep       mount proc on %s (nosuid, nodev, "
 			"noexec)\n", prefix, plan->proc_dir);
+	if (plan->setgid_id != NO_ID)
+		fprintf(out, "%sstep       setgid %lld, no supplementary "
+			"groups\n", prefix, plan->setgid_id);
+	if (plan->setuid_id != NO_ID)
+		fprintf(out, "%sstep       setuid %lld\n", prefix,
+			plan->setuid_id);
+	if (plan->opts & OPT_KEEP_CAPS)
+		fprintf(out, "%sstep       keep capabilities: the permitted "
+			"become ambient\n", prefix);
 	if (plan->opts & OPT_INIT)
 		fprintf(out, "%sstep       init: pid 1 forks the program, "
 			"forwards signals to it and reaps orphans\n",

@@ -19,6 +19,21 @@ static const struct tool_rule tool_rules[] = {
 	{ .if_opts = OPT_KILL_CHILD, .adds_opts = OPT_FORK,
 	  .trigger = "--kill-child",
 	  .why = "only a child can be killed when unshare dies" },
+#define MAPS_IN_USERNS(opt, name)                                          \
+	{ .if_opts = (opt), .adds_flags = UNSHARE_USER, .trigger = (name),  \
+	  .why = "ids are mapped in a new user namespace" }
+	MAPS_IN_USERNS(OPT_MAP_ROOT, "--map-root-user"),
+	MAPS_IN_USERNS(OPT_MAP_CURRENT, "--map-current-user"),
+	MAPS_IN_USERNS(OPT_MAP_USER, "--map-user"),
+	MAPS_IN_USERNS(OPT_MAP_GROUP, "--map-group"),
+	MAPS_IN_USERNS(OPT_MAP_USERS, "--map-users"),
+	MAPS_IN_USERNS(OPT_MAP_GROUPS, "--map-groups"),
+	{ .if_opts = OPT_OWNER, .adds_flags = UNSHARE_USER,
+	  .trigger = "--owner",
+	  .why = "--owner names who owns a new user namespace" },
+	{ .if_opts = OPT_SETGROUPS, .adds_flags = UNSHARE_USER,
+	  .trigger = "--setgroups",
+	  .why = "setgroups is a setting of a new user namespace" },
 	{ .if_opts = OPT_MOUNT_PROC, .adds_flags = UNSHARE_MOUNT,
 	  .trigger = "--mount-proc",
 	  .why = "proc is mounted in a mount namespace of its own, never in "
@@ -35,6 +50,15 @@ static const struct {
 	{ OPT_KILL_CHILD, "--kill-child" },
 	{ OPT_MOUNT_PROC, "--mount-proc" },
 	{ OPT_INIT, "--init" },
+	{ OPT_MAP_ROOT, "--map-root-user" },
+	{ OPT_MAP_CURRENT, "--map-current-user" },
+	{ OPT_MAP_USER, "--map-user" },
+	{ OPT_MAP_GROUP, "--map-group" },
+	{ OPT_MAP_USERS, "--map-users" },
+	{ OPT_MAP_GROUPS, "--map-groups" },
+	{ OPT_OWNER, "--owner" },
+	{ OPT_SETGROUPS, "--setgroups" },
+	{ OPT_KEEP_CAPS, "--keep-caps" },
 };
 
 const char *opt_name(unsigned opt)
@@ -103,6 +127,15 @@ static const struct {
 	  "--fork and --no-fork contradict each other; keep one" },
 	{ OPT_FORWARD, OPT_FORK, true,
 	  "--forward-signals needs a child to forward to; add --fork" },
+	{ OPT_MAP_ROOT, OPT_MAP_CURRENT, false,
+	  "--map-root-user and --map-current-user both map your ids; keep "
+	  "one" },
+	{ OPT_MAP_ROOT, OPT_MAP_USER | OPT_MAP_GROUP, false,
+	  "--map-root-user already maps your ids to 0; drop --map-user and "
+	  "--map-group, or use them alone" },
+	{ OPT_MAP_CURRENT, OPT_MAP_USER | OPT_MAP_GROUP, false,
+	  "--map-current-user already maps your ids to themselves; drop "
+	  "--map-user and --map-group, or use them alone" },
 };
 
 const char *plan_conflict(const struct plan *plan)

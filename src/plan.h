@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "flags.h"
+#include "idmap.h"
 
 /* Our own failures, usage errors included; 126 and 127 are the program's
  * (cannot be run, not found), as in the shell. */
@@ -25,7 +26,30 @@ enum {
 	OPT_KILL_CHILD = 1 << 3,  /* the child gets a signal when we die */
 	OPT_MOUNT_PROC = 1 << 4,  /* mount a fresh proc */
 	OPT_INIT = 1 << 5,        /* a reaping init as pid 1 */
+	OPT_MAP_ROOT = 1 << 6,    /* -r */
+	OPT_MAP_CURRENT = 1 << 7, /* -c */
+	OPT_MAP_USER = 1 << 8,    /* --map-user */
+	OPT_MAP_GROUP = 1 << 9,   /* --map-group */
+	OPT_MAP_USERS = 1 << 10,  /* --map-users, --map-auto, --map-subids */
+	OPT_MAP_GROUPS = 1 << 11, /* --map-groups, --map-auto, --map-subids */
+	OPT_OWNER = 1 << 12,      /* --owner */
+	OPT_SETGROUPS = 1 << 13,  /* --setgroups */
+	OPT_KEEP_CAPS = 1 << 14,  /* --keep-caps */
 };
+
+/* --setgroups. */
+enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
+
+/* Who writes the id maps. */
+enum {
+	MAP_NONE,     /* no maps */
+	MAP_SELF,     /* we do, to /proc/self: only our own id, alone */
+	MAP_DIRECT,   /* a helper that stays behind with CAP_SETUID */
+	MAP_NEWIDMAP, /* a helper running newuidmap and newgidmap */
+};
+
+#define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
+#define NO_ID (-1)
 
 /* A tool-level implication: when one of the options (or flags) that
  * trigger it is in the plan, it adds options and flags. */
@@ -56,6 +80,16 @@ struct plan {
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
+	/* User namespace set-up: the values as given (read at the end, when
+	 * --owner is known), then the maps that will be written. */
+	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
+	size_t n_uid_specs, n_gid_specs;
+	const char *map_user_arg, *map_group_arg;
+	struct idmap uid_map, gid_map;
+	int map_writer;                      /* MAP_* */
+	int setgroups;                       /* SETGROUPS_* */
+	long long owner_uid, owner_gid;      /* or NO_ID */
+	long long setuid_id, setgid_id;      /* or NO_ID */
 	bool verbose;                        /* narrate on stderr */
 	bool dry_run;                        /* print the plan, do nothing */
 	char **argv;                         /* program and arguments, or NULL

@@ -14,7 +14,7 @@ teardown() {
 	run as_nobody "$(nobody_copy)" --mount --net true
 	assert_failure 125
 	assert_line --index 0 'unshare: unshare(2) of mount, net, fs (0x40020200) failed: Operation not permitted'
-	assert_line --index 1 'unshare: new namespaces (mount, net) need CAP_SYS_ADMIN, which this process does not have; run as root, or add --user (-U) so that they belong to a new user namespace in which you have it'
+	assert_line --index 1 'unshare: new namespaces (mount, net) need CAP_SYS_ADMIN, which this process does not have; run as root, or add --map-root-user (-r) so that they belong to a new user namespace in which you have it'
 }
 
 @test "EPERM for a process-context flag alone never happens: nobody may unshare --fs --files" {

@@ -1,6 +1,7 @@
 # Shared setup for the bats tests.  Loaded by every tests/*.bats file.
 # shellcheck shell=bash
 
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 

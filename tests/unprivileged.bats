@@ -37,7 +37,7 @@ teardown() {
 	require_ns net
 	run as_nobody "$copy" --net true
 	assert_failure 125
-	assert_line --index 1 --partial 'add --user (-U)'
+	assert_line --index 1 --partial 'add --map-root-user (-r)'
 }
 
 @test "nobody: --dry-run needs no privilege" {

@@ -1,0 +1,270 @@
+#!/usr/bin/env bats
+# User namespaces: id maps, setgroups, --owner, --setuid/--setgid,
+# --keep-caps; as root and as nobody.
+
+load helpers
+
+setup() {
+	require_root
+	require_ns user
+	copy=$(nobody_copy)
+}
+
+teardown() {
+	nobody_cleanup
+	if [ -e "$BATS_TEST_TMPDIR/subuid" ]; then
+		cp "$BATS_TEST_TMPDIR/subuid" /etc/subuid
+		cp "$BATS_TEST_TMPDIR/subgid" /etc/subgid
+	fi
+}
+
+# Give nobody subordinate ids: by name in /etc/subuid, by uid in
+# /etc/subgid (both forms must work).  teardown puts the files back.
+give_nobody_subids() {
+	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid"
+	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid"
+	echo 'nobody:200000:65536' >>/etc/subuid
+	echo '65534:300000:65536' >>/etc/subgid
+}
+
+# What the program sees: ids, then each map file.
+SHOW='id -u; id -g; cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups'
+maps() {
+	tr -s ' ' <<<"$1" | sed 's/^ //'
+}
+
+@test "root -r: root inside, our ids mapped to 0, setgroups denied" {
+	run unshare -r sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "0
+0
+0 0 1
+0 0 1
+deny"
+}
+
+@test "nobody -r: root inside, nobody mapped to 0" {
+	require_userns_for_nobody
+	run as_nobody "$copy" --map-root-user sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "0
+0
+0 65534 1
+0 65534 1
+deny"
+}
+
+@test "nobody -c: our ids mapped to themselves" {
+	require_userns_for_nobody
+	run as_nobody "$copy" -c sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "65534
+65534
+65534 65534 1
+65534 65534 1
+deny"
+}
+
+@test "--map-user and --map-group take numbers and names, and imply --user" {
+	run unshare --map-user=1000 --map-group=daemon sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "1000
+1
+1000 0 1
+1 0 1
+deny"
+	run unshare --dry-run --map-user=1000 true
+	assert_line 'implied    user     --map-user brings user: ids are mapped in a new user namespace'
+	assert_line 'uid_map    1000 0 1'
+	assert_line 'step       write the id maps by unshare itself'
+}
+
+@test "root --map-users/--map-groups: ranges written by a helper, setgroups left allowed" {
+	run unshare --map-users=0:100000:65536 --map-groups=0:200000:1000 sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "65534
+65534
+0 100000 65536
+0 200000 1000
+allow"
+}
+
+@test "-r with a range from 0: the range leaves a hole for our own id" {
+	run unshare -r --map-users=0:100000:65536 sh -c 'cat /proc/self/uid_map'
+	assert_success
+	assert_equal "$(maps "$output")" "1 100001 65535
+0 0 1"
+}
+
+@test "--map-users repeats; the old OUTER,INNER,COUNT form works with a warning" {
+	run --separate-stderr unshare --map-users=0:100000:10 --map-users=200000,10,5 cat /proc/self/uid_map
+	assert_success
+	assert_equal "$(maps "$output")" "0 100000 10
+10 200000 5"
+	assert_equal "$stderr" "unshare: --map-users=200000,10,5 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
+}
+
+@test "root --map-users=all --map-groups=all -S -G: the program runs as 1000:1000, no other groups" {
+	run unshare --map-users=all --map-groups=all --setuid=1000 --setgid=1000 sh -c 'id -u; id -g; id -G; cat /proc/self/uid_map'
+	assert_success
+	assert_equal "$(maps "$output")" "1000
+1000
+1000
+0 0 4294967295"
+}
+
+@test "--setgroups=deny with ranges is written before the gid map" {
+	run unshare --setgroups=deny --map-groups=0:200000:10 cat /proc/self/setgroups /proc/self/gid_map
+	assert_success
+	assert_equal "$(maps "$output")" "deny
+0 200000 10"
+}
+
+@test "--setgroups=allow with -r is refused" {
+	run unshare --setgroups=allow -r true
+	assert_failure 125
+	assert_line --index 0 "unshare: --setgroups=allow cannot go with --map-group (or -r, -c): the kernel lets a process map its own group only once setgroups is denied"
+}
+
+@test "--keep-caps: the capabilities survive exec under an unmapped uid" {
+	run unshare --user --keep-caps awk '/^CapAmb/ {print $2}' /proc/self/status
+	assert_success
+	refute_output 0000000000000000
+	assert_output --regexp '^[0-9a-f]{16}$'
+	# Without it the ambient set is empty (so the test above can fail).
+	run unshare --user awk '/^CapAmb/ {print $2}' /proc/self/status
+	assert_output 0000000000000000
+}
+
+@test "nobody --keep-caps: CapAmb is not zero" {
+	require_userns_for_nobody
+	run as_nobody "$copy" --user --keep-caps awk '/^CapAmb/ {print $2}' /proc/self/status
+	assert_success
+	refute_output 0000000000000000
+}
+
+@test "--keep-caps with --setuid: capabilities survive the switch and the exec" {
+	run unshare --map-users=all --map-groups=all -S 1000 -G 1000 --keep-caps awk '/^Cap(Eff|Amb)/ {print $2}' /proc/self/status
+	assert_success
+	refute_line 0000000000000000
+}
+
+@test "--owner: the namespace belongs to the owner, whose id -r maps" {
+	run unshare --owner=65534:65534 -r sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "0
+0
+0 65534 1
+0 65534 1
+deny"
+}
+
+@test "--owner as nobody: 125, it needs root" {
+	run as_nobody "$copy" --owner=0:0 true
+	assert_failure 125
+	assert_output --partial "unshare: --owner=0:0: cannot take on those ids (it needs CAP_SETUID and CAP_SETGID: run as root)"
+}
+
+@test "nobody --map-auto: ranges from /etc/subuid (by name) and /etc/subgid (by uid) through newuidmap" {
+	require_userns_for_nobody
+	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
+	give_nobody_subids
+	run as_nobody "$copy" --map-auto sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "65534
+65534
+0 200000 65536
+0 300000 65536
+allow"
+	run as_nobody "$copy" --map-subids -r cat /proc/self/uid_map
+	assert_success
+	assert_equal "$(maps "$output")" "200000 200000 65536
+0 65534 1"
+	run as_nobody "$copy" --dry-run --map-auto true
+	assert_line 'step       write the id maps by newuidmap and newgidmap, from outside'
+}
+
+@test "nobody: a range that is not ours is refused by newuidmap, and nothing runs" {
+	require_userns_for_nobody
+	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
+	give_nobody_subids
+	run as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
+	assert_failure 125
+	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
+	assert_line "unshare: newuidmap refused the map (see its message above): the ranges must be yours in /etc/subuid"
+	assert_line "unshare: the id maps were not written (see above), so nothing was run"
+	[ ! -e /tmp/unshare-userns-ran ]
+}
+
+@test "nobody --map-auto without a /etc/subuid line: 125 with what to add" {
+	run as_nobody "$copy" --map-auto true
+	assert_failure 125
+	assert_line --index 0 --partial "unshare: --map-users: /etc/subuid has no line for nobody (65534); add one, as 'nobody:100000:65536'"
+}
+
+@test "nobody without newuidmap: says which package to install" {
+	require_userns_for_nobody
+	give_nobody_subids
+	run as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
+	assert_failure 125
+	assert_line "unshare: newuidmap not found: mapping ranges without privilege needs it; install the uidmap package (apt-get install uidmap)"
+}
+
+@test "nobody --map-users=all: 125, only with privilege" {
+	run as_nobody "$copy" --map-users=all true
+	assert_failure 125
+	assert_line --index 0 "unshare: --map-users=all: only a process with CAP_SETUID may map every id; unprivileged, use auto or subids (from /etc/subuid)"
+}
+
+@test "--setuid to an unmapped uid: 125, saying to map it" {
+	run unshare --user --setuid=1000 true
+	assert_failure 125
+	assert_output "unshare: --setuid=1000 (that uid is not mapped in this user namespace: map it with --map-user or --map-users): Invalid argument"
+}
+
+# bad_value EXPECTED-MESSAGE OPTION...: refused with 125 before anything
+# is unshared, naming the bad part.
+bad_value() {
+	local want=$1
+	shift
+	run unshare "$@" touch "$BATS_TEST_TMPDIR/ran"
+	assert_failure 125
+	assert_line --index 0 "unshare: $want"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "malformed map values are refused with 125, naming the bad part" {
+	bad_value "--map-users: '1:2': give INNER:OUTER:COUNT, or auto, subids or all" --map-users=1:2
+	bad_value "--map-users: 'a:b:c': ids are numbers from 0 to 4294967294" --map-users=a:b:c
+	bad_value "--map-users: '4294967295:0:1': ids are numbers from 0 to 4294967294" --map-users=4294967295:0:1
+	bad_value "--map-groups: '0:0:0': the count is a number from 1 to 4294967295" --map-groups=0:0:0
+	bad_value "--map-users: '0:0:-5': the count is a number from 1 to 4294967295" --map-users=0:0:-5
+	bad_value "--map-users: range 4294967290:0:10 goes past the largest id, 4294967294" --map-users=4294967290:0:10
+	bad_value "--map-users: ranges 0:100000:10 and 5:200000:10 overlap (inner ids)" --map-users=0:100000:10 --map-users=5:200000:10
+	bad_value "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap (outer ids)" --map-groups=0:100000:10 --map-groups=50:100005:10
+	bad_value "--map-user=no-such-user-here: no user named 'no-such-user-here'" --map-user=no-such-user-here
+	bad_value "--map-group=no-such-group-here: no group named 'no-such-group-here'" --map-group=no-such-group-here
+	bad_value "--map-user=4294967295: '4294967295' is not a user id (a number from 0 to 4294967294)" --map-user=4294967295
+}
+
+@test "malformed identity values are refused with 125" {
+	bad_value "--setuid: '4294967295' is not a user id (a number from 0 to 4294967294)" -r --setuid=4294967295
+	bad_value "--setgid: '-1' is not a group id (a number from 0 to 4294967294)" -r --setgid=-1
+	bad_value "--setuid: no user named 'no-such-user-here'" --setuid=no-such-user-here
+	bad_value "--owner=1: give UID:GID" --owner=1
+	bad_value "--owner=x:0: no user named 'x'" --owner=x:0
+	bad_value "--owner=0:-3: '-3' is not a group id (a number from 0 to 4294967294)" --owner=0:-3
+	bad_value "--setgroups=maybe: give allow or deny" --setgroups=maybe
+}
+
+@test "contradicting map options are refused" {
+	bad_value "--map-root-user and --map-current-user both map your ids; keep one" -r -c
+	bad_value "--map-root-user already maps your ids to 0; drop --map-user and --map-group, or use them alone" -r --map-user=5
+	bad_value "--setgroups=allow cannot go with --map-group (or -r, -c): the kernel lets a process map its own group only once setgroups is denied" --map-group=5 --setgroups=allow
+}
+
+@test "more lines than the kernel takes are refused" {
+	args=()
+	for ((i = 0; i < 341; i++)); do args+=("--map-users=$((i * 2)):$((100000 + i * 2)):1"); done
+	bad_value "more than 340 --map-users or --map-groups: the kernel takes no more lines in a map" "${args[@]}"
+}

@@ -1,0 +1,29 @@
+/* Keeping namespaces in files (--net=FILE and the like): bind mounts of
+ * /proc/PID/ns entries, made in the caller's mount namespace by a helper
+ * that never leaves it.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_PERSIST_H
+#define UNSHARE_PERSIST_H
+
+#include "plan.h"
+
+struct persist_helper {
+	int go;     /* we write 'b' (bind) here, later 'u' (undo) */
+	int status; /* it answers one byte: 0 done, else failed */
+};
+
+/* Before unshare(2), if any FILE is asked for: start the helper (an
+ * orphan, so that no one has to reap it).  Exits 125 on failure. */
+void persist_start(const struct plan *plan, struct persist_helper *h);
+
+/* Once the namespaces exist (and the pid namespace has its first
+ * process): have the helper bind them all, and undo them if we exit
+ * before exec.  Exits 125 if it could not. */
+void persist_now(const struct plan *plan, struct persist_helper *h);
+
+/* In a process that will not exec the program: let go of the helper. */
+void persist_forget(struct persist_helper *h);
+
+#endif

@@ -1,0 +1,69 @@
+/* The program's environment.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "env.h"
+
+int env_check_list(const char *list, char *msg, size_t size)
+{
+	size_t count = 0;
+
+	for (const char *p = list;; p++) {
+		size_t len = strcspn(p, ",");
+
+		if (len == 0 || memchr(p, '=', len)) {
+			snprintf(msg, size, "give variable names, "
+				 "comma-separated, each neither empty nor "
+				 "with '='");
+			return -1;
+		}
+		if (len >= ENV_MAX_NAME || ++count > ENV_MAX_KEPT) {
+			snprintf(msg, size, "at most %d names of at most %d "
+				 "characters", ENV_MAX_KEPT, ENV_MAX_NAME - 1);
+			return -1;
+		}
+		p += len;
+		if (*p == '\0')
+			return 0;
+	}
+}
+
+void env_apply(const struct plan *plan)
+{
+	char *kept[ENV_MAX_KEPT];
+	size_t n = 0;
+	bool path_kept = false;
+
+	if (!(plan->opts & OPT_CLEAR_ENV))
+		return;
+	for (const char *p = plan->keep_env; p && *p;) {
+		size_t len = strcspn(p, ",");
+		char name[ENV_MAX_NAME];
+		const char *value;
+
+		/* env_check_list saw to the sizes. */
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if ((value = getenv(name)) != NULL) {
+			if (asprintf(&kept[n], "%s=%s", name, value) < 0)
+				errx(EXIT_TOOL, "--keep-env: out of memory");
+			n++;
+			path_kept |= strcmp(name, "PATH") == 0;
+		}
+		p += len + (p[len] == ',');
+	}
+	if (clearenv() != 0)
+		errx(EXIT_TOOL, "--clear-env: clearenv failed");
+	for (size_t i = 0; i < n; i++)
+		if (putenv(kept[i]) != 0)
+			err(EXIT_TOOL, "--keep-env: putenv");
+	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
+		err(EXIT_TOOL, "--clear-env: setenv PATH");
+}

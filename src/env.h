@@ -1,0 +1,26 @@
+/* The program's environment: --clear-env and --keep-env.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_ENV_H
+#define UNSHARE_ENV_H
+
+#include <stddef.h>
+
+#include "plan.h"
+
+/* The PATH the program gets when the environment is cleared. */
+#define ENV_MAX_KEPT 256
+#define ENV_MAX_NAME 256
+
+#define DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+/* A --keep-env list: names, comma-separated, none empty or with '='.
+ * 0, or -1 with a message. */
+int env_check_list(const char *list, char *msg, size_t size);
+
+/* Just before exec: empty the environment but for the kept variables and
+ * PATH.  Exits 125 on failure. */
+void env_apply(const struct plan *plan);
+
+#endif

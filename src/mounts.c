@@ -1,4 +1,4 @@
-/* Mounts in the new mount namespace.
+/* Mounts in the new mount namespace, and the root and working directory.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -6,21 +6,66 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <unistd.h>
 
 #include "mounts.h"
+#include "undo.h"
 
-void mounts_make_private(const struct plan *plan)
+static const struct {
+	unsigned long flag;
+	const char *name;
+} propagations[] = {
+	[PROP_PRIVATE] = { MS_PRIVATE, "private" },
+	[PROP_SHARED] = { MS_SHARED, "shared" },
+	[PROP_SLAVE] = { MS_SLAVE, "slave" },
+	[PROP_UNCHANGED] = { 0, "unchanged" },
+};
+
+void mounts_propagation(const struct plan *plan)
 {
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+	unsigned long flag = propagations[plan->propagation].flag;
+
+	if (flag == 0)
+		return;
+	if (mount(NULL, "/", NULL, MS_REC | flag, NULL) != 0)
 		errx(EXIT_TOOL,
-		     "making / private in the new mount namespace failed: %s%s",
-		     strerror(errno),
+		     "making / %s in the new mount namespace failed: %s%s",
+		     propagations[plan->propagation].name, strerror(errno),
 		     errno == EINVAL ? " (is / a mount point? in a chroot it "
 				       "may not be)" : "");
 	if (plan->verbose)
-		warnx("mount      / and everything under it made private");
+		warnx("mount      / and everything under it made %s",
+		      propagations[plan->propagation].name);
+}
+
+/* A mount that propagates to the caller's namespace must not outlive a
+ * failure: unmount it if we exit before exec. */
+static void undo_if_seen_outside(const struct plan *plan, const char *path)
+{
+	if (plan->propagation == PROP_SHARED ||
+	    plan->propagation == PROP_UNCHANGED)
+		undo_umount(path);
+}
+
+void mounts_root(const struct plan *plan)
+{
+	if (plan->root_dir) {
+		if (chroot(plan->root_dir) != 0)
+			errx(EXIT_TOOL, "--root=%s: chroot failed: %s%s",
+			     plan->root_dir, strerror(errno),
+			     errno == EPERM ? " (it needs CAP_SYS_CHROOT: run "
+					      "as root or add -r)" : "");
+		if (!plan->wd_dir && chdir("/") != 0)
+			err(EXIT_TOOL, "--root=%s: chdir to its /",
+			    plan->root_dir);
+	}
+	if (plan->wd_dir && chdir(plan->wd_dir) != 0)
+		errx(EXIT_TOOL, "--wd=%s: %s%s", plan->wd_dir, strerror(errno),
+		     plan->root_dir ? " (the path is inside --root)" : "");
 }
 
 void mounts_proc(const struct plan *plan)
@@ -29,6 +74,7 @@ void mounts_proc(const struct plan *plan)
 
 	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  NULL) == 0) {
+		undo_if_seen_outside(plan, dir);
 		if (plan->verbose)
 			warnx("mount      proc on %s", dir);
 		return;
@@ -45,5 +91,43 @@ void mounts_proc(const struct plan *plan)
 	default:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s",
 		     dir, strerror(errno));
+	}
+}
+
+void mounts_binfmt(const struct plan *plan)
+{
+	const char *dir = plan->binfmt_dir;
+	char path[4096];
+	int fd;
+
+	if (mount("binfmt_misc", dir, "binfmt_misc",
+		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+		errx(EXIT_TOOL, "--mount-binfmt: cannot mount binfmt_misc on "
+		     "%s: %s%s", dir, strerror(errno),
+		     errno == ENOENT ? "; give an existing directory"
+		     : errno == ENODEV ? " (a kernel without "
+					  "CONFIG_BINFMT_MISC)"
+				       : "");
+	undo_if_seen_outside(plan, dir);
+	if (plan->verbose)
+		warnx("mount      binfmt_misc on %s", dir);
+	snprintf(path, sizeof path, "%s/register", dir);
+	for (size_t i = 0; i < plan->n_interps; i++) {
+		const char *s = plan->interps[i];
+		size_t len = strlen(s);
+
+		if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
+		    write(fd, s, len) != (ssize_t)len)
+			errx(EXIT_TOOL, "--load-interp=%s: registering it in %s "
+			     "failed: %s%s", s, path, strerror(errno),
+			     errno == EINVAL ? " (the form is :name:type:offset:"
+					       "magic:mask:interpreter:flags)"
+			     : errno == EACCES || errno == EPERM
+				     ? " (map root with -r to write there)"
+				     : errno == EEXIST ? " (that name is taken)"
+						       : "");
+		close(fd);
+		if (plan->verbose)
+			warnx("binfmt     registered %s", s);
 	}
 }

@@ -1,4 +1,4 @@
-/* Mounts in the new mount namespace.
+/* Mounts in the new mount namespace, and the root and working directory.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -7,11 +7,18 @@
 
 #include "plan.h"
 
-/* Make every mount private in a new mount namespace, so that nothing
- * mounted inside propagates out.  Exits 125 on failure. */
-void mounts_make_private(const struct plan *plan);
+/* --propagation (default private), recursively from /.  Exits 125 on
+ * failure. */
+void mounts_propagation(const struct plan *plan);
+
+/* --root and --wd.  Exits 125 on failure. */
+void mounts_root(const struct plan *plan);
 
 /* Mount a fresh proc on plan->proc_dir.  Exits 125 on failure. */
 void mounts_proc(const struct plan *plan);
+
+/* Mount binfmt_misc and register --load-interp's interpreters.  Exits
+ * 125 on failure. */
+void mounts_binfmt(const struct plan *plan);
 
 #endif

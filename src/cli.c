@@ -13,6 +13,7 @@
 
 #include "plan.h"
 #include "sig.h"
+#include "env.h"
 #include "userns.h"
 
 const char *argp_program_version = PACKAGE_STRING;
@@ -37,6 +38,12 @@ enum {
 	KEY_OWNER,
 	KEY_SETGROUPS,
 	KEY_KEEP_CAPS,
+	KEY_PROPAGATION,
+	KEY_MOUNT_BINFMT,
+	KEY_MONOTONIC,
+	KEY_BOOTTIME,
+	KEY_CLEAR_ENV,
+	KEY_KEEP_ENV,
 };
 
 enum { GROUP_NS = 1, GROUP_USERNS, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
@@ -49,6 +56,23 @@ static const struct argp_option fixed_options[] = {
 	{ "mount-proc", KEY_MOUNT_PROC, "DIR", OPTION_ARG_OPTIONAL,
 	  "mount a fresh proc on DIR (default /proc) in the new mount "
 	  "namespace, after the fork; implies --mount", GROUP_NS },
+	{ "propagation", KEY_PROPAGATION, "MODE", 0,
+	  "private (the default), shared, slave or unchanged: how mounts in "
+	  "the new mount namespace propagate; implies --mount", GROUP_NS },
+	{ "mount-binfmt", KEY_MOUNT_BINFMT, "DIR", OPTION_ARG_OPTIONAL,
+	  "mount a binfmt_misc of the new user namespace's own on DIR "
+	  "(default /proc/sys/fs/binfmt_misc); implies --user and --mount",
+	  GROUP_NS },
+	{ "load-interp", 'l', "STRING", 0,
+	  "register an interpreter (:name:type:offset:magic:mask:interpreter:"
+	  "flags) in that binfmt_misc; implies --mount-binfmt; repeatable",
+	  GROUP_NS },
+	{ "monotonic", KEY_MONOTONIC, "OFFSET", 0,
+	  "move the monotonic clock by OFFSET seconds (may be negative or "
+	  "fractional); implies --time", GROUP_NS },
+	{ "boottime", KEY_BOOTTIME, "OFFSET", 0,
+	  "move the boot-time clock by OFFSET seconds; implies --time",
+	  GROUP_NS },
 	{ NULL, 0, NULL, 0, "User namespace and identity (each map option "
 	  "implies --user):", GROUP_USERNS },
 	{ "map-root-user", 'r', NULL, 0,
@@ -102,6 +126,19 @@ static const struct argp_option fixed_options[] = {
 	  "run a small init as pid 1 of a new pid namespace: it starts the "
 	  "program, forwards signals to it and reaps orphans; implies --pid",
 	  GROUP_EXEC },
+	{ "root", 'R', "DIR", 0,
+	  "chroot to DIR before running the program, then chdir to / "
+	  "(or to --wd)", GROUP_EXEC },
+	{ "wd", 'w', "DIR", 0, "chdir to DIR before running the program",
+	  GROUP_EXEC },
+	{ "clear-env", KEY_CLEAR_ENV, NULL, 0,
+	  "run the program with an empty environment but a default PATH",
+	  GROUP_EXEC },
+	{ "keep-env", KEY_KEEP_ENV, "LIST", 0,
+	  "keep only the variables named in LIST (comma-separated), and a "
+	  "default PATH if PATH is not one", GROUP_EXEC },
+	{ "whitelist-env", KEY_KEEP_ENV, "LIST", OPTION_ALIAS, NULL,
+	  GROUP_EXEC },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
 	  "print the plan (flags, closure, program) on stdout and exit "
 	  "without unsharing or running anything", GROUP_EXEC },
@@ -148,6 +185,33 @@ static const struct flag *flag_of_key(int key)
 		if (unshare_flags[i].key && unshare_flags[i].key == key)
 			return &unshare_flags[i];
 	return NULL;
+}
+
+/* An optional value: the default if absent, refused if empty. */
+static const char *nonempty(struct argp_state *state, const char *option,
+			    const char *arg, const char *dflt)
+{
+	if (arg == NULL)
+		return dflt;
+	if (*arg == '\0')
+		argp_error(state, "%s%s=: give a value", option[0] == '-'
+			   ? "" : "--", option);
+	return arg;
+}
+
+static int propagation_mode(struct argp_state *state, const char *arg)
+{
+	static const char *const modes[] = {
+		[PROP_PRIVATE] = "private", [PROP_SHARED] = "shared",
+		[PROP_SLAVE] = "slave", [PROP_UNCHANGED] = "unchanged",
+	};
+
+	for (int i = 0; i < (int)(sizeof modes / sizeof modes[0]); i++)
+		if (strcmp(arg, modes[i]) == 0)
+			return i;
+	argp_error(state, "--propagation=%s: give private, shared, slave or "
+		   "unchanged", arg);
+	return PROP_PRIVATE;
 }
 
 /* --map-users, --map-groups and their shorthands. */
@@ -275,6 +339,49 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_KEEP_CAPS:
 		plan->opts |= OPT_KEEP_CAPS;
 		return 0;
+	case KEY_PROPAGATION:
+		plan->opts |= OPT_PROPAGATION;
+		plan->propagation = propagation_mode(state, arg);
+		return 0;
+	case KEY_MOUNT_BINFMT:
+		plan->opts |= OPT_MOUNT_BINFMT;
+		plan->binfmt_dir = nonempty(state, "--mount-binfmt", arg,
+					    "/proc/sys/fs/binfmt_misc");
+		return 0;
+	case 'l':
+		plan->opts |= OPT_LOAD_INTERP;
+		if (plan->n_interps == PLAN_MAX_INTERPS)
+			argp_error(state, "more than %d --load-interp",
+				   PLAN_MAX_INTERPS);
+		plan->interps[plan->n_interps++] =
+			nonempty(state, "--load-interp", arg, NULL);
+		return 0;
+	case KEY_MONOTONIC:
+	case KEY_BOOTTIME:
+		plan->opts |= key == KEY_MONOTONIC ? OPT_MONOTONIC
+						   : OPT_BOOTTIME;
+		if (offset_parse(arg, key == KEY_MONOTONIC ? &plan->monotonic
+							   : &plan->boottime))
+			argp_error(state, "--%s=%s: give seconds, as 86400, "
+				   "-3600 or 1.5 (at most 9 decimals)",
+				   key == KEY_MONOTONIC ? "monotonic"
+							: "boottime", arg);
+		return 0;
+	case 'R':
+		plan->root_dir = nonempty(state, "--root", arg, NULL);
+		return 0;
+	case 'w':
+		plan->wd_dir = nonempty(state, "--wd", arg, NULL);
+		return 0;
+	case KEY_CLEAR_ENV:
+		plan->opts |= OPT_CLEAR_ENV;
+		return 0;
+	case KEY_KEEP_ENV:
+		plan->opts |= OPT_CLEAR_ENV;
+		plan->keep_env = arg;
+		if (env_check_list(arg, msg, sizeof msg) != 0)
+			argp_error(state, "--keep-env=%s: %s", arg, msg);
+		return 0;
 	case KEY_MOUNT_PROC:
 		plan->opts |= OPT_MOUNT_PROC;
 		plan->proc_dir = arg ? arg : "/proc";
@@ -303,10 +410,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	if ((f = flag_of_key(key)) == NULL)
 		return ARGP_ERR_UNKNOWN;
 	if (arg)
-		argp_error(state,
-			   "--%s=%s: keeping a namespace in a file is not "
-			   "supported yet; drop '=%s'",
-			   f->name, arg, arg);
+		plan->persist[flag_index(f->bit)] =
+			nonempty(state, f->name, arg, NULL);
 	plan->requested |= f->bit;
 	return 0;
 }

@@ -1,10 +1,11 @@
 /* unshare: run a program with parts of its context unshared.
  *
  * The order of operations, top to bottom: refuse set-id, parse (which
- * resolves the plan and checks it), show the plan, start the id map helper
- * and take on --owner, unshare, write the id maps, make mounts private,
- * fork and supervise, mount proc, take on the program's ids, run an init,
- * exec.
+ * resolves the plan and checks it), show the plan, start the helpers
+ * (namespace files, id maps) and take on --owner, unshare, write the id
+ * maps and clock offsets, set propagation, fork and supervise, chroot,
+ * mount proc and binfmt_misc, take on the program's ids, keep the
+ * namespaces in files, set the environment, run an init, exec.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -17,11 +18,14 @@
 #include <unistd.h>
 
 #include "diagnose.h"
+#include "env.h"
 #include "exec.h"
 #include "mounts.h"
 #include "output.h"
+#include "persist.h"
 #include "plan.h"
 #include "supervise.h"
+#include "timens.h"
 #include "userns.h"
 
 #define VERBOSE_PREFIX "unshare: "
@@ -51,6 +55,7 @@ int main(int argc, char **argv)
 	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
 	int report_fd = -1;
 	struct map_helper helper;
+	struct persist_helper persist;
 
 	refuse_setid();
 	cli_parse(argc, argv, &plan);
@@ -64,6 +69,7 @@ int main(int argc, char **argv)
 		ns_snapshot(plan.effective, before);
 	}
 
+	persist_start(&plan, &persist);
 	userns_before(&plan, &helper);
 	/* The full unsigned long: glibc's unshare(int) would cut it. */
 	if (plan.effective &&
@@ -79,16 +85,23 @@ int main(int argc, char **argv)
 	}
 	if (plan.effective & UNSHARE_USER)
 		userns_after(&plan, &helper);
+	if (plan.effective & UNSHARE_TIME)
+		timens_apply(&plan);
 	if (plan.effective & UNSHARE_MOUNT)
-		mounts_make_private(&plan);
+		mounts_propagation(&plan);
 
 	/* From here on, in the child if there is one: the parent only
 	 * waits and ends as the child does. */
 	if (plan.opts & OPT_FORK)
 		supervise_fork(&plan, &report_fd);
+	mounts_root(&plan);
 	if (plan.opts & OPT_MOUNT_PROC)
 		mounts_proc(&plan);
+	if (plan.opts & OPT_MOUNT_BINFMT)
+		mounts_binfmt(&plan);
 	userns_identity(&plan);
+	persist_now(&plan, &persist);
+	env_apply(&plan);
 	if (plan.opts & OPT_INIT)
 		supervise_init(&plan, report_fd);
 	exec_program(&plan);

@@ -62,9 +62,21 @@ static void print_steps(FILE *out, const char *prefix,
 			writer[plan->map_writer]);
 	print_map(out, prefix, "uid_map", &plan->uid_map);
 	print_map(out, prefix, "gid_map", &plan->gid_map);
-	if (plan->effective & UNSHARE_MOUNT)
+	static const char *const propagation[] = {
+		[PROP_PRIVATE] = "private", [PROP_SHARED] = "shared",
+		[PROP_SLAVE] = "slave",
+	};
+
+	if (plan->monotonic.set)
+		fprintf(out, "%sstep       monotonic clock offset %lld s %ld ns\n",
+			prefix, plan->monotonic.sec, plan->monotonic.nsec);
+	if (plan->boottime.set)
+		fprintf(out, "%sstep       boot-time clock offset %lld s %ld ns\n",
+			prefix, plan->boottime.sec, plan->boottime.nsec);
+	if ((plan->effective & UNSHARE_MOUNT) &&
+	    plan->propagation != PROP_UNCHANGED)
 		fprintf(out, "%sstep       make / and every mount under it "
-			"private\n", prefix);
+			"%s\n", prefix, propagation[plan->propagation]);
 	if (plan->opts & OPT_FORK) {
 		fprintf(out, "%sstep       fork: the program runs as a child; "
 			"its exit status or fatal signal is ours\n", prefix);
@@ -78,9 +90,21 @@ static void print_steps(FILE *out, const char *prefix,
 		fprintf(out, "%sstep       the child gets SIG%s if unshare "
 			"dies\n", prefix,
 			sig_name(plan->kill_signal, name, sizeof name));
+	if (plan->root_dir)
+		fprintf(out, "%sstep       chroot to %s\n", prefix,
+			plan->root_dir);
+	if (plan->root_dir || plan->wd_dir)
+		fprintf(out, "%sstep       chdir to %s\n", prefix,
+			plan->wd_dir ? plan->wd_dir : "/");
 	if (plan->opts & OPT_MOUNT_PROC)
 		fprintf(out, "%sstep       mount proc on %s (nosuid, nodev, "
 			"noexec)\n", prefix, plan->proc_dir);
+	if (plan->opts & OPT_MOUNT_BINFMT)
+		fprintf(out, "%sstep       mount binfmt_misc on %s\n", prefix,
+			plan->binfmt_dir);
+	for (size_t i = 0; i < plan->n_interps; i++)
+		fprintf(out, "%sstep       register interpreter %s\n", prefix,
+			plan->interps[i]);
 	if (plan->setgid_id != NO_ID)
 		fprintf(out, "%sstep       setgid %lld, no supplementary "
 			"groups\n", prefix, plan->setgid_id);
@@ -90,6 +114,16 @@ static void print_steps(FILE *out, const char *prefix,
 	if (plan->opts & OPT_KEEP_CAPS)
 		fprintf(out, "%sstep       keep capabilities: the permitted "
 			"become ambient\n", prefix);
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (plan->persist[i])
+			fprintf(out, "%sstep       keep the %s namespace in %s "
+				"(a bind mount of /proc/%s/ns/%s)\n", prefix,
+				unshare_flags[i].name, plan->persist[i],
+				"PID", unshare_flags[i].ns_after);
+	if (plan->opts & OPT_CLEAR_ENV)
+		fprintf(out, "%sstep       clear the environment but %s%sPATH"
+			"\n", prefix, plan->keep_env ? plan->keep_env : "",
+			plan->keep_env ? " and " : "");
 	if (plan->opts & OPT_INIT)
 		fprintf(out, "%sstep       init: pid 1 forks the program, "
 			"forwards signals to it and reaps orphans\n",

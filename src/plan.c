@@ -34,6 +34,19 @@ static const struct tool_rule tool_rules[] = {
 	{ .if_opts = OPT_SETGROUPS, .adds_flags = UNSHARE_USER,
 	  .trigger = "--setgroups",
 	  .why = "setgroups is a setting of a new user namespace" },
+	{ .if_opts = OPT_LOAD_INTERP, .adds_opts = OPT_MOUNT_BINFMT,
+	  .trigger = "--load-interp",
+	  .why = "interpreters are registered in a binfmt_misc of our own" },
+	{ .if_opts = OPT_MOUNT_BINFMT, .adds_flags = UNSHARE_USER | UNSHARE_MOUNT,
+	  .trigger = "--mount-binfmt",
+	  .why = "binfmt_misc has an instance per user namespace: in the "
+		 "caller's, a registration would change the whole system" },
+	{ .if_opts = OPT_PROPAGATION, .adds_flags = UNSHARE_MOUNT,
+	  .trigger = "--propagation",
+	  .why = "propagation is set in a new mount namespace" },
+	{ .if_opts = OPT_MONOTONIC | OPT_BOOTTIME, .adds_flags = UNSHARE_TIME,
+	  .trigger = "--monotonic/--boottime",
+	  .why = "clock offsets belong to a new time namespace" },
 	{ .if_opts = OPT_MOUNT_PROC, .adds_flags = UNSHARE_MOUNT,
 	  .trigger = "--mount-proc",
 	  .why = "proc is mounted in a mount namespace of its own, never in "
@@ -59,6 +72,12 @@ static const struct {
 	{ OPT_OWNER, "--owner" },
 	{ OPT_SETGROUPS, "--setgroups" },
 	{ OPT_KEEP_CAPS, "--keep-caps" },
+	{ OPT_PROPAGATION, "--propagation" },
+	{ OPT_MOUNT_BINFMT, "--mount-binfmt" },
+	{ OPT_LOAD_INTERP, "--load-interp" },
+	{ OPT_MONOTONIC, "--monotonic" },
+	{ OPT_BOOTTIME, "--boottime" },
+	{ OPT_CLEAR_ENV, "--clear-env" },
 };
 
 const char *opt_name(unsigned opt)
@@ -108,6 +127,8 @@ void plan_resolve(struct plan *plan)
 		}
 	}
 	plan->effective = flags_closure(flags, plan->why);
+	if ((plan->opts & OPT_MOUNT_BINFMT) && plan->binfmt_dir == NULL)
+		plan->binfmt_dir = "/proc/sys/fs/binfmt_misc";
 }
 
 /* Combinations that cannot work, one line each; the first that applies
@@ -140,6 +161,10 @@ static const struct {
 
 const char *plan_conflict(const struct plan *plan)
 {
+	if (plan->persist[flag_index(UNSHARE_PID)] &&
+	    !(plan->opts & OPT_FORK))
+		return "--pid=FILE needs a process in the new pid namespace "
+		       "to keep it: drop --no-fork";
 	for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
 		if ((plan->opts & conflicts[i].a) &&
 		    !(plan->opts & conflicts[i].b) == conflicts[i].needs)

@@ -11,6 +11,7 @@
 
 #include "flags.h"
 #include "idmap.h"
+#include "timens.h"
 
 /* Our own failures, usage errors included; 126 and 127 are the program's
  * (cannot be run, not found), as in the shell. */
@@ -35,7 +36,18 @@ enum {
 	OPT_OWNER = 1 << 12,      /* --owner */
 	OPT_SETGROUPS = 1 << 13,  /* --setgroups */
 	OPT_KEEP_CAPS = 1 << 14,  /* --keep-caps */
+	OPT_PROPAGATION = 1 << 15, /* --propagation */
+	OPT_MOUNT_BINFMT = 1 << 16, /* --mount-binfmt */
+	OPT_LOAD_INTERP = 1 << 17, /* --load-interp */
+	OPT_MONOTONIC = 1 << 18,  /* --monotonic */
+	OPT_BOOTTIME = 1 << 19,   /* --boottime */
+	OPT_CLEAR_ENV = 1 << 20,  /* --clear-env, --keep-env */
 };
+
+/* --propagation. */
+enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED };
+
+#define PLAN_MAX_INTERPS 8
 
 /* --setgroups. */
 enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
@@ -90,6 +102,15 @@ struct plan {
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
 	long long setuid_id, setgid_id;      /* or NO_ID */
+	/* Mounts, root, files, clocks, environment. */
+	const char *persist[UNSHARE_NFLAGS]; /* FILE of --KIND=FILE */
+	int propagation;                     /* PROP_* */
+	const char *root_dir, *wd_dir;       /* --root, --wd */
+	const char *binfmt_dir;              /* --mount-binfmt */
+	const char *interps[PLAN_MAX_INTERPS]; /* --load-interp */
+	size_t n_interps;
+	struct offset monotonic, boottime;
+	const char *keep_env;                /* --keep-env LIST */
 	bool verbose;                        /* narrate on stderr */
 	bool dry_run;                        /* print the plan, do nothing */
 	char **argv;                         /* program and arguments, or NULL

@@ -79,14 +79,14 @@ load helpers
 	assert_line --index 0 --partial "option '--fo' is ambiguous"
 }
 
-@test "--net=FILE is refused until persistence exists, never ignored" {
-	run unshare --net=/tmp/netns true
+@test "--net= (an empty FILE) is refused" {
+	run unshare --net= true
 	assert_failure 125
-	assert_line --index 0 "unshare: --net=/tmp/netns: keeping a namespace in a file is not supported yet; drop '=/tmp/netns'"
+	assert_line --index 0 "unshare: --net=: give a value"
 }
 
-@test "-nFILE (the short form of =FILE) is refused too" {
-	run unshare -n/tmp/x true
-	assert_failure 125
-	assert_line --index 0 --partial "unshare: --net=/tmp/x: keeping a namespace in a file is not supported yet"
+@test "-nFILE is the short form of --net=FILE" {
+	run unshare --dry-run -n/tmp/x true
+	assert_success
+	assert_line 'step       keep the net namespace in /tmp/x (a bind mount of /proc/PID/ns/net)'
 }

@@ -11,7 +11,8 @@ teardown() {
 @test "EPERM without CAP_SYS_ADMIN names the namespaces and the way around" {
 	require_root
 	require_ns mnt net
-	run as_nobody "$(nobody_copy)" --mount --net true
+	nobody_copy
+	run as_nobody "$NOBODY_BIN" --mount --net true
 	assert_failure 125
 	assert_line --index 0 'unshare: unshare(2) of mount, net, fs (0x40020200) failed: Operation not permitted'
 	assert_line --index 1 'unshare: new namespaces (mount, net) need CAP_SYS_ADMIN, which this process does not have; run as root, or add --map-root-user (-r) so that they belong to a new user namespace in which you have it'
@@ -19,7 +20,8 @@ teardown() {
 
 @test "EPERM for a process-context flag alone never happens: nobody may unshare --fs --files" {
 	require_root
-	run as_nobody "$(nobody_copy)" --fs --files --sysvsem true
+	nobody_copy
+	run as_nobody "$NOBODY_BIN" --fs --files --sysvsem true
 	assert_success
 	assert_output ''
 }

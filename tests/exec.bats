@@ -78,7 +78,8 @@ load helpers
 @test "no program, no \$SHELL and no password entry: /bin/sh" {
 	require_root
 	# A uid with no passwd entry.
-	run setpriv --reuid=54321 --regid=54321 --clear-groups env -u SHELL "$(nobody_copy)" --dry-run
+	nobody_copy
+	run setpriv --reuid=54321 --regid=54321 --clear-groups env -u SHELL "$NOBODY_BIN" --dry-run
 	nobody_cleanup
 	assert_success
 	assert_line 'program    /bin/sh (the shell, from the fallback)'

@@ -41,7 +41,8 @@ require_ns() {
 # Unprivileged user namespaces must be allowed for nobody.
 require_userns_for_nobody() {
 	require_root
-	as_nobody "$UNSHARE_BIN" --user true 2>/dev/null ||
+	nobody_copy
+	as_nobody "$NOBODY_BIN" --user true 2>/dev/null ||
 		need "unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone or a security module)"
 }
 
@@ -51,20 +52,22 @@ as_nobody() {
 	setpriv --reuid=nobody --regid=nogroup --clear-groups --reset-env -- "$@"
 }
 
+# Sets NOBODY_BIN (and NOBODY_DIR, removed by nobody_cleanup).  Not in a
+# subshell: the variables must reach the test.
 nobody_copy() {
 	if [ -z "${NOBODY_DIR:-}" ]; then
 		NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
 		chmod 755 "$NOBODY_DIR"
 		cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
 		chmod 755 "$NOBODY_DIR/unshare"
-		export NOBODY_DIR
 	fi
-	echo "$NOBODY_DIR/unshare"
+	NOBODY_BIN=$NOBODY_DIR/unshare
 }
 
 nobody_cleanup() {
 	if [ -n "${NOBODY_DIR:-}" ]; then
 		rm -rf "$NOBODY_DIR"
+		NOBODY_DIR=
 	fi
 }
 

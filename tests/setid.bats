@@ -5,7 +5,8 @@ load helpers
 
 setup() {
 	require_root
-	copy=$(nobody_copy)
+	nobody_copy
+	copy=$NOBODY_BIN
 	if findmnt -n -o OPTIONS -T "$copy" | grep -qw nosuid; then
 		need "$(dirname "$copy") is mounted nosuid, so a set-id bit has no effect there"
 	fi

@@ -7,7 +7,8 @@ load helpers
 setup() {
 	require_root
 	require_ns user
-	copy=$(nobody_copy)
+	nobody_copy
+	copy=$NOBODY_BIN
 }
 
 teardown() {

@@ -11,6 +11,7 @@
 #include "plan.h"
 #include "sig.h"
 #include "tap.h"
+#include "timens.h"
 
 static struct plan resolved(unsigned long flags, unsigned opts)
 {
@@ -114,8 +115,77 @@ static void test_signals(void)
 	   "names round-trip");
 }
 
+static void offset(const char *s, int rc, long long sec, long nsec)
+{
+	struct offset o = { .set = false };
+	int got = offset_parse(s, &o);
+
+	if (rc == 0)
+		ok(got == 0 && o.set && o.sec == sec && o.nsec == nsec,
+		   "offset '%s' is %lld s %ld ns (got %lld %ld)", s, sec, nsec,
+		   o.sec, o.nsec);
+	else
+		ok(got == -1 && !o.set, "offset '%s' is refused", s);
+}
+
+static void test_offsets(void)
+{
+	offset("86400", 0, 86400, 0);
+	offset("0", 0, 0, 0);
+	offset("+5", 0, 5, 0);
+	offset("-3600", 0, -3600, 0);
+	offset("1.5", 0, 1, 500000000);
+	offset("-1.5", 0, -2, 500000000);
+	offset("-0.000000001", 0, -1, 999999999);
+	offset("0.123456789", 0, 0, 123456789);
+	offset("", -1, 0, 0);
+	offset("-", -1, 0, 0);
+	offset("1.", -1, 0, 0);
+	offset(".5", -1, 0, 0);
+	offset("1.0000000001", -1, 0, 0);
+	offset("1e3", -1, 0, 0);
+	offset("--1", -1, 0, 0);
+	offset(" 1", -1, 0, 0);
+	offset("1000000000001", -1, 0, 0);
+}
+
+static void test_implied_by_setup(void)
+{
+	struct plan p;
+
+	p = resolved(0, OPT_LOAD_INTERP);
+	ok((p.opts & OPT_MOUNT_BINFMT) &&
+		   (p.effective & (UNSHARE_USER | UNSHARE_MOUNT)) ==
+			   (UNSHARE_USER | UNSHARE_MOUNT) &&
+		   p.binfmt_dir &&
+		   strcmp(p.binfmt_dir, "/proc/sys/fs/binfmt_misc") == 0,
+	   "--load-interp brings --mount-binfmt, user, mount, default dir");
+	p = resolved(0, OPT_PROPAGATION);
+	ok(p.effective == (UNSHARE_MOUNT | UNSHARE_FS),
+	   "--propagation brings mount");
+	p = resolved(0, OPT_BOOTTIME);
+	ok(p.effective == UNSHARE_TIME, "--boottime brings time");
+	p = resolved(0, OPT_MAP_ROOT);
+	ok(p.effective & UNSHARE_USER, "--map-root-user brings user");
+	p = resolved(0, OPT_KEEP_CAPS);
+	ok(p.effective == 0, "--keep-caps brings nothing");
+}
+
+static void test_persist_conflict(void)
+{
+	struct plan p = { .requested = UNSHARE_PID, .opts = OPT_NO_FORK };
+
+	p.persist[flag_index(UNSHARE_PID)] = "/run/pid";
+	plan_resolve(&p);
+	ok(plan_conflict(&p) && strstr(plan_conflict(&p), "--pid=FILE needs"),
+	   "--pid=FILE --no-fork is refused");
+}
+
 int main(void)
 {
+	test_offsets();
+	test_implied_by_setup();
+	test_persist_conflict();
 	test_rules();
 	test_conflicts();
 	test_signals();

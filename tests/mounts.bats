@@ -1,0 +1,139 @@
+#!/usr/bin/env bats
+# --propagation, --root, --wd, --mount-binfmt, --load-interp.
+
+load helpers
+
+setup() {
+	require_root
+	require_ns mnt
+	mounts_before=$(wc -l </proc/self/mountinfo)
+}
+
+@test "the default: a tmpfs mounted inside is private and invisible outside" {
+	mkdir "$BATS_TEST_TMPDIR/point"
+	run unshare --mount sh -c "mount -t tmpfs t $BATS_TEST_TMPDIR/point && findmnt -n -o PROPAGATION $BATS_TEST_TMPDIR/point"
+	assert_success
+	assert_output private
+	run grep " $BATS_TEST_TMPDIR/point " /proc/self/mountinfo
+	assert_failure
+}
+
+@test "--propagation=shared shows shared, and implies --mount" {
+	run unshare --propagation=shared findmnt -n -o PROPAGATION /
+	assert_success
+	assert_output shared
+	run unshare --dry-run --propagation=shared true
+	assert_line 'implied    mount    --propagation brings mount: propagation is set in a new mount namespace'
+	assert_line 'step       make / and every mount under it shared'
+}
+
+@test "--propagation=slave shows private or slave (a slave of a private mount is private)" {
+	run unshare --propagation=slave findmnt -n -o PROPAGATION /
+	assert_success
+	assert_output --regexp '^(private|slave)$'
+}
+
+@test "--propagation=slave in a shared parent: slave" {
+	run /usr/bin/unshare --mount --propagation unchanged sh -c '
+		mount --make-rshared / && "$1" --propagation=slave findmnt -n -o PROPAGATION /' sh "$UNSHARE_BIN"
+	assert_success
+	assert_output private,slave
+}
+
+@test "--propagation=unchanged keeps the parent's, and says no step" {
+	run /usr/bin/unshare --mount --propagation unchanged sh -c '
+		mount --make-rshared / && "$1" --propagation=unchanged findmnt -n -o PROPAGATION /' sh "$UNSHARE_BIN"
+	assert_success
+	assert_output shared
+	run unshare --dry-run --propagation=unchanged true
+	refute_line --partial 'make / and every mount'
+}
+
+@test "--propagation with an unknown mode: 125" {
+	run unshare --propagation=public true
+	assert_failure 125
+	assert_line --index 0 "unshare: --propagation=public: give private, shared, slave or unchanged"
+}
+
+@test "-R / -w /etc pwd prints /etc" {
+	run unshare -R / -w /etc pwd
+	assert_success
+	assert_output /etc
+}
+
+@test "--root=DIR chroots and starts in its /" {
+	root=$BATS_TEST_TMPDIR/root
+	mkdir -p "$root/bin" "$root/marker-dir"
+	cp /bin/busybox "$root/bin/" 2>/dev/null || cp "$(command -v sh)" "$root/bin/sh"
+	# A static or dynamic sh: bring its libraries along.
+	for lib in $(ldd "$root/bin/"* 2>/dev/null | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp "$lib" "$root$lib"
+	done
+	[ -x "$root/bin/sh" ] || ln -s busybox "$root/bin/sh"
+	run unshare --root="$root" /bin/sh -c 'echo $PWD; echo /*'
+	assert_success
+	assert_line --index 0 /
+	assert_line --index 1 --partial /marker-dir
+}
+
+@test "--wd alone changes directory" {
+	run unshare --wd=/usr pwd
+	assert_success
+	assert_output /usr
+}
+
+@test "missing directories: 125 with their message" {
+	run unshare -R /no/such/root true
+	assert_failure 125
+	assert_output "unshare: --root=/no/such/root: chroot failed: No such file or directory"
+	run unshare -w /no/such/dir true
+	assert_failure 125
+	assert_output "unshare: --wd=/no/such/dir: No such file or directory"
+	run unshare -R / -w /no/such/dir true
+	assert_failure 125
+	assert_output "unshare: --wd=/no/such/dir: No such file or directory (the path is inside --root)"
+}
+
+@test "--mount-binfmt: a binfmt_misc of our own, with register" {
+	run unshare -r --mount-binfmt ls /proc/sys/fs/binfmt_misc
+	assert_success
+	assert_line register
+	assert_line status
+	run unshare --dry-run --mount-binfmt true
+	assert_line 'implied    user     --mount-binfmt brings user: binfmt_misc has an instance per user namespace: in the caller'"'"'s, a registration would change the whole system'
+}
+
+@test "--load-interp: a registered interpreter runs a file, only inside" {
+	printf 'interpreted by cat\n' >"$BATS_TEST_TMPDIR/hello.utest"
+	chmod 755 "$BATS_TEST_TMPDIR/hello.utest"
+	run unshare -r --load-interp=':utest:E::utest::/bin/cat:' "$BATS_TEST_TMPDIR/hello.utest"
+	assert_success
+	assert_output 'interpreted by cat'
+	[ ! -e /proc/sys/fs/binfmt_misc/utest ]
+	run -127 "$BATS_TEST_TMPDIR/hello.utest"
+}
+
+@test "--load-interp with a malformed string: 125 naming it" {
+	run unshare -r --load-interp='nonsense' true
+	assert_failure 125
+	assert_output "unshare: --load-interp=nonsense: registering it in /proc/sys/fs/binfmt_misc/register failed: Invalid argument (the form is :name:type:offset:magic:mask:interpreter:flags)"
+}
+
+@test "--mount-binfmt on a missing directory: 125" {
+	run unshare -r --mount-binfmt=/no/such/dir true
+	assert_failure 125
+	assert_output "unshare: --mount-binfmt: cannot mount binfmt_misc on /no/such/dir: No such file or directory; give an existing directory"
+}
+
+@test "--mount-proc with shared propagation: undone if a later step fails" {
+	dir=$BATS_TEST_TMPDIR/proc
+	mkdir "$dir"
+	run -127 /usr/bin/unshare --mount --propagation unchanged sh -c '
+		mount --make-rshared / &&
+		"$1" --propagation=shared --mount-proc="$2" no-such-program-here
+		s=$?
+		grep -q " $2 " /proc/self/mountinfo && exit 99
+		exit $s' sh "$UNSHARE_BIN" "$dir"
+	assert_failure 127
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# Clock offsets of a time namespace; the program's environment.
+
+load helpers
+
+@test "--boottime=86400 moves /proc/uptime by a day" {
+	require_root
+	require_ns time
+	outside=$(cut -d. -f1 /proc/uptime)
+	run unshare --boottime=86400 cat /proc/uptime
+	assert_success
+	inside=${output%%.*}
+	[ $((inside - outside)) -ge 86399 ] && [ $((inside - outside)) -le 86410 ]
+}
+
+@test "--monotonic=-1.5 moves the monotonic clock back, and implies --time" {
+	require_root
+	require_ns time
+	outside=$(awk '{print $1}' /proc/uptime)
+	run unshare --monotonic=3600.5 "$UNSHARE_TESTLIB/clock"
+	assert_success
+	# The monotonic clock is about uptime (boottime less suspend).
+	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
+	run unshare --dry-run --monotonic=-1.5 true
+	assert_line 'implied    time     --monotonic/--boottime brings time: clock offsets belong to a new time namespace'
+	assert_line 'step       monotonic clock offset -2 s 500000000 ns'
+}
+
+@test "malformed offsets: 125" {
+	for bad in '' abc 1.2.3 1e5 '1.' '.5' '--1' 1.0000000001 99999999999999; do
+		run unshare --boottime="$bad" true
+		assert_failure 125
+		assert_line --index 0 "unshare: --boottime=$bad: give seconds, as 86400, -3600 or 1.5 (at most 9 decimals)"
+	done
+}
+
+@test "an offset the kernel refuses: 125 naming the file" {
+	require_root
+	require_ns time
+	run unshare --boottime=-999999999 true
+	assert_failure 125
+	assert_output --partial "unshare: writing the clock offsets to /proc/self/timens_offsets failed"
+}
+
+@test "--clear-env: only a default PATH" {
+	run env FOO=1 "$UNSHARE_BIN" --clear-env env
+	assert_success
+	assert_output "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+}
+
+@test "--keep-env=LIST keeps those, and PATH if listed" {
+	run env FOO=1 BAR=2 BAZ=3 "$UNSHARE_BIN" --keep-env=FOO,BAZ,MISSING env
+	assert_success
+	assert_equal "$(sort <<<"$output")" "BAZ=3
+FOO=1
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+	run env PATH=/usr/bin:/bin FOO=1 "$UNSHARE_BIN" --whitelist-env=PATH,FOO env
+	assert_success
+	assert_equal "$(sort <<<"$output")" "FOO=1
+PATH=/usr/bin:/bin"
+}
+
+@test "--keep-env with a bad list: 125" {
+	for bad in '' 'A,,B' 'A=1' ','; do
+		run unshare --keep-env="$bad" true
+		assert_failure 125
+		assert_line --index 0 "unshare: --keep-env=$bad: give variable names, comma-separated, each neither empty nor with '='"
+	done
+}
+
+@test "--clear-env: the program is still found on the default PATH" {
+	run env PATH=/nonexistent:/usr/bin:/bin "$UNSHARE_BIN" --clear-env hostname
+	assert_success
+	assert_output "$(hostname)"
+}

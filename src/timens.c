@@ -4,7 +4,6 @@
  */
 #include <config.h>
 
-#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,54 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "plan.h"
 #include "timens.h"
-
-/* Far beyond any real use, and well inside what the kernel takes. */
-#define MAX_SECONDS 1000000000000LL
-
-int offset_parse(const char *s, struct offset *out)
-{
-	bool negative = *s == '-';
-	long long sec = 0;
-	long nsec = 0;
-	int decimals = 0;
-
-	if (*s == '-' || *s == '+')
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	for (; isdigit((unsigned char)*s); s++) {
-		sec = sec * 10 + (*s - '0');
-		if (sec > MAX_SECONDS)
-			return -1;
-	}
-	if (*s == '.') {
-		s++;
-		if (!isdigit((unsigned char)*s))
-			return -1;
-		for (; isdigit((unsigned char)*s); s++) {
-			if (++decimals > 9)
-				return -1;
-			nsec = nsec * 10 + (*s - '0');
-		}
-		for (int d = decimals; d < 9; d++)
-			nsec *= 10;
-	}
-	if (*s != '\0')
-		return -1;
-	/* The kernel wants whole seconds plus a positive fraction:
-	 * -1.5 is -2 and 0.5. */
-	if (negative) {
-		sec = -sec;
-		if (nsec) {
-			sec -= 1;
-			nsec = 1000000000L - nsec;
-		}
-	}
-	*out = (struct offset){ .set = true, .sec = sec, .nsec = nsec };
-	return 0;
-}
 
 void timens_apply(const struct plan *plan)
 {
@@ -87,6 +41,9 @@ void timens_apply(const struct plan *plan)
 			       "or too large?)"
 			     : "");
 	close(fd);
-	if (plan->verbose)
-		warnx("time       offsets written: %.*s", n - 1, text);
+	for (char *nl = strchr(text, '\n'); nl && nl < text + n - 1;
+	     nl = strchr(nl, '\n'))
+		*nl = ';';
+	text[n - 1] = '\0';
+	say(plan, "time", "offsets written: %s", text);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "mounts.h"
+#include "output.h"
 #include "undo.h"
 
 static const struct {
@@ -37,9 +38,8 @@ void mounts_propagation(const struct plan *plan)
 		     propagations[plan->propagation].name, strerror(errno),
 		     errno == EINVAL ? " (is / a mount point? in a chroot it "
 				       "may not be)" : "");
-	if (plan->verbose)
-		warnx("mount      / and everything under it made %s",
-		      propagations[plan->propagation].name);
+	say(plan, "mount", "/ and everything under it made %s",
+	    propagations[plan->propagation].name);
 }
 
 /* A mount that propagates to the caller's namespace must not outlive a
@@ -75,8 +75,7 @@ void mounts_proc(const struct plan *plan)
 	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  NULL) == 0) {
 		undo_if_seen_outside(plan, dir);
-		if (plan->verbose)
-			warnx("mount      proc on %s", dir);
+		say(plan, "mount", "proc on %s", dir);
 		return;
 	}
 	switch (errno) {
@@ -109,8 +108,7 @@ void mounts_binfmt(const struct plan *plan)
 					  "CONFIG_BINFMT_MISC)"
 				       : "");
 	undo_if_seen_outside(plan, dir);
-	if (plan->verbose)
-		warnx("mount      binfmt_misc on %s", dir);
+	say(plan, "mount", "binfmt_misc on %s", dir);
 	snprintf(path, sizeof path, "%s/register", dir);
 	for (size_t i = 0; i < plan->n_interps; i++) {
 		const char *s = plan->interps[i];
@@ -127,7 +125,6 @@ void mounts_binfmt(const struct plan *plan)
 				     : errno == EEXIST ? " (that name is taken)"
 						       : "");
 		close(fd);
-		if (plan->verbose)
-			warnx("binfmt     registered %s", s);
+		say(plan, "binfmt", "registered %s", s);
 	}
 }

@@ -1,16 +1,30 @@
-/* Printing the plan and the namespaces it changed.
+/* Printing the plan and the namespaces it changed, as text or JSON.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #include <config.h>
 
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "exec.h"
+#include "json.h"
 #include "output.h"
 #include "sig.h"
+
+#define VERBOSE_PREFIX "unshare: "
+
+/* Where one plan is being written. */
+struct emit {
+	FILE *out;
+	const char *prefix;
+	bool json;
+	int items; /* JSON: items written in the current array */
+};
 
 /* An argument as a shell would need it typed: bare when it is plain,
  * else in single quotes. */
@@ -30,18 +44,62 @@ static void print_word(FILE *out, const char *w)
 	putc('\'', out);
 }
 
-static void print_map(FILE *out, const char *prefix, const char *name,
+/* The names of the flags in mask: "a, b" as text, ["a","b"] as JSON. */
+static void names(struct emit *e, unsigned long mask, const char *sep)
+{
+	bool first = true;
+
+	if (e->json)
+		putc('[', e->out);
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		if (!(mask & unshare_flags[i].bit))
+			continue;
+		if (!first)
+			fputs(e->json ? "," : sep, e->out);
+		first = false;
+		if (e->json)
+			json_string(e->out, unshare_flags[i].name);
+		else
+			fputs(unshare_flags[i].name, e->out);
+	}
+	if (e->json)
+		putc(']', e->out);
+}
+
+/* One step: "LABEL  DETAIL" as text, {"step":KIND,"detail":DETAIL} as
+ * JSON. */
+static void step(struct emit *e, const char *label, const char *kind,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void step(struct emit *e, const char *label, const char *kind,
+		 const char *fmt, ...)
+{
+	char detail[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	if (!e->json) {
+		fprintf(e->out, "%s%-10s %s\n", e->prefix, label, detail);
+		return;
+	}
+	fputs(e->items++ ? ",{\"step\":" : "{\"step\":", e->out);
+	json_string(e->out, kind);
+	fputs(",\"detail\":", e->out);
+	json_string(e->out, detail);
+	putc('}', e->out);
+}
+
+static void map_steps(struct emit *e, const char *name,
 		      const struct idmap *map)
 {
 	for (size_t i = 0; i < map->n; i++)
-		fprintf(out, "%s%-10s %u %u %u\n", prefix, name,
-			map->ext[i].inner, map->ext[i].outer,
-			map->ext[i].count);
+		step(e, name, name, "%u %u %u", map->ext[i].inner,
+		     map->ext[i].outer, map->ext[i].count);
 }
 
 /* What happens around unshare(2), in order. */
-static void print_steps(FILE *out, const char *prefix,
-			const struct plan *plan)
+static void steps(struct emit *e, const struct plan *plan)
 {
 	char name[16];
 	static const char *const writer[] = {
@@ -49,121 +107,124 @@ static void print_steps(FILE *out, const char *prefix,
 		[MAP_DIRECT] = "by a helper with CAP_SETUID, from outside",
 		[MAP_NEWIDMAP] = "by newuidmap and newgidmap, from outside",
 	};
-
-	if (plan->owner_uid != NO_ID)
-		fprintf(out, "%sstep       take on uid %lld and gid %lld, who "
-			"will own the new user namespace\n", prefix,
-			plan->owner_uid, plan->owner_gid);
-	if (plan->setgroups != SETGROUPS_KEEP)
-		fprintf(out, "%sstep       setgroups %s\n", prefix,
-			plan->setgroups == SETGROUPS_DENY ? "deny" : "allow");
-	if (plan->map_writer != MAP_NONE)
-		fprintf(out, "%sstep       write the id maps %s\n", prefix,
-			writer[plan->map_writer]);
-	print_map(out, prefix, "uid_map", &plan->uid_map);
-	print_map(out, prefix, "gid_map", &plan->gid_map);
 	static const char *const propagation[] = {
 		[PROP_PRIVATE] = "private", [PROP_SHARED] = "shared",
 		[PROP_SLAVE] = "slave",
 	};
 
+	if (plan->owner_uid != NO_ID)
+		step(e, "step", "owner", "take on uid %lld and gid %lld, who "
+		     "will own the new user namespace", plan->owner_uid,
+		     plan->owner_gid);
+	if (plan->setgroups != SETGROUPS_KEEP)
+		step(e, "step", "setgroups", "setgroups %s",
+		     plan->setgroups == SETGROUPS_DENY ? "deny" : "allow");
+	if (plan->map_writer != MAP_NONE)
+		step(e, "step", "maps", "write the id maps %s",
+		     writer[plan->map_writer]);
+	map_steps(e, "uid_map", &plan->uid_map);
+	map_steps(e, "gid_map", &plan->gid_map);
 	if (plan->monotonic.set)
-		fprintf(out, "%sstep       monotonic clock offset %lld s %ld ns\n",
-			prefix, plan->monotonic.sec, plan->monotonic.nsec);
+		step(e, "step", "monotonic", "monotonic clock offset %lld s "
+		     "%ld ns", plan->monotonic.sec, plan->monotonic.nsec);
 	if (plan->boottime.set)
-		fprintf(out, "%sstep       boot-time clock offset %lld s %ld ns\n",
-			prefix, plan->boottime.sec, plan->boottime.nsec);
+		step(e, "step", "boottime", "boot-time clock offset %lld s "
+		     "%ld ns", plan->boottime.sec, plan->boottime.nsec);
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
-		fprintf(out, "%sstep       make / and every mount under it "
-			"%s\n", prefix, propagation[plan->propagation]);
+		step(e, "step", "propagation", "make / and every mount under "
+		     "it %s", propagation[plan->propagation]);
 	if (plan->opts & OPT_FORK) {
-		fprintf(out, "%sstep       fork: the program runs as a child; "
-			"its exit status or fatal signal is ours\n", prefix);
-		fprintf(out, "%sstep       while waiting, %s\n", prefix,
-			plan->opts & OPT_FORWARD
-				? "forward TERM, INT, HUP, QUIT, USR1, USR2 "
-				  "and WINCH to the child"
-				: "ignore INT and TERM");
+		step(e, "step", "fork", "fork: the program runs as a child; "
+		     "its exit status or fatal signal is ours");
+		step(e, "step", "signals", "while waiting, %s",
+		     plan->opts & OPT_FORWARD
+			     ? "forward TERM, INT, HUP, QUIT, USR1, USR2 and "
+			       "WINCH to the child"
+			     : "ignore INT and TERM");
 	}
 	if (plan->opts & OPT_KILL_CHILD)
-		fprintf(out, "%sstep       the child gets SIG%s if unshare "
-			"dies\n", prefix,
-			sig_name(plan->kill_signal, name, sizeof name));
+		step(e, "step", "kill-child", "the child gets SIG%s if "
+		     "unshare dies",
+		     sig_name(plan->kill_signal, name, sizeof name));
 	if (plan->root_dir)
-		fprintf(out, "%sstep       chroot to %s\n", prefix,
-			plan->root_dir);
+		step(e, "step", "root", "chroot to %s", plan->root_dir);
 	if (plan->root_dir || plan->wd_dir)
-		fprintf(out, "%sstep       chdir to %s\n", prefix,
-			plan->wd_dir ? plan->wd_dir : "/");
+		step(e, "step", "wd", "chdir to %s",
+		     plan->wd_dir ? plan->wd_dir : "/");
 	if (plan->opts & OPT_MOUNT_PROC)
-		fprintf(out, "%sstep       mount proc on %s (nosuid, nodev, "
-			"noexec)\n", prefix, plan->proc_dir);
+		step(e, "step", "proc", "mount proc on %s (nosuid, nodev, "
+		     "noexec)", plan->proc_dir);
 	if (plan->opts & OPT_MOUNT_BINFMT)
-		fprintf(out, "%sstep       mount binfmt_misc on %s\n", prefix,
-			plan->binfmt_dir);
+		step(e, "step", "binfmt", "mount binfmt_misc on %s",
+		     plan->binfmt_dir);
 	for (size_t i = 0; i < plan->n_interps; i++)
-		fprintf(out, "%sstep       register interpreter %s\n", prefix,
-			plan->interps[i]);
+		step(e, "step", "interpreter", "register interpreter %s",
+		     plan->interps[i]);
 	if (plan->setgid_id != NO_ID)
-		fprintf(out, "%sstep       setgid %lld, no supplementary "
-			"groups\n", prefix, plan->setgid_id);
+		step(e, "step", "setgid", "setgid %lld, no supplementary "
+		     "groups", plan->setgid_id);
 	if (plan->setuid_id != NO_ID)
-		fprintf(out, "%sstep       setuid %lld\n", prefix,
-			plan->setuid_id);
+		step(e, "step", "setuid", "setuid %lld", plan->setuid_id);
 	if (plan->opts & OPT_KEEP_CAPS)
-		fprintf(out, "%sstep       keep capabilities: the permitted "
-			"become ambient\n", prefix);
+		step(e, "step", "keep-caps", "keep capabilities: the "
+		     "permitted become ambient");
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
-			fprintf(out, "%sstep       keep the %s namespace in %s "
-				"(a bind mount of /proc/%s/ns/%s)\n", prefix,
-				unshare_flags[i].name, plan->persist[i],
-				"PID", unshare_flags[i].ns_after);
+			step(e, "step", "persist", "keep the %s namespace in "
+			     "%s (a bind mount of /proc/PID/ns/%s)",
+			     unshare_flags[i].name, plan->persist[i],
+			     unshare_flags[i].ns_after);
 	if (plan->opts & OPT_CLEAR_ENV)
-		fprintf(out, "%sstep       clear the environment but %s%sPATH"
-			"\n", prefix, plan->keep_env ? plan->keep_env : "",
-			plan->keep_env ? " and " : "");
+		step(e, "step", "environment", "clear the environment but "
+		     "%s%sPATH", plan->keep_env ? plan->keep_env : "",
+		     plan->keep_env ? " and " : "");
 	if (plan->opts & OPT_INIT)
-		fprintf(out, "%sstep       init: pid 1 forks the program, "
-			"forwards signals to it and reaps orphans\n",
-			prefix);
+		step(e, "step", "init", "init: pid 1 forks the program, "
+		     "forwards signals to it and reaps orphans");
 }
 
-void plan_print(FILE *out, const char *prefix, const struct plan *plan)
+static void text_plan(struct emit *e, const struct plan *plan)
 {
-	char names[256];
+	FILE *out = e->out;
+	const char *p = e->prefix;
 
-	flags_names(plan->requested, ", ", names, sizeof names);
-	fprintf(out, "%srequested  %s\n", prefix,
-		plan->requested ? names : "(nothing)");
+	fprintf(out, "%srequested  ", p);
+	if (plan->requested)
+		names(e, plan->requested, ", ");
+	else
+		fputs("(nothing)", out);
+	putc('\n', out);
 	for (size_t i = 0; i < plan->nimplied; i++)
-		fprintf(out, "%simplied    %-8s %s brings %s: %s\n", prefix,
+		fprintf(out, "%simplied    %-8s %s brings %s: %s\n", p,
 			plan->implied[i].what, plan->implied[i].rule->trigger,
 			plan->implied[i].what, plan->implied[i].rule->why);
 	/* In the order the closure added them, so each reason comes after
 	 * the flag it names. */
-	for (int step = 0; step < (int)UNSHARE_NFLAGS; step++)
+	for (int n = 0; n < (int)UNSHARE_NFLAGS; n++)
 		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 			const struct added *a = &plan->why[i];
 			const struct flag *by;
 
-			if (a->by < 0 || a->step != step)
+			if (a->by < 0 || a->step != n)
 				continue;
 			by = &unshare_flags[a->by];
-			flags_names(by->implies, " and ", names, sizeof names);
-			fprintf(out, "%sadded      %-8s %s brings %s", prefix,
-				unshare_flags[i].name, by->name, names);
+			fprintf(out, "%sadded      %-8s %s brings ", p,
+				unshare_flags[i].name, by->name);
+			names(e, by->implies, " and ");
 			if (a->origin != a->by)
 				fprintf(out, " (from --%s)",
 					unshare_flags[a->origin].name);
 			fprintf(out, ": %s\n", by->implies_why);
 		}
-	flags_names(plan->effective, ", ", names, sizeof names);
-	fprintf(out, "%seffective  0x%08lx %s\n", prefix, plan->effective,
-		plan->effective ? names : "(nothing: no unshare(2) call)");
-	print_steps(out, prefix, plan);
-	fprintf(out, "%sprogram    ", prefix);
+	fprintf(out, "%seffective  0x%08lx ", p, plan->effective);
+	if (plan->effective)
+		names(e, plan->effective, ", ");
+	else
+		fputs("(nothing: no unshare(2) call)", out);
+	putc('\n', out);
+	steps(e, plan);
+	fprintf(out, "%sprogram    ", p);
 	if (plan->argv) {
 		for (char **a = plan->argv; *a; a++) {
 			if (a != plan->argv)
@@ -177,6 +238,116 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 		print_word(out, shell);
 		fprintf(out, " (the shell, from %s)\n", source);
 	}
+}
+
+static void json_plan(struct emit *e, const struct plan *plan)
+{
+	FILE *out = e->out;
+	char buf[32];
+
+	fputs("{\"requested\":", out);
+	names(e, plan->requested, NULL);
+	fputs(",\"implied\":[", out);
+	for (size_t i = 0; i < plan->nimplied; i++) {
+		fputs(i ? ",{\"what\":" : "{\"what\":", out);
+		json_string(out, plan->implied[i].what);
+		fputs(",\"by\":", out);
+		json_string(out, plan->implied[i].rule->trigger);
+		fputs(",\"why\":", out);
+		json_string(out, plan->implied[i].rule->why);
+		putc('}', out);
+	}
+	fputs("],\"added\":[", out);
+	e->items = 0;
+	for (int n = 0; n < (int)UNSHARE_NFLAGS; n++)
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+			const struct added *a = &plan->why[i];
+
+			if (a->by < 0 || a->step != n)
+				continue;
+			fputs(e->items++ ? ",{\"flag\":" : "{\"flag\":", out);
+			json_string(out, unshare_flags[i].name);
+			fputs(",\"by\":", out);
+			json_string(out, unshare_flags[a->by].name);
+			fputs(",\"from\":", out);
+			json_string(out, unshare_flags[a->origin].name);
+			fputs(",\"why\":", out);
+			json_string(out, unshare_flags[a->by].implies_why);
+			putc('}', out);
+		}
+	snprintf(buf, sizeof buf, "0x%08lx", plan->effective);
+	fputs("],\"effective\":{\"mask\":", out);
+	json_string(out, buf);
+	fprintf(out, ",\"value\":%lu,\"flags\":", plan->effective);
+	names(e, plan->effective, NULL);
+	fputs("},\"steps\":[", out);
+	e->items = 0;
+	steps(e, plan);
+	fputs("],\"program\":{\"argv\":[", out);
+	if (plan->argv) {
+		for (char **a = plan->argv; *a; a++) {
+			if (a != plan->argv)
+				putc(',', out);
+			json_string(out, *a);
+		}
+		fputs("]}}", out);
+	} else {
+		const char *source, *shell = default_shell(&source);
+
+		json_string(out, shell);
+		fputs("],\"shell_from\":", out);
+		json_string(out, source);
+		fputs("}}", out);
+	}
+}
+
+void plan_print(FILE *out, const char *prefix, const struct plan *plan)
+{
+	struct emit e = { .out = out, .prefix = prefix, .json = plan->json };
+
+	if (!plan->json) {
+		text_plan(&e, plan);
+		return;
+	}
+	/* On stderr (--verbose) the plan is the first event. */
+	if (out == stderr)
+		fputs("{\"event\":\"plan\",\"plan\":", out);
+	json_plan(&e, plan);
+	fputs(out == stderr ? "}\n" : "\n", out);
+}
+
+void say(const struct plan *plan, const char *kind, const char *fmt, ...)
+{
+	char detail[4096];
+	va_list ap;
+
+	if (!plan->verbose)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	if (!plan->json) {
+		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
+		return;
+	}
+	fputs("{\"event\":\"step\",\"step\":", stderr);
+	json_string(stderr, kind);
+	fputs(",\"detail\":", stderr);
+	json_string(stderr, detail);
+	fputs(",\"outcome\":\"ok\"}\n", stderr);
+}
+
+void say_failed(const struct plan *plan, const char *kind, int err)
+{
+	if (!plan->verbose || !plan->json)
+		return;
+	fputs("{\"event\":\"step\",\"step\":", stderr);
+	json_string(stderr, kind);
+	fputs(",\"outcome\":\"failed\",\"errno\":", stderr);
+	json_string(stderr, strerrorname_np(err) ? strerrorname_np(err) : "?");
+	fputs(",\"error\":", stderr);
+	json_string(stderr, strerror(err));
+	fputs("}\n", stderr);
 }
 
 static ino_t ns_inode(const char *entry)
@@ -196,22 +367,33 @@ void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
 				 : 0;
 }
 
-void ns_report(FILE *out, const char *prefix, unsigned long mask,
-	       const ino_t before[UNSHARE_NFLAGS],
+void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 	       const ino_t after[UNSHARE_NFLAGS])
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!(mask & f->bit) || f->ns == NULL)
+		if (!(plan->effective & f->bit) || f->ns == NULL)
 			continue;
-		fprintf(out, "%s%-17s %lu -> ", prefix, f->ns_after,
+		if (plan->json) {
+			fputs("{\"event\":\"namespace\",\"entry\":", stderr);
+			json_string(stderr, f->ns_after);
+			fprintf(stderr, ",\"before\":%lu,\"after\":",
+				(unsigned long)before[i]);
+			if (after[i])
+				fprintf(stderr, "%lu", (unsigned long)after[i]);
+			else
+				fputs("null", stderr);
+			fputs(",\"outcome\":\"ok\"}\n", stderr);
+			continue;
+		}
+		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
 			(unsigned long)before[i]);
 		if (after[i] == 0)
 			/* pid_for_children until the first child is born */
-			fprintf(out, "new (entered by the first child)\n");
+			fprintf(stderr, "new (entered by the first child)\n");
 		else
-			fprintf(out, "%lu%s\n", (unsigned long)after[i],
+			fprintf(stderr, "%lu%s\n", (unsigned long)after[i],
 				before[i] == after[i] ? " (unchanged!)" : "");
 	}
 }

@@ -1,4 +1,4 @@
-/* What we say about the plan and what it did.
+/* What we say about the plan and what it did: text, or JSON.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -10,16 +10,25 @@
 
 #include "plan.h"
 
-/* The plan, one fact a line, each line started with prefix. */
+/* The plan: one fact a line, each started with prefix; or, with
+ * plan->json, one JSON object on one line. */
 void plan_print(FILE *out, const char *prefix, const struct plan *plan);
+
+/* With --verbose, on stderr: "unshare: KIND  DETAIL", or a JSON line
+ * {"event":"step","step":KIND,"detail":DETAIL,"outcome":"ok"}. */
+void say(const struct plan *plan, const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* With --verbose --json: a failed step as a JSON line on stderr, beside
+ * the text messages. */
+void say_failed(const struct plan *plan, const char *kind, int err);
 
 /* Inode numbers of the /proc/self/ns entries that unsharing mask changes
  * (0 where an entry cannot be read). */
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
 
-/* One line per namespace in mask: entry, inode before -> after. */
-void ns_report(FILE *out, const char *prefix, unsigned long mask,
-	       const ino_t before[UNSHARE_NFLAGS],
+/* One line (or JSON line) per namespace in mask: entry, before, after. */
+void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 	       const ino_t after[UNSHARE_NFLAGS]);
 
 #endif

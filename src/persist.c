@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "persist.h"
 #include "undo.h"
 
@@ -188,11 +189,10 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 		     "(see above), so nothing was run");
 	close(h->status);
 	undo_write(h->go, 'u');
-	if (plan->verbose)
-		for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-			if (plan->persist[i])
-				warnx("persist    %s namespace kept in %s",
-				      unshare_flags[i].name, plan->persist[i]);
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (plan->persist[i])
+			say(plan, "persist", "%s namespace kept in %s",
+			    unshare_flags[i].name, plan->persist[i]);
 }
 
 void persist_forget(struct persist_helper *h)

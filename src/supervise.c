@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "sig.h"
 #include "supervise.h"
 
@@ -123,9 +124,8 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	if (plan->verbose)
-		warnx("fork       child %d runs the %s", (int)pid,
-		      plan->opts & OPT_INIT ? "init" : "program");
+	say(plan, "fork", "child %d runs the %s", (int)pid,
+	    plan->opts & OPT_INIT ? "init" : "program");
 
 	for (;;) {
 		sig = sigwaitinfo(&wait_set, NULL);
@@ -137,13 +137,10 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 			if (w < 0 && errno != EINTR)
 				err(EXIT_TOOL, "waiting for child %d", (int)pid);
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
-			if (plan->verbose) {
-				char name[16];
+			char name[16];
 
-				warnx("forward    SIG%s to child %d",
-				      sig_name(sig, name, sizeof name),
-				      (int)pid);
-			}
+			say(plan, "forward", "SIG%s to child %d",
+			    sig_name(sig, name, sizeof name), (int)pid);
 			kill(pid, sig);
 		}
 	}
@@ -179,9 +176,8 @@ void supervise_init(const struct plan *plan, int report_fd)
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}
-	if (plan->verbose)
-		warnx("init       pid %d runs the program as pid %d",
-		      (int)getpid(), (int)program);
+	say(plan, "init", "pid %d runs the program as pid %d",
+	    (int)getpid(), (int)program);
 
 	for (;;) {
 		sig = sigwaitinfo(&all, NULL);

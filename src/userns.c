@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "procfs.h"
 #include "userns.h"
 
@@ -317,11 +318,9 @@ void userns_after(const struct plan *plan, struct map_helper *helper)
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			errx(EXIT_TOOL, "the id maps were not written (see "
 			     "above), so nothing was run");
-		if (plan->verbose)
-			warnx("maps       written by %s",
-			      plan->map_writer == MAP_DIRECT
-				      ? "a helper with CAP_SETUID"
-				      : "newuidmap and newgidmap");
+		say(plan, "maps", "written by %s",
+		    plan->map_writer == MAP_DIRECT ? "a helper with CAP_SETUID"
+						   : "newuidmap and newgidmap");
 		return;
 	}
 	write_setgroups("/proc/self/setgroups", plan->setgroups);
@@ -329,8 +328,8 @@ void userns_after(const struct plan *plan, struct map_helper *helper)
 		write_map_file("/proc/self/uid_map", &plan->uid_map);
 	if (plan->gid_map.n)
 		write_map_file("/proc/self/gid_map", &plan->gid_map);
-	if (plan->verbose && plan->map_writer == MAP_SELF)
-		warnx("maps       written by unshare itself");
+	if (plan->map_writer == MAP_SELF)
+		say(plan, "maps", "written by unshare itself");
 }
 
 /* Make every permitted capability ambient, so that it survives exec under

@@ -1,0 +1,152 @@
+/* --list: every flag, and whether this kernel and caller can use it, found
+ * by trying it in a throwaway child.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "list.h"
+#include "procfs.h"
+
+/* unshare(2) of mask in a child that exits at once: 0 or the errno. */
+static int try_in_child(unsigned long mask)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return errno;
+	if (pid == 0)
+		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return errno;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+}
+
+struct verdict {
+	const char *status; /* usable, needs-privilege, not-in-kernel, ... */
+	char text[200];     /* in words, with the way around */
+};
+
+static void judge(const struct flag *f, struct verdict *v)
+{
+	unsigned long mask = flags_closure(f->bit, NULL);
+	int e = try_in_child(mask);
+	char path[64];
+
+	switch (e) {
+	case 0:
+		v->status = "usable";
+		snprintf(v->text, sizeof v->text, "usable");
+		return;
+	case EPERM:
+		v->status = "needs-privilege";
+		if (f->bit != UNSHARE_USER &&
+		    try_in_child(mask | UNSHARE_USER) == 0)
+			snprintf(v->text, sizeof v->text,
+				 "needs privilege: add --map-root-user (-r) "
+				 "or --user");
+		else
+			snprintf(v->text, sizeof v->text,
+				 "needs privilege (%s)",
+				 f->bit == UNSHARE_USER
+					 ? "user namespaces are refused to "
+					   "this process"
+					 : "CAP_SYS_ADMIN");
+		return;
+	case EINVAL:
+		v->status = "not-in-kernel";
+		snprintf(v->text, sizeof v->text,
+			 "not in this kernel (first in Linux %s%s%s)", f->since,
+			 f->config ? ", with " : "",
+			 f->config ? f->config : "");
+		return;
+	case ENOSPC:
+	case EUSERS:
+		v->status = "limit-reached";
+		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
+			 f->ns ? f->ns : "user");
+		snprintf(v->text, sizeof v->text, "limit reached (%s is %lld)",
+			 path, proc_read_number(path));
+		return;
+	default:
+		v->status = "refused";
+		snprintf(v->text, sizeof v->text, "refused: %s", strerror(e));
+	}
+}
+
+static unsigned long inode_of(const struct flag *f)
+{
+	char path[64];
+	struct stat st;
+
+	if (f->ns == NULL)
+		return 0;
+	snprintf(path, sizeof path, "/proc/self/ns/%s", f->ns);
+	return stat(path, &st) == 0 ? (unsigned long)st.st_ino : 0;
+}
+
+int list_flags(const struct plan *plan)
+{
+	if (!plan->json)
+		printf("%-8s %-13s %-10s %-10s  %-60s %s\n", "FLAG", "OPTION",
+		       "VALUE", "NS INODE", "DETACHES", "STATUS");
+	else
+		putchar('[');
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+		struct verdict v;
+		unsigned long ino = inode_of(f);
+		char option[32], inode[24];
+
+		judge(f, &v);
+		snprintf(option, sizeof option, "%s%c%s--%s",
+			 f->key ? "-" : "", f->key ? f->key : ' ',
+			 f->key ? " " : "   ", f->name);
+		if (!plan->json) {
+			snprintf(inode, sizeof inode, "%lu", ino);
+			printf("%-8s %-13s 0x%08lx %-10s  %-60s %s\n", f->name,
+			       f->key ? option : option + 1, f->bit,
+			       ino ? inode : "-", f->detaches, v.text);
+			continue;
+		}
+		printf("%s{\"name\":", i ? "," : "");
+		json_string(stdout, f->name);
+		fputs(",\"option\":", stdout);
+		snprintf(option, sizeof option, "--%s", f->name);
+		json_string(stdout, option);
+		printf(",\"value\":%lu,\"kernel\":", f->bit);
+		json_string(stdout, f->kernel);
+		fputs(",\"detaches\":", stdout);
+		json_string(stdout, f->detaches);
+		fputs(",\"since\":", stdout);
+		json_string(stdout, f->since);
+		fputs(",\"ns\":", stdout);
+		if (f->ns)
+			json_string(stdout, f->ns);
+		else
+			fputs("null", stdout);
+		if (ino)
+			printf(",\"inode\":%lu", ino);
+		else
+			fputs(",\"inode\":null", stdout);
+		fputs(",\"status\":", stdout);
+		json_string(stdout, v.status);
+		fputs(",\"verdict\":", stdout);
+		json_string(stdout, v.text);
+		putchar('}');
+	}
+	if (plan->json)
+		puts("]");
+	return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
+}

@@ -1,0 +1,14 @@
+/* --list: every flag, and whether this kernel and caller can use it.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_LIST_H
+#define UNSHARE_LIST_H
+
+#include "plan.h"
+
+/* Print the table (or, with plan->json, a JSON array) on stdout.
+ * Returns the exit status. */
+int list_flags(const struct plan *plan);
+
+#endif

@@ -44,6 +44,8 @@ enum {
 	KEY_BOOTTIME,
 	KEY_CLEAR_ENV,
 	KEY_KEEP_ENV,
+	KEY_LIST,
+	KEY_JSON,
 };
 
 enum { GROUP_NS = 1, GROUP_USERNS, GROUP_CONTEXT, GROUP_EXEC, GROUP_OUTPUT };
@@ -143,6 +145,12 @@ static const struct argp_option fixed_options[] = {
 	  "print the plan (flags, closure, program) on stdout and exit "
 	  "without unsharing or running anything", GROUP_EXEC },
 	{ NULL, 0, NULL, 0, "Output:", GROUP_OUTPUT },
+	{ "list", KEY_LIST, NULL, 0,
+	  "list every flag: value, namespace inode, and whether this kernel "
+	  "and you can use it now (tried in a throwaway child)", GROUP_OUTPUT },
+	{ "json", KEY_JSON, NULL, 0,
+	  "with --list or --dry-run, print JSON; with --verbose, JSON lines "
+	  "on stderr", GROUP_OUTPUT },
 	{ "verbose", 'v', NULL, 0,
 	  "explain the plan on stderr, then each namespace's inode before "
 	  "and after", GROUP_OUTPUT },
@@ -391,6 +399,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'v':
 		plan->verbose = true;
 		return 0;
+	case KEY_LIST:
+		plan->list = true;
+		return 0;
+	case KEY_JSON:
+		plan->json = true;
+		return 0;
 	case 'h':
 		argp_state_help(state, stdout, ARGP_HELP_STD_HELP);
 		return 0;
@@ -430,6 +444,100 @@ static char *help_filter(int key, const char *text, void *input)
 	return s;
 }
 
+static size_t min3(size_t a, size_t b, size_t c)
+{
+	size_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/* Edit distance between a and the first blen bytes of b. */
+static size_t distance(const char *a, const char *b, size_t blen)
+{
+	size_t alen = strlen(a), row[64], prev, tmp;
+
+	if (alen >= 64 || blen >= 64)
+		return 64;
+	for (size_t j = 0; j <= blen; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= alen; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= blen; j++) {
+			tmp = row[j];
+			row[j] = a[i - 1] == b[j - 1]
+					 ? prev
+					 : 1 + min3(prev, row[j], row[j - 1]);
+			prev = tmp;
+		}
+	}
+	return row[blen];
+}
+
+/* argp's own long options, which are not in our table. */
+static const char *const argp_own[] = { "help", "usage", "version" };
+
+/* A long option that is none of ours, not even abbreviated, gets "did you
+ * mean" before argp refuses it.  Only our options are looked at: the scan
+ * stops where argp will (the first non-option, or --). */
+static void suggest(char **argv, const struct argp_option *opts)
+{
+	for (int i = 1; argv[i]; i++) {
+		const char *a = argv[i], *name = a + 2, *best = NULL;
+		size_t len = strcspn(name, "="), best_d = 64, d;
+		const struct argp_option *match = NULL;
+		bool known = false;
+
+		if (a[0] != '-' || a[1] == '\0' || strcmp(a, "--") == 0)
+			return;
+		if (a[1] != '-') {
+			/* A short option that takes a value ends its cluster,
+			 * or takes the next word. */
+			for (const char *c = a + 1; *c; c++) {
+				const struct argp_option *o;
+
+				for (o = opts; o->name || o->key || o->doc; o++)
+					if (o->key == *c)
+						break;
+				if (o->key == *c && o->arg &&
+				    !(o->flags & OPTION_ARG_OPTIONAL)) {
+					i += c[1] == '\0';
+					break;
+				}
+			}
+			continue;
+		}
+		for (const struct argp_option *o = opts;
+		     o->name || o->key || o->doc; o++) {
+			if (!o->name)
+				continue;
+			if (strncmp(o->name, name, len) == 0) {
+				known = true;
+				match = match ? match : o;
+			}
+			if ((d = distance(o->name, name, len)) < best_d)
+				best_d = d, best = o->name;
+		}
+		for (size_t k = 0; k < sizeof argp_own / sizeof *argp_own; k++)
+			known |= strncmp(argp_own[k], name, len) == 0;
+		if (!known) {
+			fprintf(stderr, "%s: unrecognized option '%s'\n",
+				program_invocation_short_name, a);
+			if (best && best_d <= 2)
+				fprintf(stderr, "%s: did you mean '--%s'?\n",
+					program_invocation_short_name, best);
+			fprintf(stderr, "Try `%s --help' or `%s --usage' for "
+				"more information.\n",
+				program_invocation_short_name,
+				program_invocation_short_name);
+			exit(EXIT_TOOL);
+		}
+		if (match && match->arg && !(match->flags & OPTION_ARG_OPTIONAL) &&
+		    name[len] != '=')
+			i++;
+	}
+}
+
 void cli_parse(int argc, char **argv, struct plan *plan)
 {
 	struct argp_option options[1 + UNSHARE_NFLAGS + 1 + N_FIXED];
@@ -457,6 +565,7 @@ void cli_parse(int argc, char **argv, struct plan *plan)
 	/* getopt names us by argv[0] in its messages; every other message
 	 * says "unshare". */
 	argv[0] = program_invocation_short_name;
+	suggest(argv, options);
 	/* In order, so that the first non-option ends ours. */
 	argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, plan);
 }

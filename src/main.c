@@ -20,6 +20,7 @@
 #include "diagnose.h"
 #include "env.h"
 #include "exec.h"
+#include "list.h"
 #include "mounts.h"
 #include "output.h"
 #include "persist.h"
@@ -60,6 +61,8 @@ int main(int argc, char **argv)
 	refuse_setid();
 	cli_parse(argc, argv, &plan);
 
+	if (plan.list)
+		return list_flags(&plan);
 	if (plan.dry_run) {
 		plan_print(stdout, "", &plan);
 		return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
@@ -74,14 +77,14 @@ int main(int argc, char **argv)
 	/* The full unsigned long: glibc's unshare(int) would cut it. */
 	if (plan.effective &&
 	    syscall(SYS_unshare, plan.effective) != 0) {
+		say_failed(&plan, "unshare", errno);
 		diagnose_unshare(errno, plan.effective);
 		return EXIT_TOOL;
 	}
 
 	if (plan.verbose) {
 		ns_snapshot(plan.effective, after);
-		ns_report(stderr, VERBOSE_PREFIX, plan.effective, before,
-			  after);
+		ns_report(&plan, before, after);
 	}
 	if (plan.effective & UNSHARE_USER)
 		userns_after(&plan, &helper);

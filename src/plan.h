@@ -11,7 +11,7 @@
 
 #include "flags.h"
 #include "idmap.h"
-#include "timens.h"
+#include "offset.h"
 
 /* Our own failures, usage errors included; 126 and 127 are the program's
  * (cannot be run, not found), as in the shell. */
@@ -113,6 +113,8 @@ struct plan {
 	const char *keep_env;                /* --keep-env LIST */
 	bool verbose;                        /* narrate on stderr */
 	bool dry_run;                        /* print the plan, do nothing */
+	bool json;                           /* plan and events as JSON */
+	bool list;                           /* --list */
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
 };

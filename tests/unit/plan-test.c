@@ -11,7 +11,7 @@
 #include "plan.h"
 #include "sig.h"
 #include "tap.h"
-#include "timens.h"
+#include "offset.h"
 
 static struct plan resolved(unsigned long flags, unsigned opts)
 {

@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# Bash completion: options, and the words they take.
+
+load helpers
+
+setup() {
+	# The script completes with the unshare under test.
+	source "$BATS_TEST_DIRNAME/../completion/unshare.bash"
+}
+
+# complete LINE: the candidates for LINE, as bash would ask for them.
+complete_line() {
+	local line=$1
+	read -ra COMP_WORDS <<<"$line"
+	[[ $line == *" " ]] && COMP_WORDS+=("")
+	COMP_WORDS[0]=$UNSHARE_BIN
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMP_LINE="$UNSHARE_BIN ${line#* }"
+	COMP_POINT=${#COMP_LINE}
+	COMP_WORDBREAKS=$' \t\n"'"'"'><;|&('
+	_unshare
+	printf '%s\n' "${COMPREPLY[@]}"
+}
+
+@test "complete registers _unshare for unshare" {
+	run complete -p unshare
+	assert_success
+	assert_output 'complete -F _unshare unshare'
+}
+
+@test "--mo<TAB> offers --mount and its relatives" {
+	run complete_line "unshare --mo"
+	assert_success
+	assert_line --mount
+	assert_line --mount-proc
+	assert_line --mount-binfmt
+	refute_line --net
+}
+
+@test "every long option of --help can be completed" {
+	run complete_line "unshare --"
+	assert_success
+	for o in --fork --kill-child --propagation= --flags= --map-root-user --list --json --dry-run --verbose --init --keep-env=; do
+		assert_line -- "$o"
+	done
+}
+
+@test "--propagation=<TAB> offers the modes" {
+	run complete_line "unshare --propagation=s"
+	assert_success
+	assert_output "--propagation=shared
+--propagation=slave"
+}
+
+@test "--kill-child=<TAB> offers signal names" {
+	run complete_line "unshare --kill-child=SIGTE"
+	assert_success
+	assert_output "--kill-child=SIGTERM"
+}
+
+@test "--flags=<TAB> offers flag names, item by item" {
+	run complete_line "unshare --flags=mount,u"
+	assert_success
+	assert_output "--flags=mount,uts
+--flags=mount,user"
+}
+
+@test "--setgroups <TAB> (a separate word) offers allow and deny" {
+	run complete_line "unshare --setgroups "
+	assert_success
+	assert_output "allow
+deny"
+}
+
+@test "after the program, words are the program's: no options of ours" {
+	run complete_line "unshare -m ls --mo"
+	assert_success
+	refute_output --partial -- --mount
+}
+
+@test "with bash's default word breaks ('=' splits words), values come bare" {
+	COMP_WORDS=("$UNSHARE_BIN" --propagation = s)
+	COMP_CWORD=3
+	COMP_LINE="$UNSHARE_BIN --propagation=s"
+	COMP_POINT=${#COMP_LINE}
+	COMP_WORDBREAKS=$' \t\n"'"'"'><=;|&(:'
+	_unshare
+	assert_equal "${COMPREPLY[*]}" "shared slave"
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bats
+# JSON output: the plan of --dry-run --json, events of --verbose --json,
+# valid for any input.
+
+load helpers
+
+# parse JSON EXPR [ARG...]: JSON must parse; prints the Python expression
+# EXPR (the items of a tuple apart), which may use d and sys.argv[3:].
+parse() {
+	python3 -c 'import json, sys
+d = json.loads(sys.argv[1])
+r = eval(sys.argv[2])
+print(*r) if isinstance(r, tuple) else print(r)' "$@"
+}
+
+@test "--dry-run --json: the closure with reasons" {
+	run unshare --dry-run --json --user --mount true
+	assert_success
+	run parse "$output" 'd["requested"], [(a["flag"], a["by"], a["from"]) for a in d["added"]], d["effective"]'
+	assert_success
+	assert_output "['mount', 'user'] [('fs', 'mount', 'mount'), ('thread', 'user', 'user'), ('vm', 'thread', 'user'), ('sighand', 'vm', 'user')] {'mask': '0x10030b00', 'value': 268634880, 'flags': ['mount', 'user', 'fs', 'vm', 'sighand', 'thread']}"
+}
+
+@test "--dry-run --json: every step in order, and the program" {
+	run unshare --dry-run --json -r --pid --mount-proc --boottime=5 --net=/run/x --keep-env=HOME printf '%s' x
+	assert_success
+	run parse "$output" '[s["step"] for s in d["steps"]], d["program"], [i["what"] + "<" + i["by"] for i in d["implied"]]'
+	assert_success
+	assert_output "['setgroups', 'maps', 'uid_map', 'gid_map', 'boottime', 'propagation', 'fork', 'signals', 'proc', 'persist', 'environment'] {'argv': ['printf', '%s', 'x']} ['--fork<--pid', 'user<--map-root-user', 'time<--monotonic/--boottime', 'mount<--mount-proc']"
+}
+
+@test "--dry-run --json: nasty arguments and paths stay valid JSON, byte for byte where UTF-8" {
+	nasty=$(printf 'q"uote b\\slash nl\nline tab\t ctl\001 del\177 é ☃ 😀')
+	bad=$(printf 'not-utf8 \377\376 end')
+	run unshare --dry-run --json --uts="/tmp/$nasty" -- "$nasty" "$bad"
+	assert_success
+	run parse "$output" 'd["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and sys.argv[3] in d["steps"][-1]["detail"]' "$nasty"
+	assert_success
+	assert_output True
+}
+
+@test "--dry-run --json without a program names the shell and where it came from" {
+	SHELL=/bin/dash run unshare --dry-run --json
+	assert_success
+	run parse "$output" 'd["program"]'
+	assert_output "{'argv': ['/bin/dash'], 'shell_from': '\$SHELL'}"
+}
+
+@test "--verbose --json: JSON lines on stderr as things happen, each with its outcome" {
+	require_root
+	run --separate-stderr unshare --verbose --json -r --pid --mount-proc echo out
+	assert_success
+	assert_output out
+	run python3 -c '
+import json, sys
+events = [json.loads(l) for l in sys.argv[1].splitlines()]
+print([e["event"] for e in events][:2], events[0]["plan"]["effective"]["mask"])
+print(sorted({e.get("step") for e in events if e["event"] == "step"}))
+print({e.get("outcome") for e in events if e["event"] != "plan"})' "$stderr"
+	assert_success
+	assert_line --index 0 "['plan', 'namespace'] 0x30030b00"
+	assert_line --index 1 "['fork', 'maps', 'mount']"
+	assert_line --index 2 "{'ok'}"
+}
+
+@test "--verbose --json: a failed unshare(2) is an event with outcome failed" {
+	require_root
+	nobody_copy
+	run --separate-stderr as_nobody "$NOBODY_BIN" -v --json --net true
+	nobody_cleanup
+	assert_failure 125
+	run python3 -c '
+import json, sys
+for l in sys.argv[1].splitlines():
+    if l.startswith("{"):
+        e = json.loads(l)
+        if e.get("outcome") == "failed": print(e["step"], e["errno"])' "$stderr"
+	assert_output "unshare EPERM"
+}
+
+@test "unknown options get a did-you-mean" {
+	run unshare --mout true
+	assert_failure 125
+	assert_line --index 0 "unshare: unrecognized option '--mout'"
+	assert_line --index 1 "unshare: did you mean '--mount'?"
+	assert_line --index 2 --partial "Try \`unshare --help'"
+	run unshare --fork --propgation=shared true
+	assert_failure 125
+	assert_line --index 1 "unshare: did you mean '--propagation'?"
+	run unshare --flags mount --verbsoe true
+	assert_line --index 1 "unshare: did you mean '--verbose'?"
+}
+
+@test "an option far from any gets no suggestion, and options of the program none at all" {
+	run unshare --xyzzy-plugh true
+	assert_failure 125
+	refute_line --partial 'did you mean'
+	run unshare sh -c 'echo ok' --mout
+	assert_success
+	assert_output ok
+}

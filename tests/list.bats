@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# --list: every flag, and verdicts that match what really happens.
+
+load helpers
+
+@test "--list names all 14 flags with their values" {
+	run unshare --list
+	assert_success
+	assert_line --index 0 --regexp '^FLAG +OPTION +VALUE +NS INODE +DETACHES +STATUS$'
+	for f in mount:0x00020000 uts:0x04000000 ipc:0x08000000 net:0x40000000 pid:0x20000000 user:0x10000000 cgroup:0x02000000 time:0x00000080 fs:0x00000200 files:0x00000400 sysvsem:0x00040000 vm:0x00000100 sighand:0x00000800 thread:0x00010000; do
+		assert_line --regexp "^${f%%:*} .* ${f#*:} "
+	done
+	assert_equal "${#lines[@]}" 15
+}
+
+@test "--list shows the caller's namespace inodes" {
+	run unshare --list
+	assert_line --regexp "^net +-n --net +0x40000000 $(ns_inode net) "
+	assert_line --regexp "^fs +--fs +0x00000200 - "
+}
+
+@test "as root, every flag is usable, and each really is" {
+	require_root
+	run unshare --list
+	for f in mount uts ipc net pid user cgroup time fs files sysvsem vm sighand thread; do
+		assert_line --regexp "^$f .* usable$"
+		run unshare "--$f" --no-fork true
+		assert_success
+		run unshare --list
+	done
+}
+
+@test "as nobody, net needs privilege and names the way around, which works" {
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" --list
+	assert_success
+	assert_line --regexp '^net +-n --net .* needs privilege: add --map-root-user \(-r\) or --user$'
+	assert_line --regexp '^user +-U --user .* usable$'
+	assert_line --regexp '^fs +--fs .* usable$'
+	run as_nobody "$NOBODY_BIN" --net true
+	assert_failure 125
+	run as_nobody "$NOBODY_BIN" -r --net true
+	assert_success
+	nobody_cleanup
+}
+
+@test "--list --json is an array of 14 objects that parses" {
+	run unshare --list --json
+	assert_success
+	run python3 -c '
+import json, sys
+rows = json.loads(sys.argv[1])
+assert len(rows) == 14, len(rows)
+for r in rows:
+    assert set(r) >= {"name", "option", "value", "kernel", "detaches", "since", "ns", "inode", "status", "verdict"}, r
+print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["ns"])' "$output"
+	assert_success
+	assert_output "mount 131072 CLONE_NEWNS None"
+}
+
+@test "--list with a limit reached says which file" {
+	require_root
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list'
+	assert_success
+	assert_line --regexp '^uts .* limit reached \(/proc/sys/user/max_uts_namespaces is 0\)$'
+}

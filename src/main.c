@@ -42,12 +42,13 @@ static void refuse_setid(void)
 	    getresgid(&rgid, &egid, &sgid) == 0 && ruid == euid &&
 	    rgid == egid)
 		return;
-	errx(EXIT_TOOL,
-	     "refusing to run set-user-ID or set-group-ID (real uid %u, "
-	     "effective %u; real gid %u, effective %u); remove the set-id "
-	     "bit and run it as root or with --user",
-	     (unsigned)getuid(), (unsigned)geteuid(), (unsigned)getgid(),
-	     (unsigned)getegid());
+	warnx("refusing to run set-user-ID or set-group-ID (real uid %u, "
+	      "effective %u; real gid %u, effective %u); remove the set-id "
+	      "bit and run it as root or with --user",
+	      (unsigned)getuid(), (unsigned)geteuid(), (unsigned)getgid(),
+	      (unsigned)getegid());
+	/* Nothing else at all: not even exit handlers. */
+	_exit(EXIT_TOOL);
 }
 
 int main(int argc, char **argv)

@@ -49,7 +49,10 @@ require_userns_for_nobody() {
 # Run a command as nobody.  The binary and the tests' helpers are copied
 # where nobody can reach them, in case the build tree is not readable.
 as_nobody() {
-	setpriv --reuid=nobody --regid=nogroup --clear-groups --reset-env -- "$@"
+	# --reset-env would drop the sanitizers' settings of a sanitizer build.
+	setpriv --reuid=nobody --regid=nogroup --clear-groups --reset-env -- \
+		env ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} "$@"
 }
 
 # Sets NOBODY_BIN (and NOBODY_DIR, removed by nobody_cleanup).  Not in a

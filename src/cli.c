@@ -195,19 +195,27 @@ static const struct flag *flag_of_key(int key)
 	return NULL;
 }
 
+/* Every refusal: argp's message (and exit, unless the caller asked argp
+ * not to, as the fuzzer does: then parsing stops here). */
+#define USAGE(state, ...)                                                 \
+	do {                                                              \
+		argp_error((state), __VA_ARGS__);                         \
+		return EINVAL;                                            \
+	} while (0)
+
 /* An optional value: the default if absent, refused if empty. */
-static const char *nonempty(struct argp_state *state, const char *option,
-			    const char *arg, const char *dflt)
+static error_t nonempty(struct argp_state *state, const char *option,
+			const char *arg, const char *dflt, const char **out)
 {
-	if (arg == NULL)
-		return dflt;
-	if (*arg == '\0')
-		argp_error(state, "%s%s=: give a value", option[0] == '-'
-			   ? "" : "--", option);
-	return arg;
+	if (arg && *arg == '\0')
+		USAGE(state, "%s%s=: give a value",
+		      option[0] == '-' ? "" : "--", option);
+	*out = arg ? arg : dflt;
+	return 0;
 }
 
-static int propagation_mode(struct argp_state *state, const char *arg)
+static error_t propagation_mode(struct argp_state *state, const char *arg,
+				int *mode)
 {
 	static const char *const modes[] = {
 		[PROP_PRIVATE] = "private", [PROP_SHARED] = "shared",
@@ -215,16 +223,17 @@ static int propagation_mode(struct argp_state *state, const char *arg)
 	};
 
 	for (int i = 0; i < (int)(sizeof modes / sizeof modes[0]); i++)
-		if (strcmp(arg, modes[i]) == 0)
-			return i;
-	argp_error(state, "--propagation=%s: give private, shared, slave or "
-		   "unchanged", arg);
-	return PROP_PRIVATE;
+		if (strcmp(arg, modes[i]) == 0) {
+			*mode = i;
+			return 0;
+		}
+	USAGE(state, "--propagation=%s: give private, shared, slave or "
+	      "unchanged", arg);
 }
 
 /* --map-users, --map-groups and their shorthands. */
-static void add_map_specs(struct argp_state *state, struct plan *plan,
-			  int key, const char *arg)
+static error_t add_map_specs(struct argp_state *state, struct plan *plan,
+			     int key, const char *arg)
 {
 	bool users = key != KEY_MAP_GROUPS, groups = key != KEY_MAP_USERS;
 	const char *spec = key == KEY_MAP_AUTO     ? "auto"
@@ -233,9 +242,8 @@ static void add_map_specs(struct argp_state *state, struct plan *plan,
 
 	if ((users && plan->n_uid_specs == PLAN_MAX_SPECS) ||
 	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
-		argp_error(state, "more than %d --map-users or --map-groups: "
-			   "the kernel takes no more lines in a map",
-			   PLAN_MAX_SPECS);
+		USAGE(state, "more than %d --map-users or --map-groups: the "
+		      "kernel takes no more lines in a map", PLAN_MAX_SPECS);
 	if (users) {
 		plan->uid_specs[plan->n_uid_specs++] = spec;
 		plan->opts |= OPT_MAP_USERS;
@@ -244,26 +252,28 @@ static void add_map_specs(struct argp_state *state, struct plan *plan,
 		plan->gid_specs[plan->n_gid_specs++] = spec;
 		plan->opts |= OPT_MAP_GROUPS;
 	}
+	return 0;
 }
 
 /* --owner=UID:GID */
-static void parse_owner(struct argp_state *state, struct plan *plan,
-			char *arg)
+static error_t parse_owner(struct argp_state *state, struct plan *plan,
+			   char *arg)
 {
 	char *colon = strchr(arg, ':'), msg[300];
 	uint32_t uid, gid;
+	int bad;
 
 	if (colon == NULL)
-		argp_error(state, "--owner=%s: give UID:GID", arg);
+		USAGE(state, "--owner=%s: give UID:GID", arg);
 	*colon = '\0';
-	if (id_parse(arg, false, true, &uid, msg, sizeof msg) != 0 ||
-	    id_parse(colon + 1, true, true, &gid, msg, sizeof msg) != 0) {
-		*colon = ':';
-		argp_error(state, "--owner=%s: %s", arg, msg);
-	}
+	bad = id_parse(arg, false, true, &uid, msg, sizeof msg) != 0 ||
+	      id_parse(colon + 1, true, true, &gid, msg, sizeof msg) != 0;
 	*colon = ':';
+	if (bad)
+		USAGE(state, "--owner=%s: %s", arg, msg);
 	plan->owner_uid = uid;
 	plan->owner_gid = gid;
+	return 0;
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -277,7 +287,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case KEY_FLAGS:
 		if (flags_parse_list(arg, &plan->requested, msg, sizeof msg))
-			argp_error(state, "--flags: %s", msg);
+			USAGE(state, "--flags: %s", msg);
 		return 0;
 	case KEY_DRY_RUN:
 		plan->dry_run = true;
@@ -298,7 +308,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		plan->opts |= OPT_KILL_CHILD;
 		plan->kill_signal = arg ? sig_parse(arg) : SIGKILL;
 		if (plan->kill_signal < 0)
-			argp_error(state,
+			USAGE(state,
 				   "--kill-child=%s: unknown signal; give a "
 				   "name (KILL, TERM, ...) or a number from 1 "
 				   "to %d", arg, SIGRTMAX);
@@ -321,12 +331,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_MAP_GROUPS:
 	case KEY_MAP_AUTO:
 	case KEY_MAP_SUBIDS:
-		add_map_specs(state, plan, key, arg);
-		return 0;
+		return add_map_specs(state, plan, key, arg);
 	case KEY_OWNER:
 		plan->opts |= OPT_OWNER;
-		parse_owner(state, plan, arg);
-		return 0;
+		return parse_owner(state, plan, arg);
 	case KEY_SETGROUPS:
 		plan->opts |= OPT_SETGROUPS;
 		if (strcmp(arg, "allow") == 0)
@@ -334,13 +342,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		else if (strcmp(arg, "deny") == 0)
 			plan->setgroups = SETGROUPS_DENY;
 		else
-			argp_error(state, "--setgroups=%s: give allow or deny",
+			USAGE(state, "--setgroups=%s: give allow or deny",
 				   arg);
 		return 0;
 	case 'S':
 	case 'G':
 		if (id_parse(arg, key == 'G', true, &id, msg, sizeof msg) != 0)
-			argp_error(state, "--%s: %s",
+			USAGE(state, "--%s: %s",
 				   key == 'G' ? "setgid" : "setuid", msg);
 		*(key == 'G' ? &plan->setgid_id : &plan->setuid_id) = id;
 		return 0;
@@ -349,38 +357,33 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	case KEY_PROPAGATION:
 		plan->opts |= OPT_PROPAGATION;
-		plan->propagation = propagation_mode(state, arg);
-		return 0;
+		return propagation_mode(state, arg, &plan->propagation);
 	case KEY_MOUNT_BINFMT:
 		plan->opts |= OPT_MOUNT_BINFMT;
-		plan->binfmt_dir = nonempty(state, "--mount-binfmt", arg,
-					    "/proc/sys/fs/binfmt_misc");
-		return 0;
+		return nonempty(state, "--mount-binfmt", arg,
+				"/proc/sys/fs/binfmt_misc", &plan->binfmt_dir);
 	case 'l':
 		plan->opts |= OPT_LOAD_INTERP;
 		if (plan->n_interps == PLAN_MAX_INTERPS)
-			argp_error(state, "more than %d --load-interp",
+			USAGE(state, "more than %d --load-interp",
 				   PLAN_MAX_INTERPS);
-		plan->interps[plan->n_interps++] =
-			nonempty(state, "--load-interp", arg, NULL);
-		return 0;
+		return nonempty(state, "--load-interp", arg, NULL,
+				&plan->interps[plan->n_interps++]);
 	case KEY_MONOTONIC:
 	case KEY_BOOTTIME:
 		plan->opts |= key == KEY_MONOTONIC ? OPT_MONOTONIC
 						   : OPT_BOOTTIME;
 		if (offset_parse(arg, key == KEY_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
-			argp_error(state, "--%s=%s: give seconds, as 86400, "
+			USAGE(state, "--%s=%s: give seconds, as 86400, "
 				   "-3600 or 1.5 (at most 9 decimals)",
 				   key == KEY_MONOTONIC ? "monotonic"
 							: "boottime", arg);
 		return 0;
 	case 'R':
-		plan->root_dir = nonempty(state, "--root", arg, NULL);
-		return 0;
+		return nonempty(state, "--root", arg, NULL, &plan->root_dir);
 	case 'w':
-		plan->wd_dir = nonempty(state, "--wd", arg, NULL);
-		return 0;
+		return nonempty(state, "--wd", arg, NULL, &plan->wd_dir);
 	case KEY_CLEAR_ENV:
 		plan->opts |= OPT_CLEAR_ENV;
 		return 0;
@@ -388,13 +391,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		plan->opts |= OPT_CLEAR_ENV;
 		plan->keep_env = arg;
 		if (env_check_list(arg, msg, sizeof msg) != 0)
-			argp_error(state, "--keep-env=%s: %s", arg, msg);
+			USAGE(state, "--keep-env=%s: %s", arg, msg);
 		return 0;
 	case KEY_MOUNT_PROC:
 		plan->opts |= OPT_MOUNT_PROC;
 		plan->proc_dir = arg ? arg : "/proc";
 		if (*plan->proc_dir == '\0')
-			argp_error(state, "--mount-proc=: give a directory");
+			USAGE(state, "--mount-proc=: give a directory");
 		return 0;
 	case 'v':
 		plan->verbose = true;
@@ -418,15 +421,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		plan_resolve(plan);
 		if ((conflict = plan_conflict(plan)) != NULL ||
 		    (conflict = userns_resolve(plan, msg, sizeof msg)) != NULL)
-			argp_error(state, "%s", conflict);
+			USAGE(state, "%s", conflict);
 		return 0;
 	}
 	if ((f = flag_of_key(key)) == NULL)
 		return ARGP_ERR_UNKNOWN;
-	if (arg)
-		plan->persist[flag_index(f->bit)] =
-			nonempty(state, f->name, arg, NULL);
 	plan->requested |= f->bit;
+	if (arg)
+		return nonempty(state, f->name, arg, NULL,
+				&plan->persist[flag_index(f->bit)]);
 	return 0;
 }
 
@@ -454,17 +457,19 @@ static size_t min3(size_t a, size_t b, size_t c)
 /* Edit distance between a and the first blen bytes of b. */
 static size_t distance(const char *a, const char *b, size_t blen)
 {
-	size_t alen = strlen(a), row[64], prev, tmp;
+	size_t alen = strlen(a), row[64];
 
 	if (alen >= 64 || blen >= 64)
 		return 64;
 	for (size_t j = 0; j <= blen; j++)
 		row[j] = j;
 	for (size_t i = 1; i <= alen; i++) {
-		prev = row[0];
+		size_t prev = row[0];
+
 		row[0] = i;
 		for (size_t j = 1; j <= blen; j++) {
-			tmp = row[j];
+			size_t tmp = row[j];
+
 			row[j] = a[i - 1] == b[j - 1]
 					 ? prev
 					 : 1 + min3(prev, row[j], row[j - 1]);
@@ -480,16 +485,16 @@ static const char *const argp_own[] = { "help", "usage", "version" };
 /* A long option that is none of ours, not even abbreviated, gets "did you
  * mean" before argp refuses it.  Only our options are looked at: the scan
  * stops where argp will (the first non-option, or --). */
-static void suggest(char **argv, const struct argp_option *opts)
+static int suggest(char **argv, const struct argp_option *opts, bool quiet)
 {
 	for (int i = 1; argv[i]; i++) {
-		const char *a = argv[i], *name = a + 2, *best = NULL;
-		size_t len = strcspn(name, "="), best_d = 64, d;
+		const char *a = argv[i], *name, *best = NULL;
+		size_t len, best_d = 64, d;
 		const struct argp_option *match = NULL;
 		bool known = false;
 
 		if (a[0] != '-' || a[1] == '\0' || strcmp(a, "--") == 0)
-			return;
+			return 0;
 		if (a[1] != '-') {
 			/* A short option that takes a value ends its cluster,
 			 * or takes the next word. */
@@ -501,12 +506,15 @@ static void suggest(char **argv, const struct argp_option *opts)
 						break;
 				if (o->key == *c && o->arg &&
 				    !(o->flags & OPTION_ARG_OPTIONAL)) {
-					i += c[1] == '\0';
+					if (c[1] == '\0' && argv[++i] == NULL)
+						return 0;
 					break;
 				}
 			}
 			continue;
 		}
+		name = a + 2;
+		len = strcspn(name, "=");
 		for (const struct argp_option *o = opts;
 		     o->name || o->key || o->doc; o++) {
 			if (!o->name)
@@ -520,6 +528,8 @@ static void suggest(char **argv, const struct argp_option *opts)
 		}
 		for (size_t k = 0; k < sizeof argp_own / sizeof *argp_own; k++)
 			known |= strncmp(argp_own[k], name, len) == 0;
+		if (!known && quiet)
+			return -1;
 		if (!known) {
 			fprintf(stderr, "%s: unrecognized option '%s'\n",
 				program_invocation_short_name, a);
@@ -532,13 +542,16 @@ static void suggest(char **argv, const struct argp_option *opts)
 				program_invocation_short_name);
 			exit(EXIT_TOOL);
 		}
-		if (match && match->arg && !(match->flags & OPTION_ARG_OPTIONAL) &&
-		    name[len] != '=')
-			i++;
+		/* Its value is the next word: skip it, if there is one. */
+		if (match && match->arg &&
+		    !(match->flags & OPTION_ARG_OPTIONAL) && name[len] != '=' &&
+		    argv[++i] == NULL)
+			return 0;
 	}
+	return 0;
 }
 
-void cli_parse(int argc, char **argv, struct plan *plan)
+int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags)
 {
 	struct argp_option options[1 + UNSHARE_NFLAGS + 1 + N_FIXED];
 	const struct argp argp = {
@@ -565,7 +578,10 @@ void cli_parse(int argc, char **argv, struct plan *plan)
 	/* getopt names us by argv[0] in its messages; every other message
 	 * says "unshare". */
 	argv[0] = program_invocation_short_name;
-	suggest(argv, options);
+	if (suggest(argv, options, flags & ARGP_NO_ERRS) != 0)
+		return EXIT_TOOL;
 	/* In order, so that the first non-option ends ours. */
-	argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, plan);
+	return argp_parse(&argp, argc, argv, ARGP_IN_ORDER | flags, NULL, plan)
+		       ? EXIT_TOOL
+		       : 0;
 }

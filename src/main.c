@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 	struct persist_helper persist;
 
 	refuse_setid();
-	cli_parse(argc, argv, &plan);
+	cli_parse(argc, argv, &plan, 0);
 
 	if (plan.list)
 		return list_flags(&plan);

@@ -119,9 +119,10 @@ struct plan {
 						for the user's shell */
 };
 
-/* Parse the command line into *plan (exits on usage errors, --help and
- * --version), then resolve it. */
-void cli_parse(int argc, char **argv, struct plan *plan);
+/* Parse the command line into *plan, then resolve it.  argp exits on
+ * usage errors, --help and --version, unless flags (argp's) say
+ * ARGP_NO_EXIT; then a refusal returns EXIT_TOOL. */
+int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags);
 
 /* Apply the tool rules, then the kernel's closure.  Pure. */
 void plan_resolve(struct plan *plan);

@@ -1,0 +1,45 @@
+/* libFuzzer harness: the whole command line, argv made of the input's
+ * NUL-separated pieces, then the plan printed as text and as JSON.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <argp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "plan.h"
+
+#define MAX_ARGS 64
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *null;
+	char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
+	int argc = 0;
+	struct plan *plan = malloc(sizeof *plan);
+
+	if (!null)
+		null = fopen("/dev/null", "w");
+	memcpy(copy, data, size);
+	copy[size] = '\0';
+	argv[argc++] = "unshare";
+	for (size_t i = 0; i < size && argc <= MAX_ARGS;) {
+		argv[argc++] = copy + i;
+		i += strlen(copy + i) + 1;
+	}
+	argv[argc] = NULL;
+	if (cli_parse(argc, argv, plan, ARGP_NO_EXIT | ARGP_NO_ERRS) == 0 &&
+	    !plan->list) {
+		plan_print(null, "", plan);
+		plan->json = !plan->json;
+		plan_print(null, "", plan);
+	}
+	free(plan);
+	free(copy);
+	return 0;
+}

@@ -73,7 +73,6 @@ static const char *names(unsigned long mask, char *buf, size_t size)
 
 static void explain_eperm(unsigned long mask)
 {
-	char buf[256];
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
 
 	if (mask & UNSHARE_USER) {
@@ -101,6 +100,8 @@ static void explain_eperm(unsigned long mask)
 		return;
 	}
 	if (privileged && !proc_has_cap(CAP_SYS_ADMIN)) {
+		char buf[256];
+
 		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "
 		      "process does not have; run as root, or add "
 		      "--map-root-user (-r) so that they belong to a new user "
@@ -167,6 +168,10 @@ static void explain_enospc(unsigned long mask)
 		      "up", pid_ns_depth(), MAX_PID_NESTING);
 		return;
 	}
+	/* Every other namespace is tried inside a new user namespace when
+	 * one is asked for, so try that one alone first. */
+	if ((mask & UNSHARE_USER) && probe(UNSHARE_USER) == ENOSPC)
+		mask = UNSHARE_USER;
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		char path[64];

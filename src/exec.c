@@ -35,7 +35,7 @@ _Noreturn void exec_program(const struct plan *plan)
 {
 	char *shell_argv[2];
 	char *const *argv = plan->argv;
-	const char *source;
+	const char *source = NULL;
 
 	if (argv == NULL) {
 		shell_argv[0] = (char *)default_shell(&source);

@@ -107,13 +107,15 @@ int list_flags(const struct plan *plan)
 		const struct flag *f = &unshare_flags[i];
 		struct verdict v;
 		unsigned long ino = inode_of(f);
-		char option[32], inode[24];
+		char option[32];
 
 		judge(f, &v);
 		snprintf(option, sizeof option, "%s%c%s--%s",
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
 		if (!plan->json) {
+			char inode[24];
+
 			snprintf(inode, sizeof inode, "%lu", ino);
 			printf("%-8s %-13s 0x%08lx %-10s  %-60s %s\n", f->name,
 			       f->key ? option : option + 1, f->bit,

@@ -97,7 +97,6 @@ void mounts_binfmt(const struct plan *plan)
 {
 	const char *dir = plan->binfmt_dir;
 	char path[4096];
-	int fd;
 
 	if (mount("binfmt_misc", dir, "binfmt_misc",
 		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
@@ -113,6 +112,7 @@ void mounts_binfmt(const struct plan *plan)
 	for (size_t i = 0; i < plan->n_interps; i++) {
 		const char *s = plan->interps[i];
 		size_t len = strlen(s);
+		int fd;
 
 		if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
 		    write(fd, s, len) != (ssize_t)len)

@@ -16,7 +16,6 @@ int offset_parse(const char *s, struct offset *out)
 	bool negative = *s == '-';
 	long long sec = 0;
 	long nsec = 0;
-	int decimals = 0;
 
 	if (*s == '-' || *s == '+')
 		s++;
@@ -28,6 +27,8 @@ int offset_parse(const char *s, struct offset *out)
 			return -1;
 	}
 	if (*s == '.') {
+		int decimals = 0;
+
 		s++;
 		if (!isdigit((unsigned char)*s))
 			return -1;

@@ -101,7 +101,6 @@ static void map_steps(struct emit *e, const char *name,
 /* What happens around unshare(2), in order. */
 static void steps(struct emit *e, const struct plan *plan)
 {
-	char name[16];
 	static const char *const writer[] = {
 		[MAP_SELF] = "by unshare itself",
 		[MAP_DIRECT] = "by a helper with CAP_SETUID, from outside",
@@ -143,10 +142,13 @@ static void steps(struct emit *e, const struct plan *plan)
 			       "WINCH to the child"
 			     : "ignore INT and TERM");
 	}
-	if (plan->opts & OPT_KILL_CHILD)
+	if (plan->opts & OPT_KILL_CHILD) {
+		char name[16];
+
 		step(e, "step", "kill-child", "the child gets SIG%s if "
 		     "unshare dies",
 		     sig_name(plan->kill_signal, name, sizeof name));
+	}
 	if (plan->root_dir)
 		step(e, "step", "root", "chroot to %s", plan->root_dir);
 	if (plan->root_dir || plan->wd_dir)
@@ -246,7 +248,7 @@ static void json_plan(struct emit *e, const struct plan *plan)
 	char buf[32];
 
 	fputs("{\"requested\":", out);
-	names(e, plan->requested, NULL);
+	names(e, plan->requested, "");
 	fputs(",\"implied\":[", out);
 	for (size_t i = 0; i < plan->nimplied; i++) {
 		fputs(i ? ",{\"what\":" : "{\"what\":", out);
@@ -279,7 +281,7 @@ static void json_plan(struct emit *e, const struct plan *plan)
 	fputs("],\"effective\":{\"mask\":", out);
 	json_string(out, buf);
 	fprintf(out, ",\"value\":%lu,\"flags\":", plan->effective);
-	names(e, plan->effective, NULL);
+	names(e, plan->effective, "");
 	fputs("},\"steps\":[", out);
 	e->items = 0;
 	steps(e, plan);
@@ -389,7 +391,10 @@ void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 		}
 		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
 			(unsigned long)before[i]);
-		if (after[i] == 0)
+		if (before[i] == 0 && after[i] == 0)
+			fprintf(stderr, "? (/proc/self/ns/%s cannot be read: "
+				"is /proc mounted?)\n", f->ns_after);
+		else if (after[i] == 0)
 			/* pid_for_children until the first child is born */
 			fprintf(stderr, "new (entered by the first child)\n");
 		else

@@ -89,7 +89,7 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 	sigset_t wait_set, saved_mask;
 	struct sigaction saved_chld,
 		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
-	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0, sig;
+	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0;
 	pid_t pid;
 
 	sigemptyset(&wait_set);
@@ -128,7 +128,8 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 	    plan->opts & OPT_INIT ? "init" : "program");
 
 	for (;;) {
-		sig = sigwaitinfo(&wait_set, NULL);
+		int sig = sigwaitinfo(&wait_set, NULL);
+
 		if (sig == SIGCHLD) {
 			pid_t w = waitpid(pid, &status, WNOHANG);
 

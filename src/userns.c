@@ -178,7 +178,9 @@ static void write_map_file(const char *path, const struct idmap *map)
 	if (write_file(path, text) == 0)
 		return;
 	warn("writing %s", path);
-	if (errno == EPERM)
+	if (errno == ENOENT)
+		warnx("is /proc mounted? id maps are written through it");
+	else if (errno == EPERM)
 		warnx("the writer needs CAP_SETUID (CAP_SETGID for groups) "
 		      "over the parent namespace, and every outer id must be "
 		      "mapped there; unprivileged, map ranges with auto or "
@@ -192,7 +194,8 @@ static void write_setgroups(const char *path, int mode)
 {
 	if (mode != SETGROUPS_KEEP &&
 	    write_file(path, mode == SETGROUPS_DENY ? "deny" : "allow") != 0)
-		err(EXIT_TOOL, "writing %s (--setgroups)", path);
+		errx(EXIT_TOOL, "writing %s: %s%s", path, strerror(errno),
+		     errno == ENOENT ? " (is /proc mounted?)" : "");
 }
 
 /* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages

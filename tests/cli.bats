@@ -90,3 +90,14 @@ load helpers
 	assert_success
 	assert_line 'step       keep the net namespace in /tmp/x (a bind mount of /proc/PID/ns/net)'
 }
+
+@test "an option that needs a value, last on the line: 125, and nothing read past the end" {
+	run unshare -r --map-use
+	assert_failure 125
+	assert_line --index 0 --partial "option '--map-use' is ambiguous"
+	run unshare --flags
+	assert_failure 125
+	run unshare -S
+	assert_failure 125
+	assert_line --index 0 "unshare: option requires an argument -- 'S'"
+}

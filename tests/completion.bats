@@ -79,7 +79,7 @@ deny"
 }
 
 @test "with bash's default word breaks ('=' splits words), values come bare" {
-	COMP_WORDS=("$UNSHARE_BIN" --propagation = s)
+	COMP_WORDS=("$UNSHARE_BIN" --propagation "=" s)
 	COMP_CWORD=3
 	COMP_LINE="$UNSHARE_BIN --propagation=s"
 	COMP_POINT=${#COMP_LINE}

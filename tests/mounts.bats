@@ -6,7 +6,6 @@ load helpers
 setup() {
 	require_root
 	require_ns mnt
-	mounts_before=$(wc -l </proc/self/mountinfo)
 }
 
 @test "the default: a tmpfs mounted inside is private and invisible outside" {

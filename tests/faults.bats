@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# Faults: limits reached, descriptors exhausted, no /proc.  Each gives a
+# clear message and leaves nothing behind.
+
+load helpers
+
+setup() {
+	require_root
+	mounts_before=$(wc -l </proc/self/mountinfo)
+}
+
+teardown() {
+	if [ -n "${chroot_dir:-}" ]; then
+		rm -rf "$chroot_dir"
+	fi
+}
+
+# The limits are lowered in a throwaway user namespace, where they are its
+# own (and a parent's limit counts for its children): the kernel's check is
+# the same, and the machine's limits are never touched, so tests running
+# beside these cannot fail because of them.
+@test "max_net_namespaces at 0: ENOSPC names the file and its value" {
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_net_namespaces &&
+		exec "$UNSHARE_BIN" --net true'
+	assert_failure 125
+	assert_line --index 0 'unshare: unshare(2) of net (0x40000000) failed: No space left on device'
+	assert_line --index 1 'unshare: net: the limit on net namespaces is reached: /proc/sys/user/max_net_namespaces is 0 in this user namespace (a parent'"'"'s limit counts too); raise it (sysctl user.max_net_namespaces=N) or end processes that hold such namespaces'
+}
+
+@test "max_user_namespaces at 0 with --net: the user limit is named, not net" {
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_user_namespaces &&
+		exec "$UNSHARE_BIN" -r --net true'
+	assert_failure 125
+	assert_line --index 1 --partial 'unshare: user: the limit on user namespaces is reached: /proc/sys/user/max_user_namespaces is 0'
+	refute_line --partial 'max_net_namespaces'
+}
+
+@test "a limit in a parent user namespace counts, and is reported from a child" {
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 1 >/proc/sys/user/max_net_namespaces &&
+		exec /usr/bin/unshare --net --user --map-root-user "$UNSHARE_BIN" --net true'
+	assert_failure 125
+	assert_line --index 0 --partial 'failed: No space left on device'
+	assert_line --index 1 --partial 'net: the limit on net namespaces is reached'
+}
+
+@test "descriptors exhausted: the pipe that fails is named, nothing is made" {
+	dir=$BATS_TEST_TMPDIR/ns
+	mkdir "$dir"
+	# 0, 1, 2 and three more: the second pipe of the helper cannot be made.
+	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
+	assert_failure 125
+	assert_output "unshare: keeping namespaces: cannot make a pipe: Too many open files"
+	[ ! -e "$dir/uts" ]
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --kill-child --init true'
+	assert_failure 125
+	assert_output "unshare: fork: cannot make a pipe to the child: Too many open files"
+}
+
+# A root with unshare, true and their libraries, and no /proc.
+make_root_without_proc() {
+	chroot_dir=$(mktemp -d /tmp/unshare-noproc.XXXXXX)
+	local f lib
+	for f in "$UNSHARE_BIN" /bin/true; do
+		cp "$f" "$chroot_dir/"
+		for lib in $(ldd "$f" | grep -o '/[^ ]*'); do
+			mkdir -p "$chroot_dir$(dirname "$lib")"
+			cp -n "$lib" "$chroot_dir$lib"
+		done
+	done
+}
+
+@test "a chroot without /proc: namespaces still work, and what needs /proc says so" {
+	make_root_without_proc
+	run chroot "$chroot_dir" /unshare --uts /true
+	assert_success
+	run chroot "$chroot_dir" /unshare -v --uts /true
+	assert_success
+	assert_line --partial 'unshare: uts               0 -> ? (/proc/self/ns/uts cannot be read: is /proc mounted?)'
+	# The kernel refuses user namespaces to a chrooted process.
+	run chroot "$chroot_dir" /unshare -r /true
+	assert_failure 125
+	assert_line --index 1 --partial "a new user namespace is refused to a process that is chrooted"
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+}
+
+@test "/proc unmounted: the id maps cannot be written, and the message says why" {
+	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" -r true'
+	assert_failure 125
+	assert_output "unshare: writing /proc/self/setgroups: No such file or directory (is /proc mounted?)"
+	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" --map-user=0 true'
+	assert_failure 125
+	assert_line --index 0 "unshare: writing /proc/self/uid_map: No such file or directory"
+	assert_line --index 1 "unshare: is /proc mounted? id maps are written through it"
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+}
+
+@test "no /proc: --list still answers" {
+	make_root_without_proc
+	run chroot "$chroot_dir" /unshare --list
+	assert_success
+	assert_line --regexp '^net +-n --net +0x40000000 - '
+}

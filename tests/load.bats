@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# Load: many runs at once, as nobody and as root, all succeed and leave
+# no mount and no process behind.
+
+load helpers
+
+setup() {
+	require_root
+	require_userns_for_nobody
+}
+
+teardown() {
+	nobody_cleanup
+}
+
+# load_runs COMMAND...: 500 runs, 50 at a time; fails if any run did not
+# exit 0 (xargs then exits 123).
+load_runs() {
+	seq 500 | xargs -P 50 -I{} "$@" -- true 2>/dev/null
+}
+
+leftovers() {
+	pgrep -f "$NOBODY_BIN|$UNSHARE_BIN --user --map-root-user" || true
+}
+
+@test "500 runs, 50 at a time, as nobody: all exit 0, nothing left" {
+	before=$(wc -l </proc/self/mountinfo)
+	run load_runs setpriv --reuid=nobody --regid=nogroup --clear-groups "$NOBODY_BIN" --user --map-root-user --net --mount
+	assert_success
+	[ "$(wc -l </proc/self/mountinfo)" = "$before" ]
+	assert_equal "$(leftovers)" ""
+}
+
+@test "500 runs, 50 at a time, as root: all exit 0, nothing left" {
+	before=$(wc -l </proc/self/mountinfo)
+	run load_runs "$UNSHARE_BIN" --user --map-root-user --net --mount
+	assert_success
+	[ "$(wc -l </proc/self/mountinfo)" = "$before" ]
+	assert_equal "$(leftovers)" ""
+}

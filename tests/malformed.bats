@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# Bad input, table-driven: every case exits 125 with a message of ours
+# naming the problem, never a crash, and runs nothing.
+
+load helpers
+
+# case EXPECTED ARG...: one row of the table.
+rows=()
+row() {
+	local want=$1
+	shift
+	rows+=("$want"$'\x1f'"$(printf '%s\x1e' "$@")")
+}
+
+table() {
+	local long big i o
+	long=$(printf 'x%.0s' $(seq 1 5000))
+	big=99999999999999999999999999999
+	for o in mount uts ipc net pid user cgroup time mount-binfmt load-interp root wd; do
+		row "--$o=: give a value" "--$o="
+	done
+	row "--mount-proc=: give a directory" --mount-proc=
+	for v in '' , mnt MOUNT_ bogus 0x1 0x3 0x80000000 0x100000000 -1 +1 ' 1' 0x 0x-1 12z "$big" 0x10000000000000000 'mount,' ',uts' 'uts,,net' 'net;pid' 'mount uts' "$long" 'CLONE_' 'UNSHARE_' '0X' '1.5' 'user,0x2'; do
+		row "--flags: " --flags="$v"
+	done
+	for v in NOPE 0 65 -9 9x '' SIG RTMIN+99 RTMAX-99 "$long" kil 1e1; do
+		row "--kill-child=$v: unknown signal" --kill-child="$v"
+	done
+	for v in '' public Private SHARED slav 'private ' unchange "$long" 1 none; do
+		row "--propagation=$v: give private, shared, slave or unchanged" --propagation="$v"
+	done
+	for v in '' yes no ALLOW Deny 1 0 "$long"; do
+		row "--setgroups=$v: give allow or deny" --setgroups="$v"
+	done
+	for v in -1 4294967295 "$big" 1x +5 ' 3' no-such-user-here "$long" 1.0 0x10; do
+		row "--map-user=${v:0:100}" --map-user="$v"
+		row "--map-group=${v:0:100}" --map-group="$v"
+	done
+	for v in '' 1 1:2 1:2:3:4 1,2 1:2,3 a:b:c -1:0:1 0:-1:1 0:0:-1 0:0:0 0:0:4294967296 4294967295:0:1 0:4294967295:1 "$big:0:1" 4294967290:0:10 0:4294967290:10 ':0:1' '0::1' '0:0:' ' 0:0:1' '0:0:1 ' 'auto:1' AUTO subid alls "$long" '1,2,3,4' '0:0:1x'; do
+		row "--map-users: " --map-users="$v"
+	done
+	for v in '' 1:2 x:y:z 0:0:0 4294967295:0:1 AUTO '1,2,3,4' 0:0:-5 "$long" '1:1:1:1'; do
+		row "--map-groups: " --map-groups="$v"
+	done
+	row "--map-users: ranges 0:100000:10 and 5:200000:10 overlap (inner ids)" --map-users=0:100000:10 --map-users=5:200000:10
+	row "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap (outer ids)" --map-groups=0:100000:10 --map-groups=50:100005:10
+	for v in '' 1 : 1: :1 x:0 0:x -1:0 0:-1 4294967295:0 0:4294967295 "$long:0" 1:2:3 'no-such-user-here:0'; do
+		row "--owner=$v: " --owner="$v"
+	done
+	for v in '' -1 4294967295 "$big" x1 no-such-user-here "$long" ' 0' 1.5 0x0; do
+		row "--setuid: " --setuid="$v"
+		row "--setgid: " --setgid="$v"
+	done
+	for v in '' abc 1.2.3 1e5 '1.' '.5' '--1' '+-1' 1.0000000001 99999999999999 "$big" "$long" '1 ' ' 1' 0x10 1,5 inf nan; do
+		row "--monotonic=$v: give seconds" --monotonic="$v"
+		row "--boottime=$v: give seconds" --boottime="$v"
+	done
+	for v in '' ',' 'A,,B' 'A=1' '=A' 'A,' ',A' "$long"; do
+		row "--keep-env=$v: " --keep-env="$v"
+	done
+	for v in --bogus --mout --pidd --usr --no-forks --forkk --json-lines --map-rooot --listt --drt-run -Z -X -Q -y -k -e -a -b -d -o; do
+		row "" "$v"
+	done
+	row "--fork and --no-fork contradict each other; keep one" --fork --no-fork
+	row "--init needs a child process to be the init; drop --no-fork" --init --no-fork
+	row "--kill-child needs a child process to kill; drop --no-fork" --kill-child --no-fork
+	row "--forward-signals needs a child process; drop --no-fork" --forward-signals --no-fork
+	row "--forward-signals needs a child to forward to; add --fork" --forward-signals
+	row "--map-root-user and --map-current-user both map your ids; keep one" -r -c
+	row "--map-root-user already maps your ids to 0" -r --map-user=1
+	row "--map-current-user already maps your ids to themselves" -c --map-group=1
+	row "--setgroups=allow cannot go with --map-group" -r --setgroups=allow
+	row "--pid=FILE needs a process in the new pid namespace" --pid=/tmp/x --no-fork
+	# A value missing at the end of the line (no program after it).
+	for o in --flags --map-user --map-group --map-users --map-groups --owner --setgroups --setuid --setgid --propagation --monotonic --boottime --keep-env --root --wd --load-interp -S -G -R -w -l; do
+		row "!requires an argument" "$o"
+	done
+	for ((i = 0; i < 10; i++)); do
+		row "--flags: unknown" "--flags=$(head -c 64 /dev/urandom | tr -dc 'a-z0-9,')x"
+	done
+}
+
+@test "at least 200 malformed arguments: each 125, a message, nothing run" {
+	table
+	[ "${#rows[@]}" -ge 200 ]
+	local bad=0 r want args
+	for r in "${rows[@]}"; do
+		want=${r%%$'\x1f'*}
+		IFS=$'\x1e' read -ra args <<<"${r#*$'\x1f'}"
+		if [[ $want == '!'* ]]; then
+			want=${want#!}
+			run "$UNSHARE_BIN" "${args[@]}"
+		else
+			run "$UNSHARE_BIN" "${args[@]}" touch "$BATS_TEST_TMPDIR/ran"
+		fi
+		if [ "$status" != 125 ] || [[ ${lines[0]} != "unshare: "* ]] ||
+			{ [ -n "$want" ] && [[ $output != *"$want"* ]]; } ||
+			[ -e "$BATS_TEST_TMPDIR/ran" ]; then
+			echo "# args: ${args[0]:0:60} ${args[1]:0:60} (status $status): ${lines[0]:0:200}" >&3
+			bad=$((bad + 1))
+			rm -f "$BATS_TEST_TMPDIR/ran"
+		fi
+	done
+	echo "# ${#rows[@]} malformed cases, $bad wrong" >&3
+	[ "$bad" = 0 ]
+}

@@ -420,7 +420,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		plan_resolve(plan);
 		if ((conflict = plan_conflict(plan)) != NULL ||
-		    (conflict = userns_resolve(plan, msg, sizeof msg)) != NULL)
+		    ((plan->opts & OPT_USERNS_SETUP) &&
+		     (conflict = userns_resolve(plan, msg, sizeof msg)) != NULL))
 			USAGE(state, "%s", conflict);
 		return 0;
 	}
@@ -551,6 +552,88 @@ static int suggest(char **argv, const struct argp_option *opts, bool quiet)
 	return 0;
 }
 
+/* Whether word, up to '=' or its end, is name.  (Our own loop: on the
+ * path every run takes, each libc function costs a symbol lookup.) */
+static bool is_name(const char *name, const char *word)
+{
+	while (*name && *name == *word)
+		name++, word++;
+	return *name == '\0' && (*word == '\0' || *word == '=');
+}
+
+/* The option of argv[*i] if it is written exactly as one of ours, and
+ * its value; NULL for anything else (abbreviations, clusters, unknown
+ * options, help), which is argp's to read. */
+static const struct argp_option *exact(const struct argp_option *opts,
+				       char **argv, int *i, char **value)
+{
+	char *a = argv[*i], *eq;
+	const struct argp_option *o;
+
+	*value = NULL;
+	if (a[1] != '-') {
+		/* -X, or -X VALUE */
+		if (a[1] == '\0' || a[2] != '\0')
+			return NULL;
+		for (o = opts; o->name || o->key || o->doc; o++)
+			if (o->key == a[1])
+				break;
+	} else {
+		for (o = opts; o->name || o->key || o->doc; o++)
+			if (o->name && is_name(o->name, a + 2))
+				break;
+		for (eq = a + 2; *eq && *eq != '='; eq++)
+			;
+		if (*eq == '=') {
+			if (!o->arg)
+				return NULL;
+			*value = eq + 1;
+			return o;
+		}
+	}
+	if (!(o->name || o->key) || (o->flags & OPTION_HIDDEN))
+		return NULL;
+	if (o->arg && !(o->flags & OPTION_ARG_OPTIONAL)) {
+		if (argv[*i + 1] == NULL)
+			return NULL;
+		*value = argv[++*i];
+	}
+	return o;
+}
+
+/* The usual command line, where every option is written out exactly, is
+ * read here without argp, which costs more than the rest of the run (it
+ * builds getopt's tables anew each time).  The same parser sees the same
+ * keys and values.  Anything else, or any refusal, returns -1: then argp
+ * reads it all again from the start, and says what is wrong. */
+static int fast_parse(int argc, char **argv, const struct argp_option *opts,
+		      struct plan *plan)
+{
+	struct argp_state state = {
+		.argc = argc, .argv = argv, .input = plan,
+		.flags = ARGP_NO_ERRS | ARGP_NO_EXIT,
+	};
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const struct argp_option *o;
+		char *value;
+
+		if (argv[i][0] != '-' || argv[i][1] == '\0')
+			break;
+		if (argv[i][1] == '-' && argv[i][2] == '\0') {
+			i++;
+			break;
+		}
+		if ((o = exact(opts, argv, &i, &value)) == NULL ||
+		    parse_opt(o->key, value, &state) != 0)
+			return -1;
+	}
+	if (i < argc)
+		plan->argv = &argv[i];
+	return parse_opt(ARGP_KEY_END, NULL, &state) ? -1 : 0;
+}
+
 int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags)
 {
 	struct argp_option options[1 + UNSHARE_NFLAGS + 1 + N_FIXED];
@@ -569,12 +652,12 @@ int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags)
 		.help_filter = help_filter,
 	};
 
-	argp_err_exit_status = EXIT_TOOL;
-	*plan = (struct plan){
-		.owner_uid = NO_ID, .owner_gid = NO_ID,
-		.setuid_id = NO_ID, .setgid_id = NO_ID,
-	};
+	plan_init(plan);
 	flag_options(options);
+	if (fast_parse(argc, argv, options, plan) == 0)
+		return 0;
+	plan_init(plan);
+	argp_err_exit_status = EXIT_TOOL;
 	/* getopt names us by argv[0] in its messages; every other message
 	 * says "unshare". */
 	argv[0] = program_invocation_short_name;

@@ -21,8 +21,8 @@ struct extent {
 };
 
 struct idmap {
+	size_t n; /* first: a map is emptied by zeroing n alone */
 	struct extent ext[IDMAP_MAX_EXTENTS];
-	size_t n;
 };
 
 /* Whose subordinate ids "auto" and "subids" mean, where to find them, and

@@ -38,8 +38,11 @@ static void refuse_setid(void)
 	uid_t ruid, euid, suid;
 	gid_t rgid, egid, sgid;
 
-	if (getresuid(&ruid, &euid, &suid) == 0 &&
-	    getresgid(&rgid, &egid, &sgid) == 0 && ruid == euid &&
+	/* syscall(2) rather than getresuid(): the program needs syscall()
+	 * anyway, and each other libc function costs a symbol lookup on
+	 * every run. */
+	if (syscall(SYS_getresuid, &ruid, &euid, &suid) == 0 &&
+	    syscall(SYS_getresgid, &rgid, &egid, &sgid) == 0 && ruid == euid &&
 	    rgid == egid)
 		return;
 	warnx("refusing to run set-user-ID or set-group-ID (real uid %u, "

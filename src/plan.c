@@ -6,6 +6,9 @@
  */
 #include <config.h>
 
+#include <stddef.h>
+#include <string.h>
+
 #include "plan.h"
 
 static const struct tool_rule tool_rules[] = {
@@ -86,6 +89,14 @@ const char *opt_name(unsigned opt)
 		if (opt_names[i].opt == opt)
 			return opt_names[i].name;
 	return "?";
+}
+
+void plan_init(struct plan *plan)
+{
+	memset(plan, 0, offsetof(struct plan, uid_map));
+	plan->uid_map.n = plan->gid_map.n = 0;
+	plan->owner_uid = plan->owner_gid = NO_ID;
+	plan->setuid_id = plan->setgid_id = NO_ID;
 }
 
 static void note(struct plan *plan, const char *what,

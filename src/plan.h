@@ -49,6 +49,11 @@ enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED };
 
 #define PLAN_MAX_INTERPS 8
 
+/* The options that userns_resolve reads. */
+#define OPT_USERNS_SETUP                                                  \
+	(OPT_MAP_ROOT | OPT_MAP_CURRENT | OPT_MAP_USER | OPT_MAP_GROUP |  \
+	 OPT_MAP_USERS | OPT_MAP_GROUPS | OPT_OWNER | OPT_SETGROUPS)
+
 /* --setgroups. */
 enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 
@@ -93,11 +98,10 @@ struct plan {
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	/* User namespace set-up: the values as given (read at the end, when
-	 * --owner is known), then the maps that will be written. */
-	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
+	 * --owner is known; the arrays are at the end of the plan), then the
+	 * maps that will be written. */
 	size_t n_uid_specs, n_gid_specs;
 	const char *map_user_arg, *map_group_arg;
-	struct idmap uid_map, gid_map;
 	int map_writer;                      /* MAP_* */
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
@@ -117,7 +121,16 @@ struct plan {
 	bool list;                           /* --list */
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
+
+	/* Large, and read only up to their counts above (or n): plan_init
+	 * leaves them out, since zeroing 14 KiB on every run costs more than
+	 * the rest of the parsing. */
+	struct idmap uid_map, gid_map;
+	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
 };
+
+/* An empty plan: every field as "not given". */
+void plan_init(struct plan *plan);
 
 /* Parse the command line into *plan, then resolve it.  argp exits on
  * usage errors, --help and --version, unless flags (argp's) say

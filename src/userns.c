@@ -96,12 +96,25 @@ static const char *single(const char *option, const char *arg, bool root,
 	return NULL;
 }
 
+/* Whether a value reads /etc/subuid (or subgid), where lines may name the
+ * user: only then is the name looked up (NSS is not free). */
+static bool names_subids(const char *const *specs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(specs[i], "auto") == 0 ||
+		    strcmp(specs[i], "subids") == 0)
+			return true;
+	return false;
+}
+
 const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 {
 	uid_t uid = self_uid(plan);
 	gid_t gid = self_gid(plan);
-	struct passwd *pw = getpwuid(uid);
-	struct group *gr = getgrgid(gid);
+	struct passwd *pw = names_subids(plan->uid_specs, plan->n_uid_specs)
+				    ? getpwuid(uid) : NULL;
+	struct group *gr = names_subids(plan->gid_specs, plan->n_gid_specs)
+				   ? getgrgid(gid) : NULL;
 	const struct id_owner users = { pw ? pw->pw_name : NULL, uid,
 					"/etc/subuid", "/proc/self/uid_map" };
 	const struct id_owner groups = { gr ? gr->gr_name : NULL, gid,

@@ -76,7 +76,7 @@ table() {
 		row "!requires an argument" "$o"
 	done
 	for ((i = 0; i < 10; i++)); do
-		row "--flags: unknown" "--flags=$(head -c 64 /dev/urandom | tr -dc 'a-z0-9,')x"
+		row "--flags: unknown flag" "--flags=$(head -c 64 /dev/urandom | tr -dc 'a-z0-9')x"
 	done
 }
 

@@ -1,0 +1,79 @@
+/* Wall time and peak memory of commands, run interleaved: round after
+ * round, each command once, so that drift in the machine falls on all of
+ * them alike.  Prints, for each command, the median wall time in
+ * microseconds and the largest ru_maxrss (KiB) of its direct process.
+ *
+ *   timing RUNS CMD1 -- CMD2 -- ...   (each CMD a program and arguments)
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_CMDS 16
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	char **cmds[MAX_CMDS];
+	int ncmds = 0, runs;
+	double *times[MAX_CMDS];
+	long maxrss[MAX_CMDS] = { 0 };
+
+	if (argc < 3 || (runs = atoi(argv[1])) <= 0)
+		return 2;
+	cmds[ncmds++] = &argv[2];
+	for (int i = 2; i < argc && ncmds < MAX_CMDS; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			argv[i] = NULL;
+			if (i + 1 < argc)
+				cmds[ncmds++] = &argv[i + 1];
+		}
+	for (int c = 0; c < ncmds; c++)
+		times[c] = calloc((size_t)runs, sizeof(double));
+	for (int r = 0; r < runs; r++)
+		for (int c = 0; c < ncmds; c++) {
+			struct timespec t0, t1;
+			struct rusage ru;
+			int status;
+			pid_t pid;
+
+			clock_gettime(CLOCK_MONOTONIC, &t0);
+			if ((pid = fork()) == 0) {
+				int null = open("/dev/null", O_WRONLY);
+
+				dup2(null, 1);
+				dup2(null, 2);
+				execv(cmds[c][0], cmds[c]);
+				_exit(127);
+			}
+			if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+				return 3;
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+				fprintf(stderr, "timing: command %d failed\n", c + 1);
+				return 4;
+			}
+			times[c][r] = (double)(t1.tv_sec - t0.tv_sec) * 1e6 +
+				      (double)(t1.tv_nsec - t0.tv_nsec) / 1e3;
+			if (ru.ru_maxrss > maxrss[c])
+				maxrss[c] = ru.ru_maxrss;
+		}
+	for (int c = 0; c < ncmds; c++) {
+		qsort(times[c], (size_t)runs, sizeof(double), cmp);
+		printf("%.1f %ld\n", times[c][runs / 2], maxrss[c]);
+	}
+	return 0;
+}

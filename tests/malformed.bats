@@ -20,7 +20,7 @@ table() {
 		row "--$o=: give a value" "--$o="
 	done
 	row "--mount-proc=: give a directory" --mount-proc=
-	for v in '' , mnt MOUNT_ bogus 0x1 0x3 0x80000000 0x100000000 -1 +1 ' 1' 0x 0x-1 12z "$big" 0x10000000000000000 'mount,' ',uts' 'uts,,net' 'net;pid' 'mount uts' "$long" 'CLONE_' 'UNSHARE_' '0X' '1.5' 'user,0x2'; do
+	for v in '' ',' mnt MOUNT_ bogus 0x1 0x3 0x80000000 0x100000000 -1 +1 ' 1' 0x 0x-1 12z "$big" 0x10000000000000000 'mount,' ',uts' 'uts,,net' 'net;pid' 'mount uts' "$long" 'CLONE_' 'UNSHARE_' '0X' '1.5' 'user,0x2'; do
 		row "--flags: " --flags="$v"
 	done
 	for v in NOPE 0 65 -9 9x '' SIG RTMIN+99 RTMAX-99 "$long" kil 1e1; do

@@ -3,6 +3,10 @@
 
 load helpers
 
+teardown() {
+	nobody_cleanup
+}
+
 @test "--list names all 14 flags with their values" {
 	run unshare --list
 	assert_success

@@ -12,6 +12,7 @@ setup() {
 
 teardown() {
 	if [ -n "${victim:-}" ]; then kill -KILL "$victim" 2>/dev/null || :; fi
+	nobody_cleanup
 }
 
 @test "--pid forks: the program is pid 1 of the new namespace" {
@@ -130,4 +131,15 @@ exit 0"
 	[[ "$stderr" == *"unshare: mount      / and everything under it made private"* ]]
 	[[ "$stderr" =~ unshare:\ fork\ +child\ [0-9]+\ runs\ the\ program ]]
 	[[ "$stderr" == *"unshare: mount      proc on /proc"* ]]
+}
+
+@test "nobody: proc without a pid namespace of its own is refused, with --pid as the way" {
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --mount-proc true
+	assert_failure 125
+	assert_output "unshare: --mount-proc: cannot mount proc on /proc: Operation not permitted; in a user namespace proc can be mounted only for a pid namespace it owns: add --pid"
+	run as_nobody "$NOBODY_BIN" -r --pid --mount-proc sh -c 'echo $$'
+	assert_success
+	assert_output 1
+	nobody_cleanup
 }

@@ -186,8 +186,24 @@ static void steps(struct emit *e, const struct plan *plan)
 		     "forwards signals to it and reaps orphans");
 }
 
+/* The flags the closure added, in the order it added them, so that each
+ * reason comes after the flag it names.  Returns how many. */
+static size_t added_in_order(const struct plan *plan,
+			     int order[UNSHARE_NFLAGS])
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (plan->why[i].by >= 0)
+			order[plan->why[i].step] = (int)i, n++;
+	return n;
+}
+
 static void text_plan(struct emit *e, const struct plan *plan)
 {
+	int order[UNSHARE_NFLAGS];
+	size_t n = added_in_order(plan, order);
+
 	FILE *out = e->out;
 	const char *p = e->prefix;
 
@@ -201,24 +217,18 @@ static void text_plan(struct emit *e, const struct plan *plan)
 		fprintf(out, "%simplied    %-8s %s brings %s: %s\n", p,
 			plan->implied[i].what, plan->implied[i].rule->trigger,
 			plan->implied[i].what, plan->implied[i].rule->why);
-	/* In the order the closure added them, so each reason comes after
-	 * the flag it names. */
-	for (int n = 0; n < (int)UNSHARE_NFLAGS; n++)
-		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-			const struct added *a = &plan->why[i];
-			const struct flag *by;
+	for (size_t k = 0; k < n; k++) {
+		const struct added *a = &plan->why[order[k]];
+		const struct flag *by = &unshare_flags[a->by];
 
-			if (a->by < 0 || a->step != n)
-				continue;
-			by = &unshare_flags[a->by];
-			fprintf(out, "%sadded      %-8s %s brings ", p,
-				unshare_flags[i].name, by->name);
-			names(e, by->implies, " and ");
-			if (a->origin != a->by)
-				fprintf(out, " (from --%s)",
-					unshare_flags[a->origin].name);
-			fprintf(out, ": %s\n", by->implies_why);
-		}
+		fprintf(out, "%sadded      %-8s %s brings ", p,
+			unshare_flags[order[k]].name, by->name);
+		names(e, by->implies, " and ");
+		if (a->origin != a->by)
+			fprintf(out, " (from --%s)",
+				unshare_flags[a->origin].name);
+		fprintf(out, ": %s\n", by->implies_why);
+	}
 	fprintf(out, "%seffective  0x%08lx ", p, plan->effective);
 	if (plan->effective)
 		names(e, plan->effective, ", ");
@@ -246,6 +256,8 @@ static void json_plan(struct emit *e, const struct plan *plan)
 {
 	FILE *out = e->out;
 	char buf[32];
+	int order[UNSHARE_NFLAGS];
+	size_t n = added_in_order(plan, order);
 
 	fputs("{\"requested\":", out);
 	names(e, plan->requested, "");
@@ -260,23 +272,19 @@ static void json_plan(struct emit *e, const struct plan *plan)
 		putc('}', out);
 	}
 	fputs("],\"added\":[", out);
-	e->items = 0;
-	for (int n = 0; n < (int)UNSHARE_NFLAGS; n++)
-		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-			const struct added *a = &plan->why[i];
+	for (size_t k = 0; k < n; k++) {
+		const struct added *a = &plan->why[order[k]];
 
-			if (a->by < 0 || a->step != n)
-				continue;
-			fputs(e->items++ ? ",{\"flag\":" : "{\"flag\":", out);
-			json_string(out, unshare_flags[i].name);
-			fputs(",\"by\":", out);
-			json_string(out, unshare_flags[a->by].name);
-			fputs(",\"from\":", out);
-			json_string(out, unshare_flags[a->origin].name);
-			fputs(",\"why\":", out);
-			json_string(out, unshare_flags[a->by].implies_why);
-			putc('}', out);
-		}
+		fputs(k ? ",{\"flag\":" : "{\"flag\":", out);
+		json_string(out, unshare_flags[order[k]].name);
+		fputs(",\"by\":", out);
+		json_string(out, unshare_flags[a->by].name);
+		fputs(",\"from\":", out);
+		json_string(out, unshare_flags[a->origin].name);
+		fputs(",\"why\":", out);
+		json_string(out, unshare_flags[a->by].implies_why);
+		putc('}', out);
+	}
 	snprintf(buf, sizeof buf, "0x%08lx", plan->effective);
 	fputs("],\"effective\":{\"mask\":", out);
 	json_string(out, buf);

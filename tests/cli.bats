@@ -101,3 +101,28 @@ load helpers
 	assert_failure 125
 	assert_line --index 0 "unshare: option requires an argument -- 'S'"
 }
+
+# Options written out exactly are read without argp; anything else goes
+# through argp, from the start.  Both must make the same plan: writing
+# --dry-ru for --dry-run sends the whole line through argp.
+@test "exact and abbreviated options make the same plan (both parsers agree)" {
+	lines_to_try=(
+		"--mount --uts --net=/tmp/n --flags=ipc,0x400 true"
+		"-r --map-users=0:100000:65536 --setgroups=deny --kill-child=TERM --forward-signals sh -c x"
+		"--pid --mount-proc=/proc --init --propagation=slave --root=/ --wd=/etc -v pwd"
+		"--user --keep-caps --setuid=0 --setgid=0 --boottime=1.5 --monotonic=-2 --keep-env=A,B env"
+		"--map-user=1 --map-group=2 --owner=0:0 --clear-env --no-fork --time true"
+		"--fs --files --sysvsem --vm --sighand --thread -- --mount"
+		"-m -u -i -n -p -U -C -T -f -S 0 -G 0 -R / -w / -l :a:E::a::/bin/cat: true"
+		"--map-auto --map-subids"
+	)
+	for line in "${lines_to_try[@]}"; do
+		read -ra words <<<"$line"
+		run unshare --dry-run --json "${words[@]}"
+		want=$output
+		wstatus=$status
+		run unshare --dry-ru --json "${words[@]}"
+		assert_equal "$status" "$wstatus"
+		assert_equal "$output" "$want"
+	done
+}

@@ -77,24 +77,26 @@ make_root_without_proc() {
 	make_root_without_proc
 	run chroot "$chroot_dir" /unshare --uts /true
 	assert_success
+	# (assert_line without an index: a sanitizer build adds warnings of
+	# its own when /proc is missing)
 	run chroot "$chroot_dir" /unshare -v --uts /true
 	assert_success
-	assert_line --partial 'unshare: uts               0 -> ? (/proc/self/ns/uts cannot be read: is /proc mounted?)'
+	assert_line 'unshare: uts               0 -> ? (/proc/self/ns/uts cannot be read: is /proc mounted?)'
 	# The kernel refuses user namespaces to a chrooted process.
 	run chroot "$chroot_dir" /unshare -r /true
 	assert_failure 125
-	assert_line --index 1 --partial "a new user namespace is refused to a process that is chrooted"
+	assert_line --partial "unshare: a new user namespace is refused to a process that is chrooted"
 	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
 }
 
 @test "/proc unmounted: the id maps cannot be written, and the message says why" {
 	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" -r true'
 	assert_failure 125
-	assert_output "unshare: writing /proc/self/setgroups: No such file or directory (is /proc mounted?)"
+	assert_line "unshare: writing /proc/self/setgroups: No such file or directory (is /proc mounted?)"
 	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" --map-user=0 true'
 	assert_failure 125
-	assert_line --index 0 "unshare: writing /proc/self/uid_map: No such file or directory"
-	assert_line --index 1 "unshare: is /proc mounted? id maps are written through it"
+	assert_line "unshare: writing /proc/self/uid_map: No such file or directory"
+	assert_line "unshare: is /proc mounted? id maps are written through it"
 	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
 }
 

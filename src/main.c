@@ -29,8 +29,6 @@
 #include "timens.h"
 #include "userns.h"
 
-#define VERBOSE_PREFIX "unshare: "
-
 #ifdef __SANITIZE_ADDRESS__
 /* Only in a build with --enable-sanitizers.  The sanitizers read their
  * settings through /proc, which a test may have taken away, so the ones

@@ -16,8 +16,6 @@
 #include "output.h"
 #include "sig.h"
 
-#define VERBOSE_PREFIX "unshare: "
-
 /* Where one plan is being written. */
 struct emit {
 	FILE *out;

@@ -10,6 +10,9 @@
 
 #include "plan.h"
 
+/* What starts each line of --verbose text. */
+#define VERBOSE_PREFIX "unshare: "
+
 /* The plan: one fact a line, each started with prefix; or, with
  * plan->json, one JSON object on one line. */
 void plan_print(FILE *out, const char *prefix, const struct plan *plan);

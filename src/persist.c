@@ -194,12 +194,3 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 			say(plan, "persist", "%s namespace kept in %s",
 			    unshare_flags[i].name, plan->persist[i]);
 }
-
-void persist_forget(struct persist_helper *h)
-{
-	if (h->go >= 0)
-		close(h->go);
-	if (h->status >= 0)
-		close(h->status);
-	h->go = h->status = -1;
-}

@@ -23,7 +23,4 @@ void persist_start(const struct plan *plan, struct persist_helper *h);
  * before exec.  Exits 125 if it could not. */
 void persist_now(const struct plan *plan, struct persist_helper *h);
 
-/* In a process that will not exec the program: let go of the helper. */
-void persist_forget(struct persist_helper *h);
-
 #endif

@@ -135,8 +135,8 @@ static void explain_einval(unsigned long mask)
 	     pid.st_ino != children.st_ino)) {
 		warnx("pid: this process has already unshared a pid "
 		      "namespace that only its children enter, and may not "
-		      "start another before it forks; run the second unshare "
-		      "from a child of the first");
+		      "start another before it forks; let the first unshare "
+		      "fork (drop its --no-fork)");
 		return;
 	}
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {

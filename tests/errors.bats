@@ -46,7 +46,7 @@ teardown() {
 	run unshare --pid --no-fork "$UNSHARE_BIN" --pid --no-fork true
 	assert_failure 125
 	assert_line --index 0 'unshare: unshare(2) of pid (0x20000000) failed: Invalid argument'
-	assert_line --index 1 'unshare: pid: this process has already unshared a pid namespace that only its children enter, and may not start another before it forks; run the second unshare from a child of the first'
+	assert_line --index 1 'unshare: pid: this process has already unshared a pid namespace that only its children enter, and may not start another before it forks; let the first unshare fork (drop its --no-fork)'
 }
 
 # The limit is lowered inside a throwaway user namespace, where it is ours

@@ -199,7 +199,7 @@ static size_t added_in_order(const struct plan *plan,
 
 static void text_plan(struct emit *e, const struct plan *plan)
 {
-	int order[UNSHARE_NFLAGS];
+	int order[UNSHARE_NFLAGS] = { 0 };
 	size_t n = added_in_order(plan, order);
 
 	FILE *out = e->out;
@@ -254,7 +254,7 @@ static void json_plan(struct emit *e, const struct plan *plan)
 {
 	FILE *out = e->out;
 	char buf[32];
-	int order[UNSHARE_NFLAGS];
+	int order[UNSHARE_NFLAGS] = { 0 };
 	size_t n = added_in_order(plan, order);
 
 	fputs("{\"requested\":", out);

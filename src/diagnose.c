@@ -26,20 +26,19 @@
 #define MAX_USER_NESTING 33
 #define MAX_PID_NESTING 32
 
-/* unshare(2) of mask in a child that exits at once: 0 or the errno. */
-static int probe(unsigned long mask)
+int probe(unsigned long mask)
 {
 	int status;
 	pid_t pid = fork();
 
 	if (pid < 0)
-		return -1;
+		return errno;
 	if (pid == 0)
 		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+			return errno;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
 }
 
 /* How deep this process's pid namespace is (0 in the initial one): the

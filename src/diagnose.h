@@ -7,6 +7,10 @@
 
 #include "plan.h"
 
+/* unshare(2) of mask tried in a child that exits at once: 0, or the errno
+ * it (or the fork) failed with. */
+int probe(unsigned long mask);
+
 /* Explain on stderr why unshare(2) of mask failed with errno err: which
  * flag, why, and what to do.  May try flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);

@@ -9,29 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "diagnose.h"
 #include "json.h"
 #include "list.h"
 #include "procfs.h"
-
-/* unshare(2) of mask in a child that exits at once: 0 or the errno. */
-static int try_in_child(unsigned long mask)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return errno;
-	if (pid == 0)
-		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return errno;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
-}
 
 struct verdict {
 	const char *status; /* usable, needs-privilege, not-in-kernel, ... */
@@ -41,7 +23,7 @@ struct verdict {
 static void judge(const struct flag *f, struct verdict *v)
 {
 	unsigned long mask = flags_closure(f->bit, NULL);
-	int e = try_in_child(mask);
+	int e = probe(mask);
 	char path[64];
 
 	switch (e) {
@@ -52,7 +34,7 @@ static void judge(const struct flag *f, struct verdict *v)
 	case EPERM:
 		v->status = "needs-privilege";
 		if (f->bit != UNSHARE_USER &&
-		    try_in_child(mask | UNSHARE_USER) == 0)
+		    probe(mask | UNSHARE_USER) == 0)
 			snprintf(v->text, sizeof v->text,
 				 "needs privilege: add --map-root-user (-r) "
 				 "or --user");

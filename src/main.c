@@ -13,6 +13,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -65,6 +66,14 @@ static void refuse_setid(void)
 	_exit(EXIT_TOOL);
 }
 
+/* Each line we write to stderr leaves in one write(2).  Unbuffered,
+ * stdio writes a line in pieces (warnx alone makes three), and once we
+ * fork, the pieces of two processes interleave: a JSON event cut in two
+ * by another is no longer JSON.  Every message of ours ends in a newline
+ * before any fork, exec or _exit, so nothing is left behind in the
+ * buffer or copied into a child. */
+static char stderr_line[BUFSIZ];
+
 int main(int argc, char **argv)
 {
 	struct plan plan;
@@ -74,6 +83,7 @@ int main(int argc, char **argv)
 	struct persist_helper persist;
 
 	refuse_setid();
+	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 	cli_parse(argc, argv, &plan, 0);
 
 	if (plan.list)

@@ -63,6 +63,35 @@ print({e.get("outcome") for e in events if e["event"] != "plan"})' "$stderr"
 	assert_line --index 2 "{'ok'}"
 }
 
+# Parent and child both write to stderr.  Each of our lines must leave in
+# one write(2), or the lines of two processes interleave and a JSON event
+# cut by another is no longer JSON (as once seen in CI).  Which process
+# runs first is up to the scheduler, so the test looks at the writes
+# themselves: every write to fd 2 ends a line.
+split_writes() {
+	command -v strace >/dev/null || need "strace is not installed (tools/install-deps installs it)"
+	strace -f -qq -s 1000000 -e trace=write -e signal=none -o "$BATS_TEST_TMPDIR/trace" \
+		"$UNSHARE_BIN" "$@" >/dev/null 2>&1 || true
+	local writers
+	writers=$(grep 'write(2, ' "$BATS_TEST_TMPDIR/trace" | cut -d' ' -f1 | sort -u | wc -l)
+	[ "$writers" -ge 2 ] || fail "expected lines on stderr from two processes, got $writers"
+	grep 'write(2, ' "$BATS_TEST_TMPDIR/trace" | grep -Ev '\\n", [0-9]+\) += [0-9]+$' || true
+}
+
+@test "--verbose: every line on stderr leaves in one write(2), from parent and child alike" {
+	require_root
+	run split_writes --verbose --json -r --pid --mount-proc echo out
+	assert_success
+	assert_output ''
+	run split_writes --verbose -r --pid --mount-proc echo out
+	assert_success
+	assert_output ''
+	# warnx writes a message in three pieces when stderr is unbuffered.
+	run split_writes --verbose --pid --mount-proc=/nonexistent true
+	assert_success
+	assert_output ''
+}
+
 @test "--verbose --json: a failed unshare(2) is an event with outcome failed" {
 	require_root
 	nobody_copy

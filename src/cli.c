@@ -548,6 +548,7 @@ int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags)
 		       "not found.  See unshare(1).",
 		.help_filter = help_filter,
 	};
+	char *name;
 
 	plan_init(plan);
 	flag_options(options);
@@ -556,8 +557,11 @@ int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags)
 	plan_init(plan);
 	argp_err_exit_status = EXIT_TOOL;
 	/* getopt names us by argv[0] in its messages; every other message
-	 * says "unshare". */
-	argv[0] = program_invocation_short_name;
+	 * names us by its last component, as err(3) does.  (Not through
+	 * program_invocation_short_name: a variable of libc's costs a symbol
+	 * lookup on every run, before main.) */
+	if ((name = strrchr(argv[0], '/')) != NULL)
+		argv[0] = name + 1;
 	if (suggest_option(argv, options, flags & ARGP_NO_ERRS) != 0)
 		return EXIT_TOOL;
 	/* In order, so that the first non-option ends ours. */

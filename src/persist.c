@@ -150,11 +150,12 @@ static _Noreturn void helper(const struct plan *plan, pid_t pid, int go,
 void persist_start(const struct plan *plan, struct persist_helper *h)
 {
 	int go[2], status[2], st;
-	pid_t pid = getpid(), middle;
+	pid_t pid, middle;
 
 	h->go = h->status = -1;
 	if (!wanted(plan))
 		return;
+	pid = getpid();
 	if (pipe2(go, O_CLOEXEC) != 0 || pipe2(status, O_CLOEXEC) != 0)
 		err(EXIT_TOOL, "keeping namespaces: cannot make a pipe");
 	if ((middle = fork()) < 0)

@@ -50,7 +50,8 @@ static const char *const argp_own[] = { "help", "usage", "version" };
 
 /* A long option that is none of ours, not even abbreviated, gets "did you
  * mean" before argp refuses it.  Only our options are looked at: the scan
- * stops where argp will (the first non-option, or --). */
+ * stops where argp will (the first non-option, or --).  argv[0] names us
+ * in the messages. */
 int suggest_option(char **argv, const struct argp_option *opts, bool quiet)
 {
 	for (int i = 1; argv[i]; i++) {
@@ -98,14 +99,12 @@ int suggest_option(char **argv, const struct argp_option *opts, bool quiet)
 			return -1;
 		if (!known) {
 			fprintf(stderr, "%s: unrecognized option '%s'\n",
-				program_invocation_short_name, a);
+				argv[0], a);
 			if (best && best_d <= 2)
 				fprintf(stderr, "%s: did you mean '--%s'?\n",
-					program_invocation_short_name, best);
+					argv[0], best);
 			fprintf(stderr, "Try `%s --help' or `%s --usage' for "
-				"more information.\n",
-				program_invocation_short_name,
-				program_invocation_short_name);
+				"more information.\n", argv[0], argv[0]);
 			exit(EXIT_TOOL);
 		}
 		/* Its value is the next word: skip it, if there is one. */

@@ -30,15 +30,19 @@
 #include "procfs.h"
 #include "userns.h"
 
-/* The id our own single mapping maps from: --owner's if given. */
+/* The id our own single mapping maps from: --owner's if given.  Through
+ * syscall(2), which main() has already called: a libc function called
+ * for the first time costs a symbol lookup, several times the call. */
 static uid_t self_uid(const struct plan *plan)
 {
-	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid : geteuid();
+	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid
+					: (uid_t)syscall(SYS_geteuid);
 }
 
 static gid_t self_gid(const struct plan *plan)
 {
-	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid : getegid();
+	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid
+					: (gid_t)syscall(SYS_getegid);
 }
 
 /* Ranges from --map-users (or --map-groups) values. */
@@ -168,27 +172,29 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 }
 
 /* Write the whole text in one write(2), as the kernel wants it. */
-static int write_file(const char *path, const char *text)
+/* Writes len bytes of text to path in one write(2); -1 with errno set if
+ * that fails.  errno is read only then (on every run it would cost a
+ * symbol lookup). */
+static int write_file(const char *path, const char *text, size_t len)
 {
-	size_t len = strlen(text);
 	int fd = open(path, O_WRONLY | O_CLOEXEC), saved;
-	ssize_t w;
 
 	if (fd < 0)
 		return -1;
-	w = write(fd, text, len);
+	if (write(fd, text, len) == (ssize_t)len)
+		return close(fd);
 	saved = errno;
 	close(fd);
 	errno = saved;
-	return w == (ssize_t)len ? 0 : -1;
+	return -1;
 }
 
 static void write_map_file(const char *path, const struct idmap *map)
 {
 	char text[IDMAP_MAX_EXTENTS * 33 + 1];
+	size_t len = idmap_format(map, text, sizeof text);
 
-	idmap_format(map, text, sizeof text);
-	if (write_file(path, text) == 0)
+	if (write_file(path, text, len) == 0)
 		return;
 	warn("writing %s", path);
 	if (errno == ENOENT)
@@ -206,7 +212,8 @@ static void write_map_file(const char *path, const struct idmap *map)
 static void write_setgroups(const char *path, int mode)
 {
 	if (mode != SETGROUPS_KEEP &&
-	    write_file(path, mode == SETGROUPS_DENY ? "deny" : "allow") != 0)
+	    (mode == SETGROUPS_DENY ? write_file(path, "deny", 4)
+				    : write_file(path, "allow", 5)) != 0)
 		errx(EXIT_TOOL, "writing %s: %s%s", path, strerror(errno),
 		     errno == ENOENT ? " (is /proc mounted?)" : "");
 }

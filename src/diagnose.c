@@ -98,7 +98,7 @@ static void explain_eperm(unsigned long mask)
 			      "run it outside the chroot or sandbox");
 		return;
 	}
-	if (privileged && !proc_has_cap(CAP_SYS_ADMIN)) {
+	if (privileged && !has_cap(CAP_SYS_ADMIN)) {
 		char buf[256];
 
 		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "

@@ -1,4 +1,4 @@
-/* Small readers of /proc files.
+/* Small readers of /proc files, and of our own capabilities.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -12,6 +12,6 @@ unsigned long long proc_status_field(const char *key, int base);
 long long proc_read_number(const char *path);
 
 /* Whether this process has capability cap in its effective set. */
-int proc_has_cap(int cap);
+int has_cap(int cap);
 
 #endif

@@ -55,7 +55,7 @@ static const char *add_specs(const char *option, const char *const *specs,
 	for (size_t i = 0; i < n; i++) {
 		bool old_form = false;
 
-		if (strcmp(specs[i], "all") == 0 && !proc_has_cap(cap)) {
+		if (strcmp(specs[i], "all") == 0 && !has_cap(cap)) {
 			snprintf(msg, size, "%s=all: only a process with %s "
 				 "may map every id; unprivileged, use auto or "
 				 "subids (from %s)", option,
@@ -153,7 +153,7 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 		plan->map_writer = MAP_NONE;
 	else if (!ranges)
 		plan->map_writer = MAP_SELF;
-	else if (proc_has_cap(CAP_SETUID) && proc_has_cap(CAP_SETGID))
+	else if (has_cap(CAP_SETUID) && has_cap(CAP_SETGID))
 		plan->map_writer = MAP_DIRECT;
 	else
 		plan->map_writer = MAP_NEWIDMAP;

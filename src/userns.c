@@ -173,18 +173,22 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 
 /* Write the whole text in one write(2), as the kernel wants it. */
 /* Writes len bytes of text to path in one write(2); -1 with errno set if
- * that fails.  errno is read only then (on every run it would cost a
- * symbol lookup). */
+ * that fails.  Every -r takes this path, three times: the system calls go
+ * through syscall(2), which main() has already called, since the first
+ * call of each other libc function costs a symbol lookup (together more
+ * than the rest of this file's work), and errno is read only on failure
+ * for the same reason. */
 static int write_file(const char *path, const char *text, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), saved;
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CLOEXEC),
+	    saved;
 
 	if (fd < 0)
 		return -1;
-	if (write(fd, text, len) == (ssize_t)len)
-		return close(fd);
+	if (syscall(SYS_write, fd, text, len) == (long)len)
+		return (int)syscall(SYS_close, fd);
 	saved = errno;
-	close(fd);
+	syscall(SYS_close, fd);
 	errno = saved;
 	return -1;
 }

@@ -5,7 +5,10 @@
 load helpers
 
 teardown() {
+	# A child still held by hold-preload.so is released first.
+	if [ -p "${fifo:-}" ]; then timeout 2 sh -c 'echo go >"$1"' sh "$fifo" || :; fi
 	if [ -n "${victim:-}" ]; then kill -KILL "$victim" 2>/dev/null || :; fi
+	if [ -n "${upid:-}" ]; then kill -KILL "$upid" 2>/dev/null || :; fi
 }
 
 # A program that reports each signal it gets in $out, then exits 3.
@@ -82,6 +85,42 @@ start_sleeper() {
 	start_sleeper --pid --kill-child
 	kill -KILL "$upid"
 	gone "$victim"
+}
+
+# The race: unshare dies after the fork but before the child has armed
+# its parent-death signal, so no signal will ever come.  A preloaded
+# prctl() holds the child in that window until we have killed unshare.
+hold_child() {
+	fifo=$BATS_TEST_TMPDIR/hold
+	mkfifo "$fifo"
+	LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
+		"$UNSHARE_BIN" "$@" -- touch "$BATS_TEST_TMPDIR/ran" \
+		2>"$BATS_TEST_TMPDIR/err" &
+	upid=$!
+	wait_for_file "$fifo.ready"
+	victim=$(cat "$fifo.ready")
+}
+
+@test "--kill-child: if we die before the child is armed, the program never runs" {
+	hold_child --kill-child
+	kill -KILL "$upid"
+	wait "$upid" || :
+	echo go >"$fifo"
+	gone "$victim"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program ran after unshare died"
+	run cat "$BATS_TEST_TMPDIR/err"
+	assert_output "unshare: --kill-child: unshare died before the child was armed; not running the program"
+}
+
+@test "--kill-child: held the same way but with us alive, the program runs (so the test above can fail)" {
+	hold_child --kill-child
+	echo go >"$fifo"
+	local rc=0
+	wait "$upid" || rc=$?
+	assert_equal "$rc" 0
+	[ -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program did not run"
+	run cat "$BATS_TEST_TMPDIR/err"
+	assert_output ''
 }
 
 @test "without --kill-child the child outlives us (so the tests above can fail)" {

@@ -4,8 +4,9 @@
 
 int main(void)
 {
-	volatile int *p = NULL;
+	volatile const int *p = NULL;
 
 	fflush(stdout);
+	/* cppcheck-suppress nullPointer ; the point of the program */
 	return *p;
 }

@@ -23,6 +23,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int argc = 0;
 	struct plan *plan = malloc(sizeof *plan);
 
+	if (copy == NULL || plan == NULL) {
+		free(copy);
+		free(plan);
+		return 0;
+	}
 	if (!null)
 		null = fopen("/dev/null", "w");
 	memcpy(copy, data, size);

@@ -12,13 +12,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *list = malloc(size + 1), msg[256], names[256];
-	unsigned long mask = 0, closure;
-	struct added why[UNSHARE_NFLAGS];
+	char *list = malloc(size + 1), msg[256];
+	unsigned long mask = 0;
 
+	if (list == NULL)
+		return 0;
 	memcpy(list, data, size);
 	list[size] = '\0';
 	if (flags_parse_list(list, &mask, msg, sizeof msg) == 0) {
+		struct added why[UNSHARE_NFLAGS];
+		char names[256];
+		unsigned long closure;
+
 		if (mask & ~UNSHARE_VALID)
 			abort(); /* an unknown bit got through */
 		closure = flags_closure(mask, why);

@@ -35,9 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct idmap map;
 	const struct id_owner owner = { "fuzz", 1000, subid, selfmap };
-	char *copy = malloc(size + 1), msg[512], text[IDMAP_MAX_EXTENTS * 33 + 1];
+	char *copy = malloc(size + 1), msg[512];
 	bool old;
 
+	if (copy == NULL)
+		return 0;
 	memcpy(copy, data, size);
 	copy[size] = '\0';
 	map.n = 0;
@@ -52,8 +54,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 sizeof msg);
 	if (map.n > IDMAP_MAX_EXTENTS)
 		abort();
-	if (idmap_check(&map, msg, sizeof msg) == 0)
+	if (idmap_check(&map, msg, sizeof msg) == 0) {
+		char text[IDMAP_MAX_EXTENTS * 33 + 1];
+
 		idmap_format(&map, text, sizeof text);
+	}
 	free(copy);
 	return 0;
 }

@@ -18,6 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = 0;
 	FILE *f;
 
+	if (s == NULL)
+		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
 	f = open_memstream(&out, &len);

@@ -15,6 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *s = malloc(size + 1);
 	struct offset o;
 
+	if (s == NULL)
+		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
 	if (offset_parse(s, &o) == 0 && (o.nsec < 0 || o.nsec > 999999999))

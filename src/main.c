@@ -85,6 +85,9 @@ int main(int argc, char **argv)
 	refuse_setid();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 	cli_parse(argc, argv, &plan, 0);
+	if (plan.verbose && plan.json && !plan.dry_run && !plan.list)
+		json_messages();
+	userns_warn_old_forms(&plan);
 
 	if (plan.list)
 		return list_flags(&plan);

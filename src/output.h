@@ -22,9 +22,20 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan);
 void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* With --verbose --json: a failed step as a JSON line on stderr, beside
- * the text messages. */
+/* With --verbose --json: a failed step as a JSON line on stderr, before
+ * the messages that explain it. */
 void say_failed(const struct plan *plan, const char *kind, int err);
+
+/* With --verbose --json, from here on every line of ours on stderr is
+ * JSON: what err(3), warn(3) and the diagnoses write becomes
+ * {"event":"message","text":...}, and if our process then ends with a
+ * status other than 0 (not one passed on from the program), a last
+ * {"event":"exit","status":N,"outcome":"failed"}. */
+void json_messages(void);
+
+/* The status we are about to end with is the program's (or the child's):
+ * no exit event for it. */
+void output_passing_status(void);
 
 /* Inode numbers of the /proc/self/ns entries that unsharing mask changes
  * (0 where an entry cannot be read). */

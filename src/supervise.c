@@ -39,6 +39,7 @@ static _Noreturn void end_like(int status)
 	int sig;
 	sigset_t set;
 
+	output_passing_status();
 	if (WIFEXITED(status))
 		exit(WEXITSTATUS(status));
 	sig = WTERMSIG(status);

@@ -68,11 +68,23 @@ static const char *add_specs(const char *option, const char *const *specs,
 			snprintf(msg, size, "%s: %s", option, why);
 			return msg;
 		}
-		if (old_form)
-			warnx("%s=%s is the old OUTER,INNER,COUNT form; write "
-			      "INNER:OUTER:COUNT", option, specs[i]);
 	}
 	return NULL;
+}
+
+/* Said after parsing, not while: a plan is made without side effects, and
+ * with --verbose --json this goes out as an event.  A value that parsed
+ * is in the old form exactly when it has a comma. */
+void userns_warn_old_forms(const struct plan *plan)
+{
+	for (size_t i = 0; i < plan->n_uid_specs; i++)
+		if (strchr(plan->uid_specs[i], ','))
+			warnx("--map-users=%s is the old OUTER,INNER,COUNT "
+			      "form; write INNER:OUTER:COUNT", plan->uid_specs[i]);
+	for (size_t i = 0; i < plan->n_gid_specs; i++)
+		if (strchr(plan->gid_specs[i], ','))
+			warnx("--map-groups=%s is the old OUTER,INNER,COUNT "
+			      "form; write INNER:OUTER:COUNT", plan->gid_specs[i]);
 }
 
 /* The inner id for our own: -r 0, -c itself, --map-user's value. */

@@ -14,6 +14,10 @@
  * message for a value that cannot work, or NULL. */
 const char *userns_resolve(struct plan *plan, char *msg, size_t size);
 
+/* Warn on stderr about each --map-users or --map-groups value written in
+ * the old OUTER,INNER,COUNT form. */
+void userns_warn_old_forms(const struct plan *plan);
+
 /* A helper that writes the maps from outside the new namespace. */
 struct map_helper {
 	pid_t pid;

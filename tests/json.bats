@@ -98,13 +98,62 @@ split_writes() {
 	run --separate-stderr as_nobody "$NOBODY_BIN" -v --json --net true
 	nobody_cleanup
 	assert_failure 125
-	run python3 -c '
+	run events "$stderr"
+	assert_line --index 0 "plan"
+	assert_line --index 1 "step unshare failed EPERM"
+	assert_line --index 2 --regexp "^message unshare: unshare\(2\) of net \(0x40000000\) failed: Operation not permitted$"
+	assert_line --index -1 "exit 125 failed"
+}
+
+# Every line of stderr parsed as JSON, one summary line per event.
+events() {
+	python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
-    if l.startswith("{"):
-        e = json.loads(l)
-        if e.get("outcome") == "failed": print(e["step"], e["errno"])' "$stderr"
-	assert_output "unshare EPERM"
+    e = json.loads(l)
+    k = e["event"]
+    if k == "step": print(k, e["step"], e["outcome"], e.get("errno", ""))
+    elif k == "message": print(k, e["text"])
+    elif k == "exit": print(k, e["status"], e["outcome"])
+    else: print(k)' "$1"
+}
+
+@test "--verbose --json: a step that fails after unshare(2) is a message event, then a failed exit" {
+	require_root
+	run --separate-stderr unshare --verbose --json --pid --mount-proc=/nonexistent true
+	assert_failure 125
+	run events "$stderr"
+	assert_success
+	assert_line --index -2 "message unshare: --mount-proc: cannot mount proc on /nonexistent: No such file or directory; give an existing directory"
+	assert_line --index -1 "exit 125 failed"
+	# The child failed and said so; the parent passes its status on quietly.
+	run grep -c '"event":"exit"' <<<"$stderr"
+	assert_output 1
+}
+
+@test "--verbose --json: a program that cannot be found ends with exit 127" {
+	run -127 --separate-stderr unshare --verbose --json no-such-program-here
+	assert_failure 127
+	run events "$stderr"
+	assert_success
+	assert_line --index 0 "plan"
+	assert_line --index 1 "message unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
+	assert_line --index 2 "exit 127 failed"
+}
+
+@test "--verbose --json: warnings are message events; the program's own status is no exit event" {
+	require_root
+	run --separate-stderr unshare --verbose --json --map-users=100000,0,10 --fork sh -c 'exit 3'
+	assert_failure 3
+	run events "$stderr"
+	assert_success
+	assert_line --index 0 "message unshare: --map-users=100000,0,10 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
+	assert_line --index 1 "plan"
+	refute_line --partial "exit"
+	# Without --json, the same warning is plain text.
+	run --separate-stderr unshare --map-users=100000,0,10 true
+	assert_success
+	assert_equal "$stderr" "unshare: --map-users=100000,0,10 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
 }
 
 @test "unknown options get a did-you-mean" {

@@ -10,16 +10,18 @@ load helpers
 	assert_output ''
 }
 
-@test "every long option in --help is in the man page" {
+@test "every long option in --help has an entry of its own in the man page" {
 	run unshare --help
 	assert_success
 	opts=$(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u)
 	[ -n "$opts" ]
-	# The page as text: roff escapes out.
-	page=$(sed 's/\\//g' "$UNSHARE_MAN")
+	# The heads of the entries (the line after .TP, or .TQ for an alias),
+	# roff escapes out: an option named only in running text does not
+	# count.
+	heads=$(grep -A1 -E '^\.(TP|TQ)$' "$UNSHARE_MAN" | grep -v -E '^(\.TP|\.TQ|--)$' | sed 's/\\//g')
 	missing=
 	for o in $opts; do
-		grep -q -- "$o\\b" <<<"$page" || missing="$missing $o"
+		grep -q -- "$o\\b" <<<"$heads" || missing="$missing $o"
 	done
 	assert_equal "$missing" ''
 }

@@ -436,10 +436,13 @@ static void exit_event(int status, void *arg)
 void json_messages(void)
 {
 	static char line[BUFSIZ];
-	FILE *messages = fopencookie(NULL, "w", (cookie_io_functions_t){
-						      .write = to_events });
+	FILE *messages;
 
-	if (messages == NULL || events != NULL)
+	if (events != NULL)
+		return;
+	messages = fopencookie(NULL, "w",
+			       (cookie_io_functions_t){ .write = to_events });
+	if (messages == NULL)
 		return;
 	setvbuf(messages, line, _IOLBF, sizeof line);
 	events = stderr;

@@ -93,3 +93,28 @@ teardown() {
 	assert_failure 125
 	assert_line --index 1 --partial 'unshare: user: the limit on user namespaces is reached: /proc/sys/user/max_user_namespaces is 0 in this user namespace'
 }
+
+# A kernel without a namespace type answers EINVAL for its flag; this one
+# has them all, so the kernel is made to answer so for time (0x80) alone.
+@test "EINVAL from a kernel without a namespace type names it, its version and its option" {
+	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --uts --time true
+	assert_failure 125
+	assert_line --index 0 "unshare: unshare(2) of uts, time (0x4000080) failed: Invalid argument"
+	assert_line --index 1 "unshare: time: this kernel refuses it: it is older than Linux 5.6 or was built without CONFIG_TIME_NS"
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "EPERM with CAP_SYS_ADMIN: a security module or seccomp filter refused it" {
+	require_root
+	run inject unshare EPERM -- "$UNSHARE_BIN" --net true
+	assert_failure 125
+	assert_line --index 0 "unshare: unshare(2) of net (0x40000000) failed: Operation not permitted"
+	assert_line --index 1 "unshare: this process has CAP_SYS_ADMIN, so a security module (SELinux, AppArmor) or a seccomp filter refused it; check the audit log, or run outside the container or sandbox"
+}
+
+@test "EPERM for a user namespace as root: the reasons it can have" {
+	require_root
+	run inject unshare EPERM -- "$UNSHARE_BIN" --user true
+	assert_failure 125
+	assert_line --index 1 "unshare: a new user namespace is refused to a process that is chrooted, whose user or group id has no mapping in its user namespace, or that a security module or seccomp filter holds back; run it outside the chroot or sandbox"
+}

@@ -112,3 +112,11 @@ gone() {
 	done
 	return 1
 }
+
+# Run a command with one system call failing with an errno of our choice,
+# from the kernel itself (a seccomp filter): for the diagnoses of errors
+# this kernel never gives on its own.  inject SYSCALL ERRNO [ARG MASK] --
+# COMMAND...; see tests/errno-inject.c.
+inject() {
+	"$UNSHARE_TESTLIB/errno-inject" "$@"
+}

@@ -87,6 +87,11 @@ void mounts_proc(const struct plan *plan)
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s; "
 		     "in a user namespace proc can be mounted only for a pid "
 		     "namespace it owns: add --pid", dir, strerror(errno));
+	case EBUSY:
+		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s; "
+		     "what is mounted there is in the way (findmnt %s shows "
+		     "it): unmount it, or give another directory", dir,
+		     strerror(errno), dir);
 	default:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s",
 		     dir, strerror(errno));
@@ -99,13 +104,21 @@ void mounts_binfmt(const struct plan *plan)
 	char path[4096];
 
 	if (mount("binfmt_misc", dir, "binfmt_misc",
-		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
+		if (errno == EBUSY)
+			errx(EXIT_TOOL, "--mount-binfmt: cannot mount "
+			     "binfmt_misc on %s: %s; the kernel will not mount "
+			     "a filesystem twice on one place, and this user "
+			     "namespace's binfmt_misc is there already "
+			     "(findmnt %s shows it): use that one, or give "
+			     "another directory", dir, strerror(errno), dir);
 		errx(EXIT_TOOL, "--mount-binfmt: cannot mount binfmt_misc on "
 		     "%s: %s%s", dir, strerror(errno),
 		     errno == ENOENT ? "; give an existing directory"
 		     : errno == ENODEV ? " (a kernel without "
 					  "CONFIG_BINFMT_MISC)"
 				       : "");
+	}
 	undo_if_seen_outside(plan, dir);
 	say(plan, "mount", "binfmt_misc on %s", dir);
 	snprintf(path, sizeof path, "%s/register", dir);

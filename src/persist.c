@@ -118,6 +118,12 @@ static int bind_all(const struct plan *plan, pid_t pid, bool *bound,
 			      "namespace needs CAP_SYS_ADMIN in your mount "
 			      "namespace (run as root)", f->name, file, source,
 			      strerror(errno));
+		else if (errno == EBUSY)
+			warnx("--%s=%s: binding %s failed: %s; something "
+			      "mounted on the file is in the way (findmnt %s "
+			      "shows it): unmount it (umount %s), or choose "
+			      "another file", f->name, file, source,
+			      strerror(errno), file, file);
 		else
 			warnx("--%s=%s: binding %s failed: %s", f->name, file,
 			      source, strerror(errno));

@@ -136,3 +136,21 @@ setup() {
 		exit $s' sh "$UNSHARE_BIN" "$dir"
 	assert_failure 127
 }
+
+# EBUSY: the kernel's answer when a filesystem would be mounted on itself
+# at one place.  Our mounts never do that (binfmt_misc is mounted in a
+# user namespace of its own), so the kernel is made to say it, for the
+# mounts with MS_NOEXEC (8): proc and binfmt_misc, not the propagation.
+@test "EBUSY mounting proc: says what is in the way and how to see it" {
+	require_root
+	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --pid --mount-proc true
+	assert_failure 125
+	assert_output "unshare: --mount-proc: cannot mount proc on /proc: Device or resource busy; what is mounted there is in the way (findmnt /proc shows it): unmount it, or give another directory"
+}
+
+@test "EBUSY mounting binfmt_misc: it is there already" {
+	require_root
+	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --mount-binfmt true
+	assert_failure 125
+	assert_output "unshare: --mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy; the kernel will not mount a filesystem twice on one place, and this user namespace's binfmt_misc is there already (findmnt /proc/sys/fs/binfmt_misc shows it): use that one, or give another directory"
+}

@@ -123,6 +123,16 @@ keep() {
 	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
 }
 
+# EBUSY, made by the kernel for bind mounts (MS_BIND, 0x1000) only.
+@test "EBUSY binding FILE: says what is in the way, and nothing is left" {
+	run inject mount EBUSY 3 0x1000 -- "$UNSHARE_BIN" --uts="$dir/uts" true
+	assert_failure 125
+	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: binding /proc/[0-9]+/ns/uts failed: Device or resource busy; something mounted on the file is in the way \(findmnt $dir/uts shows it\): unmount it \(umount $dir/uts\), or choose another file$"
+	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
+	[ ! -e "$dir/uts" ]
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+}
+
 @test "--mount=FILE on a shared mount: says so and what to do, and undoes the rest" {
 	# A throwaway namespace whose mounts are shared, as systemd makes them,
 	# and a new one that stays their peer (unchanged): the bind would

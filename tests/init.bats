@@ -43,27 +43,62 @@ unshare"
 # The orphan is a copy of sh with a name of its own, so that its zombie can
 # be found.  It is orphaned at once; the program then becomes a sleep that
 # never calls wait(), and only after that does the orphan say it ran and
-# exit.
-orphan_check() {
-	local orphan=$BATS_TEST_TMPDIR/orphan$$ ran=$BATS_TEST_TMPDIR/ran
+# exit.  Sets upid (unshare) and ran.
+start_orphan() {
+	orphan=$BATS_TEST_TMPDIR/orphan$$ ran=$BATS_TEST_TMPDIR/ran
 	cp /bin/sh "$orphan"
-	"$UNSHARE_BIN" "$@" sh -c "($orphan -c 'sleep 0.3; echo ran >$ran' &); exec sleep 2" 3>&- &
-	local upid=$!
+	"$UNSHARE_BIN" "$@" sh -c "($orphan -c 'sleep 0.3; echo ran >$ran' &); exec sleep 60" 3>&- &
+	upid=$!
 	wait_for_file "$ran"
-	sleep 0.3 # time for an init to reap it
-	zombies=$(grep -l "^orphan$$\$" /proc/[0-9]*/comm 2>/dev/null | while read -r f; do
-		awk '$3 == "Z"' "${f%comm}stat"; done)
-	wait "$upid"
+}
+
+# The orphan's processes, one stat line each: its state is the third
+# field (Z for a zombie).
+orphans() {
+	grep -l "^orphan$$\$" /proc/[0-9]*/comm 2>/dev/null | while read -r f; do
+		cat "${f%comm}stat"
+	done
+}
+
+zombies() {
+	orphans | awk '$3 == "Z"'
+}
+
+# The namespace ends with its pid 1, our child; unshare ends with it.
+end_namespace() {
+	pkill -KILL -P "$upid" || :
+	wait "$upid" || :
+	upid=
+}
+
+teardown() {
+	if [ -n "${upid:-}" ]; then end_namespace; fi
 }
 
 @test "--init reaps an orphaned grandchild: no zombie is left" {
-	orphan_check --init
-	assert_equal "$zombies" ''
+	start_orphan --init
+	# Gone altogether (not running, not a zombie), within 5 s however
+	# slow the machine.
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ -z "$(orphans)" ] && break
+		sleep 0.05
+	done
+	assert_equal "$(orphans)" ''
+	end_namespace
 }
 
 @test "without --init an orphan stays a zombie under a program that does not reap" {
-	orphan_check --pid
-	[ -n "$zombies" ]
+	start_orphan --pid
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ -n "$(zombies)" ] && break
+		sleep 0.05
+	done
+	[ -n "$(zombies)" ] || fail "the orphan never became a zombie"
+	sleep 0.5
+	[ -n "$(zombies)" ] || fail "the zombie was reaped after all"
+	end_namespace
 }
 
 @test "--init: TERM sent to the init reaches the program" {
@@ -94,7 +129,7 @@ orphan_check() {
 }
 
 @test "--init: a missing program is 127, through the init" {
-	run "$UNSHARE_BIN" --init no-such-program-here
+	run -127 "$UNSHARE_BIN" --init no-such-program-here
 	assert_failure 127
 	assert_output --partial "cannot run 'no-such-program-here'"
 }

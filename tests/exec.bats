@@ -5,7 +5,7 @@ load helpers
 
 @test "the program's exit status is ours" {
 	for code in 0 1 42 124 125 126 127 255; do
-		run unshare sh -c "exit $code"
+		run "-$code" unshare sh -c "exit $code"
 		assert_equal "$status" "$code"
 	done
 }
@@ -17,13 +17,13 @@ load helpers
 }
 
 @test "a program not found: 127, named" {
-	run unshare no-such-program-here arg
+	run -127 unshare no-such-program-here arg
 	assert_failure 127
 	assert_output "unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
 }
 
 @test "a path not found: 127, named" {
-	run unshare /no/such/program
+	run -127 unshare /no/such/program
 	assert_failure 127
 	assert_output "unshare: cannot run '/no/such/program': No such file or directory (check the path)"
 }
@@ -86,7 +86,7 @@ load helpers
 }
 
 @test "no program, \$SHELL missing: 127 naming it" {
-	SHELL=/no/such/shell run unshare
+	SHELL=/no/such/shell run -127 unshare
 	assert_failure 127
 	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (check the path)"
 }

@@ -47,7 +47,7 @@ setup() {
 }
 
 @test "--fork: 127 and 126 for the program come back from the child" {
-	run "$UNSHARE_BIN" --fork no-such-program-here
+	run -127 "$UNSHARE_BIN" --fork no-such-program-here
 	assert_failure 127
 	assert_output "unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
 	run "$UNSHARE_BIN" --fork /

@@ -10,8 +10,16 @@ setup() {
 	mounts_before=$(wc -l </proc/self/mountinfo)
 }
 
+# The namespace's pid 1 first (unshare's child): unshare ends with it.
+end_upid() {
+	pkill -KILL -P "$upid" || :
+	wait "$upid" || :
+	upid=
+}
+
 teardown() {
 	local f
+	if [ -n "${upid:-}" ]; then end_upid; fi
 	for f in "$dir"/*; do
 		[ -e "$f" ] || continue
 		umount "$f" 2>/dev/null || :
@@ -70,8 +78,8 @@ keep() {
 
 @test "--pid=FILE with a running child: nsenter enters the same pid namespace" {
 	require_ns pid
-	"$UNSHARE_BIN" --pid="$dir/pid" --mount-proc sleep 3 3>&- &
-	local upid=$!
+	"$UNSHARE_BIN" --pid="$dir/pid" --mount-proc sleep 60 3>&- &
+	upid=$!
 	local i
 	for ((i = 0; i < 100; i++)); do
 		grep -q " $dir/pid " /proc/self/mountinfo && break
@@ -80,8 +88,7 @@ keep() {
 	run nsenter --pid="$dir/pid" sh -c 'cat /proc/self/stat >/dev/null; stat -L -c %i /proc/self/ns/pid; true'
 	assert_success
 	assert_equal "$output" "$(stat -L -c %i "$dir/pid")"
-	kill -KILL "$upid" 2>/dev/null || :
-	wait "$upid" || :
+	end_upid
 }
 
 @test "--pid=FILE --no-fork is refused: no process would hold the namespace" {

@@ -17,8 +17,12 @@ teardown() {
 
 # The limits are lowered in a throwaway user namespace, where they are its
 # own (and a parent's limit counts for its children): the kernel's check is
-# the same, and the machine's limits are never touched, so tests running
-# beside these cannot fail because of them.
+# the same.  The machine's own limits cannot be lowered here: writing the
+# initial namespace's /proc/sys/user needs CAP_SYS_RESOURCE, which root
+# lacks on this kind of machine (a VM whose root has every capability but
+# that one), while in a new user namespace we hold it.  And the machine's
+# limits are never touched, so tests running beside these cannot fail
+# because of them.
 @test "max_net_namespaces at 0: ENOSPC names the file and its value" {
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_net_namespaces &&

@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,19 +33,25 @@ static void judge(const struct flag *f, struct verdict *v)
 		snprintf(v->text, sizeof v->text, "usable");
 		return;
 	case EPERM:
+		/* Privilege would not help: something refuses it. */
+		if (f->bit == UNSHARE_USER || has_cap(CAP_SYS_ADMIN)) {
+			v->status = "refused";
+			snprintf(v->text, sizeof v->text, "refused to this "
+				 "process (%s)", f->bit == UNSHARE_USER
+				 ? "a chroot, an unmapped id, a sysctl, a "
+				   "security module or a seccomp filter"
+				 : "it has CAP_SYS_ADMIN: a security module or "
+				   "a seccomp filter");
+			return;
+		}
 		v->status = "needs-privilege";
-		if (f->bit != UNSHARE_USER &&
-		    probe(mask | UNSHARE_USER) == 0)
+		if (probe(mask | UNSHARE_USER) == 0)
 			snprintf(v->text, sizeof v->text,
 				 "needs privilege: add --map-root-user (-r) "
 				 "or --user");
 		else
 			snprintf(v->text, sizeof v->text,
-				 "needs privilege (%s)",
-				 f->bit == UNSHARE_USER
-					 ? "user namespaces are refused to "
-					   "this process"
-					 : "CAP_SYS_ADMIN");
+				 "needs privilege (CAP_SYS_ADMIN)");
 		return;
 	case EINVAL:
 		v->status = "not-in-kernel";

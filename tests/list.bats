@@ -69,3 +69,28 @@ print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["ns"])' "$ou
 	assert_success
 	assert_line --regexp '^uts .* limit reached \(/proc/sys/user/max_uts_namespaces is 0\)$'
 }
+
+# The kernel is made to refuse (through errno-inject's seccomp filter) what
+# this machine's kernel allows: each verdict is checked against a real
+# failed unshare(2) in the throwaway child.
+@test "--list: a namespace type the kernel lacks is 'not in this kernel', with its version and option" {
+	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list
+	assert_success
+	assert_line --regexp '^time +-T --time .* not in this kernel \(first in Linux 5\.6, with CONFIG_TIME_NS\)$'
+	assert_line --regexp '^uts +-u --uts .* usable$'
+	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list --json
+	run python3 -c '
+import json, sys
+print([r["status"] for r in json.loads(sys.argv[1]) if r["name"] == "time"][0])' "$output"
+	assert_output not-in-kernel
+}
+
+@test "--list as root refused by a seccomp filter: 'refused', not 'needs privilege'" {
+	require_root
+	run inject unshare EPERM 0 0x40000000 -- "$UNSHARE_BIN" --list
+	assert_success
+	assert_line --regexp '^net +-n --net .* refused to this process \(it has CAP_SYS_ADMIN: a security module or a seccomp filter\)$'
+	assert_line --regexp '^mount +-m --mount .* usable$'
+	run inject unshare EPERM 0 0x10000000 -- "$UNSHARE_BIN" --list
+	assert_line --regexp '^user +-U --user .* refused to this process \(a chroot, an unmapped id, a sysctl, a security module or a seccomp filter\)$'
+}

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -228,4 +229,29 @@ void diagnose_unshare(int err, unsigned long mask)
 		      "namespace has no init left to fork from");
 		break;
 	}
+}
+
+_Noreturn void fork_failed(const char *step)
+{
+	int e = errno;
+	struct rlimit nproc;
+
+	if (e == EAGAIN && getrlimit(RLIMIT_NPROC, &nproc) == 0 &&
+	    nproc.rlim_cur != RLIM_INFINITY)
+		errx(EXIT_TOOL, "%s: fork failed: %s; a limit on processes is "
+		     "reached: this user may have %llu (ulimit -u, "
+		     "RLIMIT_NPROC), or the pids cgroup (pids.max) or "
+		     "/proc/sys/kernel/threads-max allows no more; raise the "
+		     "limit or end some processes", step, strerror(e),
+		     (unsigned long long)nproc.rlim_cur);
+	if (e == EAGAIN)
+		errx(EXIT_TOOL, "%s: fork failed: %s; a limit on processes is "
+		     "reached: the pids cgroup (pids.max) or "
+		     "/proc/sys/kernel/threads-max allows no more; raise the "
+		     "limit or end some processes", step, strerror(e));
+	if (e == ENOMEM)
+		errx(EXIT_TOOL, "%s: fork failed: %s; memory is short, or this "
+		     "is a pid namespace whose init has exited, where no "
+		     "process can be made", step, strerror(e));
+	errx(EXIT_TOOL, "%s: fork failed: %s", step, strerror(e));
 }

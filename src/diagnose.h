@@ -1,4 +1,5 @@
-/* Turning a failed unshare(2) into what went wrong and what to do.
+/* Turning a failed unshare(2) (or fork(2)) into what went wrong and what
+ * to do.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -14,5 +15,9 @@ int probe(unsigned long mask);
 /* Explain on stderr why unshare(2) of mask failed with errno err: which
  * flag, why, and what to do.  May try flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);
+
+/* fork(2) failed (errno says how) in step: say why and what to do, then
+ * exit 125. */
+_Noreturn void fork_failed(const char *step);
 
 #endif

@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "output.h"
 #include "persist.h"
 #include "undo.h"
@@ -165,7 +166,7 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 	if (pipe2(go, O_CLOEXEC) != 0 || pipe2(status, O_CLOEXEC) != 0)
 		err(EXIT_TOOL, "keeping namespaces: cannot make a pipe");
 	if ((middle = fork()) < 0)
-		err(EXIT_TOOL, "keeping namespaces: cannot fork the helper");
+		fork_failed("keeping namespaces: the helper");
 	if (middle == 0) {
 		pid_t p = fork();
 

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "output.h"
 #include "sig.h"
 #include "supervise.h"
@@ -60,8 +61,7 @@ static pid_t checked_fork(const char *what)
 	pid_t pid = fork();
 
 	if (pid < 0)
-		err(EXIT_TOOL, "%s: fork failed (is a pid namespace's init "
-		    "gone, or a process limit reached?)", what);
+		fork_failed(what);
 	return pid;
 }
 

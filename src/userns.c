@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "output.h"
 #include "procfs.h"
 #include "userns.h"
@@ -316,7 +317,7 @@ void userns_before(const struct plan *plan, struct map_helper *helper)
 		if (pipe2(go, O_CLOEXEC) != 0)
 			err(EXIT_TOOL, "id maps: cannot make a pipe");
 		if ((helper->pid = fork()) < 0)
-			err(EXIT_TOOL, "id maps: cannot fork the helper");
+			fork_failed("id maps: the helper");
 		if (helper->pid == 0) {
 			close(go[1]);
 			/* Nothing to read: unshare(2) failed, or we died. */

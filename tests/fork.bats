@@ -76,3 +76,12 @@ setup() {
 		assert_equal "$opts: $got" "$opts: $want"
 	done
 }
+
+@test "--fork when no process may be made: 125, naming the limit" {
+	require_root
+	nobody_copy
+	run with_nproc 1 "$NOBODY_BIN" --fork true
+	nobody_cleanup
+	assert_failure 125
+	assert_output "unshare: --fork: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 1 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
+}

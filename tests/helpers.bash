@@ -120,3 +120,13 @@ gone() {
 inject() {
 	"$UNSHARE_TESTLIB/errno-inject" "$@"
 }
+
+# Run a command as a uid that no other process has (so that a limit on
+# its processes counts ours alone), with at most $1 processes for it.
+# Needs nobody_copy first, for a binary it can reach.
+with_nproc() {
+	local n=$1
+	shift
+	setpriv --reuid=64321 --regid=64321 --clear-groups -- \
+		bash -c 'ulimit -u "$1"; shift; exec "$@"' sh "$n" "$@"
+}

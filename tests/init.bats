@@ -133,3 +133,12 @@ teardown() {
 	assert_failure 127
 	assert_output --partial "cannot run 'no-such-program-here'"
 }
+
+@test "--init when the init cannot fork the program: 125 from the init, naming the limit" {
+	nobody_copy
+	# Two processes: unshare and the init, not the program.
+	run with_nproc 2 "$NOBODY_BIN" -r --init true
+	nobody_cleanup
+	assert_failure 125
+	assert_output "unshare: --init: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 2 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
+}

@@ -172,6 +172,15 @@ static const struct {
 
 const char *plan_conflict(const struct plan *plan)
 {
+	if (plan->list &&
+	    (plan->requested || plan->opts || plan->argv || plan->dry_run ||
+	     plan->verbose || plan->root_dir || plan->wd_dir ||
+	     plan->setuid_id != NO_ID || plan->setgid_id != NO_ID))
+		return "--list shows every flag and runs nothing: give it "
+		       "alone, or with --json";
+	if (plan->json && !plan->list && !plan->dry_run && !plan->verbose)
+		return "--json changes what --list, --dry-run and --verbose "
+		       "print: add one of them";
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK))
 		return "--pid=FILE needs a process in the new pid namespace "

@@ -71,6 +71,13 @@ table() {
 	row "--map-current-user already maps your ids to themselves" -c --map-group=1
 	row "--setgroups=allow cannot go with --map-group" -r --setgroups=allow
 	row "--pid=FILE needs a process in the new pid namespace" --pid=/tmp/x --no-fork
+	# Options that would do nothing: --json with nothing to print, --list
+	# with anything but --json (the runner adds a program, itself refused).
+	row "--json changes what --list, --dry-run and --verbose print" --json
+	for o in --net --dry-run --verbose --fork -r --wd=/ --root=/ -S0 -G0 --keep-env=PATH --propagation=shared --pid=/tmp/x; do
+		row "--list shows every flag and runs nothing" --list "$o"
+	done
+	row "!--list shows every flag and runs nothing" --list true
 	# A value missing at the end of the line (no program after it).
 	for o in --flags --map-user --map-group --map-users --map-groups --owner --setgroups --setuid --setgid --propagation --monotonic --boottime --keep-env --root --wd --load-interp -S -G -R -w -l; do
 		row "!requires an argument" "$o"

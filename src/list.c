@@ -33,19 +33,25 @@ static void judge(const struct flag *f, struct verdict *v)
 		snprintf(v->text, sizeof v->text, "usable");
 		return;
 	case EPERM:
-		/* Privilege would not help: something refuses it. */
-		if (f->bit == UNSHARE_USER || has_cap(CAP_SYS_ADMIN)) {
+		/* With CAP_SYS_ADMIN, privilege would not help: something
+		 * refuses it. */
+		if (has_cap(CAP_SYS_ADMIN)) {
 			v->status = "refused";
 			snprintf(v->text, sizeof v->text, "refused to this "
 				 "process (%s)", f->bit == UNSHARE_USER
-				 ? "a chroot, an unmapped id, a sysctl, a "
-				   "security module or a seccomp filter"
+				 ? "a chroot, an unmapped id, a security "
+				   "module or a seccomp filter"
 				 : "it has CAP_SYS_ADMIN: a security module or "
 				   "a seccomp filter");
 			return;
 		}
 		v->status = "needs-privilege";
-		if (probe(mask | UNSHARE_USER) == 0)
+		if (f->bit == UNSHARE_USER)
+			snprintf(v->text, sizeof v->text,
+				 "needs privilege (user namespaces are refused "
+				 "to this process: a sysctl, a chroot, a "
+				 "security module)");
+		else if (probe(mask | UNSHARE_USER) == 0)
 			snprintf(v->text, sizeof v->text,
 				 "needs privilege: add --map-root-user (-r) "
 				 "or --user");

@@ -92,5 +92,14 @@ print([r["status"] for r in json.loads(sys.argv[1]) if r["name"] == "time"][0])'
 	assert_line --regexp '^net +-n --net .* refused to this process \(it has CAP_SYS_ADMIN: a security module or a seccomp filter\)$'
 	assert_line --regexp '^mount +-m --mount .* usable$'
 	run inject unshare EPERM 0 0x10000000 -- "$UNSHARE_BIN" --list
-	assert_line --regexp '^user +-U --user .* refused to this process \(a chroot, an unmapped id, a sysctl, a security module or a seccomp filter\)$'
+	assert_line --regexp '^user +-U --user .* refused to this process \(a chroot, an unmapped id, a security module or a seccomp filter\)$'
+}
+
+@test "--list as nobody with user namespaces refused: user needs privilege, and says what refuses it" {
+	require_root
+	nobody_copy
+	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list
+	nobody_cleanup
+	assert_success
+	assert_line --regexp '^user +-U --user .* needs privilege \(user namespaces are refused to this process: a sysctl, a chroot, a security module\)$'
 }

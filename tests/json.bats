@@ -124,8 +124,14 @@ for l in sys.argv[1].splitlines():
 	assert_failure 125
 	run events "$stderr"
 	assert_success
-	assert_line --index -2 "message unshare: --mount-proc: cannot mount proc on /nonexistent: No such file or directory; give an existing directory"
-	assert_line --index -1 "exit 125 failed"
+	assert_line "message unshare: --mount-proc: cannot mount proc on /nonexistent: No such file or directory; give an existing directory"
+	assert_line "exit 125 failed"
+	# The child's message, then its exit event (the parent's fork event
+	# may come before, between or after them: two processes write).
+	local message exit
+	message=$(grep -n '^message unshare: --mount-proc' <<<"$output" | cut -d: -f1)
+	exit=$(grep -n '^exit 125 failed$' <<<"$output" | cut -d: -f1)
+	[ "$exit" -gt "$message" ] || fail "the exit event came before the message"
 	# The child failed and said so; the parent passes its status on quietly.
 	run grep -c '"event":"exit"' <<<"$stderr"
 	assert_output 1

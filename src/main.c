@@ -20,6 +20,7 @@
 
 #include "diagnose.h"
 #include "env.h"
+#include "events.h"
 #include "exec.h"
 #include "list.h"
 #include "mounts.h"
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
 		return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
 	}
 	if (plan.verbose) {
-		plan_print(stderr, VERBOSE_PREFIX, &plan);
+		say_plan(&plan);
 		ns_snapshot(plan.effective, before);
 	}
 

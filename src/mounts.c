@@ -12,8 +12,8 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "events.h"
 #include "mounts.h"
-#include "output.h"
 #include "undo.h"
 
 static const struct {

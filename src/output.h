@@ -1,4 +1,4 @@
-/* What we say about the plan and what it did: text, or JSON.
+/* The plan, as text or JSON.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -6,7 +6,6 @@
 #define UNSHARE_OUTPUT_H
 
 #include <stdio.h>
-#include <sys/types.h>
 
 #include "plan.h"
 
@@ -17,32 +16,7 @@
  * plan->json, one JSON object on one line. */
 void plan_print(FILE *out, const char *prefix, const struct plan *plan);
 
-/* With --verbose, on stderr: "unshare: KIND  DETAIL", or a JSON line
- * {"event":"step","step":KIND,"detail":DETAIL,"outcome":"ok"}. */
-void say(const struct plan *plan, const char *kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* With --verbose --json: a failed step as a JSON line on stderr, before
- * the messages that explain it. */
-void say_failed(const struct plan *plan, const char *kind, int err);
-
-/* With --verbose --json, from here on every line of ours on stderr is
- * JSON: what err(3), warn(3) and the diagnoses write becomes
- * {"event":"message","text":...}, and if our process then ends with a
- * status other than 0 (not one passed on from the program), a last
- * {"event":"exit","status":N,"outcome":"failed"}. */
-void json_messages(void);
-
-/* The status we are about to end with is the program's (or the child's):
- * no exit event for it. */
-void output_passing_status(void);
-
-/* Inode numbers of the /proc/self/ns entries that unsharing mask changes
- * (0 where an entry cannot be read). */
-void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
-
-/* One line (or JSON line) per namespace in mask: entry, before, after. */
-void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
-	       const ino_t after[UNSHARE_NFLAGS]);
+/* The plan as one JSON object, without a newline. */
+void plan_json(FILE *out, const struct plan *plan);
 
 #endif

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "diagnose.h"
-#include "output.h"
+#include "events.h"
 #include "persist.h"
 #include "undo.h"
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "diagnose.h"
-#include "output.h"
+#include "events.h"
 #include "sig.h"
 #include "supervise.h"
 
@@ -40,7 +40,7 @@ static _Noreturn void end_like(int status)
 	int sig;
 	sigset_t set;
 
-	output_passing_status();
+	events_passing_status();
 	if (WIFEXITED(status))
 		exit(WEXITSTATUS(status));
 	sig = WTERMSIG(status);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "events.h"
 #include "plan.h"
 #include "timens.h"
 

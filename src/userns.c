@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "diagnose.h"
-#include "output.h"
+#include "events.h"
 #include "procfs.h"
 #include "userns.h"
 

@@ -1,0 +1,205 @@
+/* What --verbose says as things happen, on stderr: the plan, each
+ * namespace before and after, each step and its outcome; as text, or with
+ * --json as JSON lines, our messages and a failed exit included.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "json.h"
+#include "output.h"
+
+/* With --verbose --json, where our events go (the real stderr), once
+ * json_messages() has made stderr a stream of message events. */
+static FILE *events;
+#define EVENTS (events ? events : stderr)
+
+void say_plan(const struct plan *plan)
+{
+	if (!plan->verbose)
+		return;
+	if (!plan->json) {
+		plan_print(EVENTS, VERBOSE_PREFIX, plan);
+		return;
+	}
+	fputs("{\"event\":\"plan\",\"plan\":", EVENTS);
+	plan_json(EVENTS, plan);
+	fputs("}\n", EVENTS);
+}
+
+void say(const struct plan *plan, const char *kind, const char *fmt, ...)
+{
+	char detail[4096];
+	va_list ap;
+
+	if (!plan->verbose)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	if (!plan->json) {
+		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
+		return;
+	}
+	fputs("{\"event\":\"step\",\"step\":", EVENTS);
+	json_string(EVENTS, kind);
+	fputs(",\"detail\":", EVENTS);
+	json_string(EVENTS, detail);
+	fputs(",\"outcome\":\"ok\"}\n", EVENTS);
+}
+
+void say_failed(const struct plan *plan, const char *kind, int err)
+{
+	if (!plan->verbose || !plan->json)
+		return;
+	fputs("{\"event\":\"step\",\"step\":", EVENTS);
+	json_string(EVENTS, kind);
+	fputs(",\"outcome\":\"failed\",\"errno\":", EVENTS);
+	json_string(EVENTS, strerrorname_np(err) ? strerrorname_np(err) : "?");
+	fputs(",\"error\":", EVENTS);
+	json_string(EVENTS, strerror(err));
+	fputs("}\n", EVENTS);
+}
+
+/* --verbose --json: the lines written to stderr (by err(3) and warn(3),
+ * the diagnoses, a failed exec) become message events.  Each is
+ * gathered in full, then goes out in one line; a line that outgrows
+ * the buffer goes out in pieces, each still an event. */
+static struct {
+	char text[4096];
+	size_t n;
+} pending;
+
+static void message_event(void)
+{
+	char *line = NULL;
+	size_t size = 0;
+	FILE *f;
+
+	pending.text[pending.n] = '\0';
+	pending.n = 0;
+	if ((f = open_memstream(&line, &size)) == NULL)
+		return;
+	fputs("{\"event\":\"message\",\"text\":", f);
+	json_string(f, pending.text);
+	fputs("}\n", f);
+	/* One write(2), however long: the events of two processes must
+	 * not interleave. */
+	if (fclose(f) == 0 && fflush(EVENTS) == 0 &&
+	    write(fileno(EVENTS), line, size) != (ssize_t)size) {
+		/* Nowhere left to say it. */
+	}
+	free(line);
+}
+
+static ssize_t to_events(void *cookie, const char *buf, size_t size)
+{
+	(void)cookie;
+	for (size_t i = 0; i < size; i++) {
+		if (buf[i] == '\n') {
+			message_event();
+			continue;
+		}
+		if (pending.n == sizeof pending.text - 1)
+			message_event();
+		pending.text[pending.n++] = buf[i];
+	}
+	return (ssize_t)size;
+}
+
+static bool passing_status;
+
+void events_passing_status(void)
+{
+	passing_status = true;
+}
+
+/* Any last partial line, then how our own process ends, if it fails. */
+static void exit_event(int status, void *arg)
+{
+	(void)arg;
+	fflush(stderr);
+	if (pending.n)
+		message_event();
+	if (status != 0 && !passing_status)
+		fprintf(EVENTS, "{\"event\":\"exit\",\"status\":%d,"
+			"\"outcome\":\"failed\"}\n", status);
+	fflush(EVENTS);
+}
+
+void json_messages(void)
+{
+	static char line[BUFSIZ];
+	FILE *messages;
+
+	if (events != NULL)
+		return;
+	messages = fopencookie(NULL, "w",
+			       (cookie_io_functions_t){ .write = to_events });
+	if (messages == NULL)
+		return;
+	setvbuf(messages, line, _IOLBF, sizeof line);
+	events = stderr;
+	stderr = messages;
+	on_exit(exit_event, NULL);
+}
+
+static ino_t ns_inode(const char *entry)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof path, "/proc/self/ns/%s", entry);
+	return stat(path, &st) == 0 ? st.st_ino : 0;
+}
+
+void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		ino[i] = (mask & unshare_flags[i].bit) && unshare_flags[i].ns
+				 ? ns_inode(unshare_flags[i].ns_after)
+				 : 0;
+}
+
+void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
+	       const ino_t after[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (!(plan->effective & f->bit) || f->ns == NULL)
+			continue;
+		if (plan->json) {
+			fputs("{\"event\":\"namespace\",\"entry\":", EVENTS);
+			json_string(EVENTS, f->ns_after);
+			fprintf(EVENTS, ",\"before\":%lu,\"after\":",
+				(unsigned long)before[i]);
+			if (after[i])
+				fprintf(EVENTS, "%lu", (unsigned long)after[i]);
+			else
+				fputs("null", EVENTS);
+			fputs(",\"outcome\":\"ok\"}\n", EVENTS);
+			continue;
+		}
+		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
+			(unsigned long)before[i]);
+		if (before[i] == 0 && after[i] == 0)
+			fprintf(stderr, "? (/proc/self/ns/%s cannot be read: "
+				"is /proc mounted?)\n", f->ns_after);
+		else if (after[i] == 0)
+			/* pid_for_children until the first child is born */
+			fprintf(stderr, "new (entered by the first child)\n");
+		else
+			fprintf(stderr, "%lu%s\n", (unsigned long)after[i],
+				before[i] == after[i] ? " (unchanged!)" : "");
+	}
+}

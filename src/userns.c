@@ -184,9 +184,8 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 	return NULL;
 }
 
-/* Write the whole text in one write(2), as the kernel wants it. */
-/* Writes len bytes of text to path in one write(2); -1 with errno set if
- * that fails.  Every -r takes this path, three times: the system calls go
+/* Writes len bytes of text to path in one write(2), as the kernel wants
+ * it; -1 with errno set if that fails.  Every -r takes this path, three times: the system calls go
  * through syscall(2), which main() has already called, since the first
  * call of each other libc function costs a symbol lookup (together more
  * than the rest of this file's work), and errno is read only on failure

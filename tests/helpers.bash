@@ -92,25 +92,52 @@ status_of() {
 	fi
 }
 
-# wait_for_file FILE: until it exists and is not empty (5 s at most).
-wait_for_file() {
+# eventually COMMAND...: run it every 0.05 s until it succeeds (0), for
+# 5 s at most (1): however slow the machine, never a fixed sleep.
+eventually() {
 	local i
 	for ((i = 0; i < 100; i++)); do
-		[ -s "$1" ] && return 0
+		"$@" && return 0
 		sleep 0.05
 	done
-	fail "$1 did not appear"
+	return 1
+}
+
+# wait_for_file FILE: until it exists and is not empty (5 s at most).
+wait_for_file() {
+	eventually test -s "$1" || fail "$1 did not appear"
+}
+
+# ended PID: the process is gone, or a zombie.
+ended() {
+	local state
+	state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 0
+	[ -z "$state" ] || [ "$state" = Z ]
 }
 
 # gone PID: the process ended (gone, or a zombie), within 5 s.
 gone() {
-	local i state
-	for ((i = 0; i < 100; i++)); do
-		state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 0
-		[ -z "$state" ] || [ "$state" = Z ] && return 0
-		sleep 0.05
+	eventually ended "$1"
+}
+
+# statuses_pass OPTION...: the exit statuses 0, 1, 42 and 255 of the
+# program come back as ours.
+statuses_pass() {
+	local code
+	for code in 0 1 42 255; do
+		run status_of "$UNSHARE_BIN" "$@" sh -c "exit $code"
+		assert_output "exit $code"
 	done
-	return 1
+}
+
+# deaths_pass OPTION...: a program killed by TERM, KILL, SEGV, INT, HUP or
+# USR1 makes us die of the same signal.
+deaths_pass() {
+	local sig
+	for sig in TERM KILL SEGV INT HUP USR1; do
+		run status_of "$UNSHARE_BIN" "$@" sh -c "kill -$sig \$\$"
+		assert_output "signal $sig"
+	done
 }
 
 # Run a command with one system call failing with an errno of our choice,

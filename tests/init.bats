@@ -25,17 +25,11 @@ unshare"
 }
 
 @test "--init: exit statuses 0, 1, 42, 255 pass through" {
-	for code in 0 1 42 255; do
-		run status_of "$UNSHARE_BIN" --init sh -c "exit $code"
-		assert_output "exit $code"
-	done
+	statuses_pass --init
 }
 
 @test "--init: deaths by TERM, KILL, SEGV, INT, HUP, USR1 pass through as deaths" {
-	for sig in TERM KILL SEGV INT HUP USR1; do
-		run status_of "$UNSHARE_BIN" --init sh -c "kill -$sig \$\$"
-		assert_output "signal $sig"
-	done
+	deaths_pass --init
 	run status_of "$UNSHARE_BIN" --init "$UNSHARE_TESTLIB/fault"
 	assert_output "signal SEGV"
 }
@@ -64,6 +58,9 @@ zombies() {
 	orphans | awk '$3 == "Z"'
 }
 
+no_orphans() { [ -z "$(orphans)" ]; }
+has_zombies() { [ -n "$(zombies)" ]; }
+
 # The namespace ends with its pid 1, our child; unshare ends with it.
 end_namespace() {
 	pkill -KILL -P "$upid" || :
@@ -77,25 +74,15 @@ teardown() {
 
 @test "--init reaps an orphaned grandchild: no zombie is left" {
 	start_orphan --init
-	# Gone altogether (not running, not a zombie), within 5 s however
-	# slow the machine.
-	local i
-	for ((i = 0; i < 100; i++)); do
-		[ -z "$(orphans)" ] && break
-		sleep 0.05
-	done
+	# Gone altogether (not running, not a zombie).
+	eventually no_orphans || :
 	assert_equal "$(orphans)" ''
 	end_namespace
 }
 
 @test "without --init an orphan stays a zombie under a program that does not reap" {
 	start_orphan --pid
-	local i
-	for ((i = 0; i < 100; i++)); do
-		[ -n "$(zombies)" ] && break
-		sleep 0.05
-	done
-	[ -n "$(zombies)" ] || fail "the orphan never became a zombie"
+	eventually has_zombies || fail "the orphan never became a zombie"
 	sleep 0.5
 	[ -n "$(zombies)" ] || fail "the zombie was reaped after all"
 	end_namespace

@@ -80,11 +80,7 @@ keep() {
 	require_ns pid
 	"$UNSHARE_BIN" --pid="$dir/pid" --mount-proc sleep 60 3>&- &
 	upid=$!
-	local i
-	for ((i = 0; i < 100; i++)); do
-		grep -q " $dir/pid " /proc/self/mountinfo && break
-		sleep 0.05
-	done
+	eventually grep -q " $dir/pid " /proc/self/mountinfo
 	run nsenter --pid="$dir/pid" sh -c 'cat /proc/self/stat >/dev/null; stat -L -c %i /proc/self/ns/pid; true'
 	assert_success
 	assert_equal "$output" "$(stat -L -c %i "$dir/pid")"

@@ -60,12 +60,9 @@ start_sleeper() {
 	ready=$BATS_TEST_TMPDIR/ready
 	"$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
 	upid=$!
-	local i
-	for ((i = 0; i < 100; i++)); do
-		victim=$(pgrep -P "$upid" -x sleep) && break
-		sleep 0.05
-	done
-	[ -n "$victim" ] || fail "the child of $upid did not start"
+	eventually pgrep -P "$upid" -x sleep >/dev/null ||
+		fail "the child of $upid did not start"
+	victim=$(pgrep -P "$upid" -x sleep)
 }
 
 @test "--kill-child: the child dies when we are killed" {

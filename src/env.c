@@ -11,10 +11,23 @@
 
 #include "env.h"
 
-int env_check_list(const char *list, char *msg, size_t size)
+/* How many names a checked list has. */
+static size_t names_in(const char *list)
+{
+	size_t n = 1;
+
+	for (; *list; list++)
+		n += *list == ',';
+	return n;
+}
+
+int env_check_list(const struct plan *plan, const char *list, char *msg,
+		   size_t size)
 {
 	size_t count = 0;
 
+	for (size_t i = 0; i < plan->n_keep_env; i++)
+		count += names_in(plan->keep_env[i]);
 	for (const char *p = list;; p++) {
 		size_t len = strcspn(p, ",");
 
@@ -25,8 +38,9 @@ int env_check_list(const char *list, char *msg, size_t size)
 			return -1;
 		}
 		if (len >= ENV_MAX_NAME || ++count > ENV_MAX_KEPT) {
-			snprintf(msg, size, "at most %d names of at most %d "
-				 "characters", ENV_MAX_KEPT, ENV_MAX_NAME - 1);
+			snprintf(msg, size, "at most %d names in all, of at "
+				 "most %d characters each", ENV_MAX_KEPT,
+				 ENV_MAX_NAME - 1);
 			return -1;
 		}
 		p += len;
@@ -41,24 +55,24 @@ void env_apply(const struct plan *plan)
 	size_t n = 0;
 	bool path_kept = false;
 
-	if (!(plan->opts & OPT_CLEAR_ENV))
-		return;
-	for (const char *p = plan->keep_env; p && *p;) {
-		size_t len = strcspn(p, ",");
-		char name[ENV_MAX_NAME];
-		const char *value;
+	for (size_t i = 0; i < plan->n_keep_env; i++)
+		for (const char *p = plan->keep_env[i]; *p;) {
+			size_t len = strcspn(p, ",");
+			char name[ENV_MAX_NAME];
+			const char *value;
 
-		/* env_check_list saw to the sizes. */
-		memcpy(name, p, len);
-		name[len] = '\0';
-		if ((value = getenv(name)) != NULL) {
-			if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-				errx(EXIT_TOOL, "--keep-env: out of memory");
-			n++;
-			path_kept |= strcmp(name, "PATH") == 0;
+			/* env_check_list saw to the sizes. */
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((value = getenv(name)) != NULL) {
+				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
+					errx(EXIT_TOOL,
+					     "--keep-env: out of memory");
+				n++;
+				path_kept |= strcmp(name, "PATH") == 0;
+			}
+			p += len + (p[len] == ',');
 		}
-		p += len + (p[len] == ',');
-	}
 	if (clearenv() != 0)
 		errx(EXIT_TOOL, "--clear-env: clearenv failed");
 	for (size_t i = 0; i < n; i++)

@@ -15,12 +15,15 @@
 
 #define DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-/* A --keep-env list: names, comma-separated, none empty or with '='.
- * 0, or -1 with a message. */
-int env_check_list(const char *list, char *msg, size_t size);
+/* A --keep-env list: names, comma-separated, none empty or with '=', and
+ * with the plan's lists so far no more than ENV_MAX_KEPT names.  0, or -1
+ * with a message. */
+int env_check_list(const struct plan *plan, const char *list, char *msg,
+		   size_t size);
 
-/* Just before exec: empty the environment but for the kept variables and
- * PATH.  Exits 125 on failure. */
+/* Just before exec, with --clear-env or --keep-env: empty the environment
+ * but for the kept variables (every list) and PATH.  Exits 125 on
+ * failure. */
 void env_apply(const struct plan *plan);
 
 #endif

@@ -25,9 +25,9 @@ static FILE *events;
 
 void say_plan(const struct plan *plan)
 {
-	if (!plan->verbose)
+	if (!(plan->opts & OPT_VERBOSE))
 		return;
-	if (!plan->json) {
+	if (!(plan->opts & OPT_JSON)) {
 		plan_print(EVENTS, VERBOSE_PREFIX, plan);
 		return;
 	}
@@ -41,12 +41,12 @@ void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	char detail[4096];
 	va_list ap;
 
-	if (!plan->verbose)
+	if (!(plan->opts & OPT_VERBOSE))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
-	if (!plan->json) {
+	if (!(plan->opts & OPT_JSON)) {
 		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
 		return;
 	}
@@ -59,7 +59,7 @@ void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 
 void say_failed(const struct plan *plan, const char *kind, int err)
 {
-	if (!plan->verbose || !plan->json)
+	if (!(plan->opts & OPT_VERBOSE) || !(plan->opts & OPT_JSON))
 		return;
 	fputs("{\"event\":\"step\",\"step\":", EVENTS);
 	json_string(EVENTS, kind);
@@ -178,7 +178,7 @@ void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 
 		if (!(plan->effective & f->bit) || f->ns == NULL)
 			continue;
-		if (plan->json) {
+		if (plan->opts & OPT_JSON) {
 			fputs("{\"event\":\"namespace\",\"entry\":", EVENTS);
 			json_string(EVENTS, f->ns_after);
 			fprintf(EVENTS, ",\"before\":%lu,\"after\":",

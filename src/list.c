@@ -93,7 +93,7 @@ static unsigned long inode_of(const struct flag *f)
 
 int list_flags(const struct plan *plan)
 {
-	if (!plan->json)
+	if (!(plan->opts & OPT_JSON))
 		printf("%-8s %-13s %-10s %-10s  %-60s %s\n", "FLAG", "OPTION",
 		       "VALUE", "NS INODE", "DETACHES", "STATUS");
 	else
@@ -108,7 +108,7 @@ int list_flags(const struct plan *plan)
 		snprintf(option, sizeof option, "%s%c%s--%s",
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
-		if (!plan->json) {
+		if (!(plan->opts & OPT_JSON)) {
 			char inode[24];
 
 			snprintf(inode, sizeof inode, "%lu", ino);
@@ -143,7 +143,7 @@ int list_flags(const struct plan *plan)
 		json_string(stdout, v.text);
 		putchar('}');
 	}
-	if (plan->json)
+	if (plan->opts & OPT_JSON)
 		puts("]");
 	return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
 }

@@ -1,11 +1,12 @@
 /* unshare: run a program with parts of its context unshared.
  *
- * The order of operations, top to bottom: refuse set-id, parse (which
- * resolves the plan and checks it), show the plan, start the helpers
+ * The order of operations, top to bottom: refuse set-id; parse, resolve
+ * and check the command line; show the plan; start the helpers
  * (namespace files, id maps) and take on --owner, unshare, write the id
  * maps and clock offsets, set propagation, fork and supervise, chroot,
  * mount proc and binfmt_misc, take on the program's ids, keep the
- * namespaces in files, set the environment, run an init, exec.
+ * namespaces in files, set the environment, run an init, exec.  main
+ * decides whether each step runs; a step, once called, does its work.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -18,6 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "diagnose.h"
 #include "env.h"
 #include "events.h"
@@ -51,11 +53,8 @@ static void refuse_setid(void)
 	uid_t ruid, euid, suid;
 	gid_t rgid, egid, sgid;
 
-	/* syscall(2) rather than getresuid(): the program needs syscall()
-	 * anyway, and each other libc function costs a symbol lookup on
-	 * every run. */
-	if (syscall(SYS_getresuid, &ruid, &euid, &suid) == 0 &&
-	    syscall(SYS_getresgid, &rgid, &egid, &sgid) == 0 && ruid == euid &&
+	if (getresuid(&ruid, &euid, &suid) == 0 &&
+	    getresgid(&rgid, &egid, &sgid) == 0 && ruid == euid &&
 	    rgid == egid)
 		return;
 	warnx("refusing to run set-user-ID or set-group-ID (real uid %u, "
@@ -75,6 +74,17 @@ static void refuse_setid(void)
  * buffer or copied into a child. */
 static char stderr_line[BUFSIZ];
 
+/* What --help, --usage and --version print: 0, or 125 if it could not be
+ * written. */
+static int info(enum cli_result what)
+{
+	if (what == CLI_VERSION)
+		puts(PACKAGE_STRING);
+	else
+		cli_help(stdout, what == CLI_USAGE);
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_TOOL;
+}
+
 int main(int argc, char **argv)
 {
 	struct plan plan;
@@ -82,27 +92,47 @@ int main(int argc, char **argv)
 	int report_fd = -1;
 	struct map_helper helper;
 	struct persist_helper persist;
+	enum cli_result what;
+	char msg[1024], *usage;
+	const char *bad;
 
 	refuse_setid();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
-	cli_parse(argc, argv, &plan, 0);
-	if (plan.verbose && plan.json && !plan.dry_run && !plan.list)
+
+	/* Parse, resolve, check. */
+	what = cli_parse(argc, argv, &plan, false, &usage);
+	if (what == CLI_ERROR)
+		cli_usage_error(usage);
+	if (what != CLI_RUN)
+		return info(what);
+	plan_resolve(&plan);
+	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
+	    (bad = userns_resolve(&plan)) != NULL)
+		cli_usage_error(bad);
+
+	/* Show. */
+	if ((plan.opts & (OPT_VERBOSE | OPT_JSON | OPT_DRY_RUN | OPT_LIST)) ==
+	    (OPT_VERBOSE | OPT_JSON))
 		json_messages();
 	userns_warn_old_forms(&plan);
-
-	if (plan.list)
+	if (plan.opts & OPT_LIST)
 		return list_flags(&plan);
-	if (plan.dry_run) {
+	if (plan.opts & OPT_DRY_RUN) {
 		plan_print(stdout, "", &plan);
-		return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_TOOL;
 	}
-	if (plan.verbose) {
+	if (plan.opts & OPT_VERBOSE) {
 		say_plan(&plan);
 		ns_snapshot(plan.effective, before);
 	}
 
-	persist_start(&plan, &persist);
-	userns_before(&plan, &helper);
+	/* Act. */
+	if (persist_wanted(&plan))
+		persist_start(&plan, &persist);
+	if (userns_needs_helper(&plan))
+		userns_start_helper(&plan, &helper);
+	if (plan.owner_uid != NO_ID)
+		userns_become_owner(&plan);
 	/* The full unsigned long: glibc's unshare(int) would cut it. */
 	if (plan.effective &&
 	    syscall(SYS_unshare, plan.effective) != 0) {
@@ -110,30 +140,34 @@ int main(int argc, char **argv)
 		diagnose_unshare(errno, plan.effective);
 		return EXIT_TOOL;
 	}
-
-	if (plan.verbose) {
+	if (plan.opts & OPT_VERBOSE) {
 		ns_snapshot(plan.effective, after);
 		ns_report(&plan, before, after);
 	}
-	if (plan.effective & UNSHARE_USER)
-		userns_after(&plan, &helper);
-	if (plan.effective & UNSHARE_TIME)
+	if ((plan.effective & UNSHARE_USER) && userns_has_maps(&plan))
+		userns_write_maps(&plan, &helper);
+	if (plan.opts & (OPT_MONOTONIC | OPT_BOOTTIME))
 		timens_apply(&plan);
-	if (plan.effective & UNSHARE_MOUNT)
+	if ((plan.effective & UNSHARE_MOUNT) &&
+	    plan.propagation != PROP_UNCHANGED)
 		mounts_propagation(&plan);
 
 	/* From here on, in the child if there is one: the parent only
 	 * waits and ends as the child does. */
 	if (plan.opts & OPT_FORK)
 		supervise_fork(&plan, &report_fd);
-	mounts_root(&plan);
+	if (plan.root_dir || plan.wd_dir)
+		mounts_root(&plan);
 	if (plan.opts & OPT_MOUNT_PROC)
 		mounts_proc(&plan);
 	if (plan.opts & OPT_MOUNT_BINFMT)
 		mounts_binfmt(&plan);
-	userns_identity(&plan);
-	persist_now(&plan, &persist);
-	env_apply(&plan);
+	if (userns_has_identity(&plan))
+		userns_identity(&plan);
+	if (persist_wanted(&plan))
+		persist_now(&plan, &persist);
+	if (plan.opts & OPT_CLEAR_ENV)
+		env_apply(&plan);
 	if (plan.opts & OPT_INIT)
 		supervise_init(&plan, report_fd);
 	exec_program(&plan);

@@ -16,30 +16,25 @@
 #include "mounts.h"
 #include "undo.h"
 
-static const struct {
-	unsigned long flag;
-	const char *name;
-} propagations[] = {
-	[PROP_PRIVATE] = { MS_PRIVATE, "private" },
-	[PROP_SHARED] = { MS_SHARED, "shared" },
-	[PROP_SLAVE] = { MS_SLAVE, "slave" },
-	[PROP_UNCHANGED] = { 0, "unchanged" },
+/* The mount(2) flag of each --propagation but unchanged. */
+static const unsigned long propagation_flags[] = {
+	[PROP_PRIVATE] = MS_PRIVATE,
+	[PROP_SHARED] = MS_SHARED,
+	[PROP_SLAVE] = MS_SLAVE,
 };
 
 void mounts_propagation(const struct plan *plan)
 {
-	unsigned long flag = propagations[plan->propagation].flag;
+	const char *name = propagation_names[plan->propagation];
 
-	if (flag == 0)
-		return;
-	if (mount(NULL, "/", NULL, MS_REC | flag, NULL) != 0)
+	if (mount(NULL, "/", NULL, MS_REC | propagation_flags[plan->propagation],
+		  NULL) != 0)
 		errx(EXIT_TOOL,
 		     "making / %s in the new mount namespace failed: %s%s",
-		     propagations[plan->propagation].name, strerror(errno),
+		     name, strerror(errno),
 		     errno == EINVAL ? " (is / a mount point? in a chroot it "
 				       "may not be)" : "");
-	say(plan, "mount", "/ and everything under it made %s",
-	    propagations[plan->propagation].name);
+	say(plan, "mount", "/ and everything under it made %s", name);
 }
 
 /* A mount that propagates to the caller's namespace must not outlive a

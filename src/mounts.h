@@ -7,11 +7,11 @@
 
 #include "plan.h"
 
-/* --propagation (default private), recursively from /.  Exits 125 on
- * failure. */
+/* --propagation (default private; not unchanged), recursively from /.
+ * Exits 125 on failure. */
 void mounts_propagation(const struct plan *plan);
 
-/* --root and --wd.  Exits 125 on failure. */
+/* --root and --wd (one at least).  Exits 125 on failure. */
 void mounts_root(const struct plan *plan);
 
 /* Mount a fresh proc on plan->proc_dir.  Exits 125 on failure. */

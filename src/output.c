@@ -10,6 +10,7 @@
 
 #include "exec.h"
 #include "json.h"
+#include "options.h"
 #include "output.h"
 #include "sig.h"
 
@@ -101,10 +102,7 @@ static void steps(struct emit *e, const struct plan *plan)
 		[MAP_DIRECT] = "by a helper with CAP_SETUID, from outside",
 		[MAP_NEWIDMAP] = "by newuidmap and newgidmap, from outside",
 	};
-	static const char *const propagation[] = {
-		[PROP_PRIVATE] = "private", [PROP_SHARED] = "shared",
-		[PROP_SLAVE] = "slave",
-	};
+	char list[4096];
 
 	if (plan->owner_uid != NO_ID)
 		step(e, "step", "owner", "take on uid %lld and gid %lld, who "
@@ -127,15 +125,19 @@ static void steps(struct emit *e, const struct plan *plan)
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		step(e, "step", "propagation", "make / and every mount under "
-		     "it %s", propagation[plan->propagation]);
+		     "it %s", propagation_names[plan->propagation]);
 	if (plan->opts & OPT_FORK) {
 		step(e, "step", "fork", "fork: the program runs as a child; "
 		     "its exit status or fatal signal is ours");
-		step(e, "step", "signals", "while waiting, %s",
-		     plan->opts & OPT_FORWARD
-			     ? "forward TERM, INT, HUP, QUIT, USR1, USR2 and "
-			       "WINCH to the child"
-			     : "ignore INT and TERM");
+		if (plan->opts & OPT_FORWARD)
+			step(e, "step", "signals", "while waiting, forward %s "
+			     "to the child",
+			     sig_list(forwarded_signals, n_forwarded_signals,
+				      list, sizeof list));
+		else
+			step(e, "step", "signals", "while waiting, ignore %s",
+			     sig_list(ignored_signals, n_ignored_signals, list,
+				      sizeof list));
 	}
 	if (plan->opts & OPT_KILL_CHILD) {
 		char name[16];
@@ -172,10 +174,16 @@ static void steps(struct emit *e, const struct plan *plan)
 			     "%s (a bind mount of /proc/PID/ns/%s)",
 			     unshare_flags[i].name, plan->persist[i],
 			     unshare_flags[i].ns_after);
-	if (plan->opts & OPT_CLEAR_ENV)
+	if (plan->opts & OPT_CLEAR_ENV) {
+		size_t n = 0;
+
+		list[0] = '\0';
+		for (size_t i = 0; i < plan->n_keep_env && n < sizeof list; i++)
+			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+					      i ? "," : "", plan->keep_env[i]);
 		step(e, "step", "environment", "clear the environment but "
-		     "%s%sPATH", plan->keep_env ? plan->keep_env : "",
-		     plan->keep_env ? " and " : "");
+		     "%s%sPATH", list, n ? " and " : "");
+	}
 	if (plan->opts & OPT_INIT)
 		step(e, "step", "init", "init: pid 1 forks the program, "
 		     "forwards signals to it and reaps orphans");
@@ -194,133 +202,168 @@ static size_t added_in_order(const struct plan *plan,
 	return n;
 }
 
-static void text_plan(struct emit *e, const struct plan *plan)
+/* One JSON member of an object: ,"key":"value" (no comma first). */
+static void member(struct emit *e, bool first, const char *key,
+		   const char *value)
+{
+	fprintf(e->out, "%s\"%s\":", first ? "" : ",", key);
+	json_string(e->out, value);
+}
+
+/* What the tool's own rules added: "implied" lines, or the "implied"
+ * array. */
+static void implied(struct emit *e, const struct plan *plan)
+{
+	if (e->json)
+		fputs(",\"implied\":[", e->out);
+	for (size_t i = 0; i < plan->nimplied; i++) {
+		const struct implied *im = &plan->implied[i];
+		char what[40], by[40];
+
+		snprintf(what, sizeof what, "%s%s", im->option ? "--" : "",
+			 im->option ? row_name(im->option)
+				    : unshare_flags[im->flag].name);
+		snprintf(by, sizeof by, "--%s", row_name(im->by));
+		if (!e->json) {
+			fprintf(e->out, "%simplied    %-8s %s brings %s: %s\n",
+				e->prefix, what, by, what, im->by->why);
+			continue;
+		}
+		fputs(i ? ",{" : "{", e->out);
+		member(e, true, "what", what);
+		member(e, false, "by", by);
+		member(e, false, "why", im->by->why);
+		putc('}', e->out);
+	}
+	if (e->json)
+		putc(']', e->out);
+}
+
+/* What the kernel's closure added: "added" lines, or the "added" array. */
+static void added(struct emit *e, const struct plan *plan)
 {
 	int order[UNSHARE_NFLAGS] = { 0 };
 	size_t n = added_in_order(plan, order);
 
-	FILE *out = e->out;
-	const char *p = e->prefix;
-
-	fprintf(out, "%srequested  ", p);
-	if (plan->requested)
-		names(e, plan->requested, ", ");
-	else
-		fputs("(nothing)", out);
-	putc('\n', out);
-	for (size_t i = 0; i < plan->nimplied; i++)
-		fprintf(out, "%simplied    %-8s %s brings %s: %s\n", p,
-			plan->implied[i].what, plan->implied[i].rule->trigger,
-			plan->implied[i].what, plan->implied[i].rule->why);
+	if (e->json)
+		fputs(",\"added\":[", e->out);
 	for (size_t k = 0; k < n; k++) {
 		const struct added *a = &plan->why[order[k]];
-		const struct flag *by = &unshare_flags[a->by];
+		const struct flag *flag = &unshare_flags[order[k]],
+				  *by = &unshare_flags[a->by],
+				  *from = &unshare_flags[a->origin];
 
-		fprintf(out, "%sadded      %-8s %s brings ", p,
-			unshare_flags[order[k]].name, by->name);
-		names(e, by->implies, " and ");
-		if (a->origin != a->by)
-			fprintf(out, " (from --%s)",
-				unshare_flags[a->origin].name);
-		fprintf(out, ": %s\n", by->implies_why);
-	}
-	fprintf(out, "%seffective  0x%08lx ", p, plan->effective);
-	if (plan->effective)
-		names(e, plan->effective, ", ");
-	else
-		fputs("(nothing: no unshare(2) call)", out);
-	putc('\n', out);
-	steps(e, plan);
-	fprintf(out, "%sprogram    ", p);
-	if (plan->argv) {
-		for (char **a = plan->argv; *a; a++) {
-			if (a != plan->argv)
-				putc(' ', out);
-			print_word(out, *a);
+		if (e->json) {
+			fputs(k ? ",{" : "{", e->out);
+			member(e, true, "flag", flag->name);
+			member(e, false, "by", by->name);
+			member(e, false, "from", from->name);
+			member(e, false, "why", by->implies_why);
+			putc('}', e->out);
+			continue;
 		}
-		putc('\n', out);
-	} else {
-		const char *source, *shell = default_shell(&source);
+		fprintf(e->out, "%sadded      %-8s %s brings ", e->prefix,
+			flag->name, by->name);
+		names(e, by->implies, " and ");
+		if (from != by)
+			fprintf(e->out, " (from --%s)", from->name);
+		fprintf(e->out, ": %s\n", by->implies_why);
+	}
+	if (e->json)
+		putc(']', e->out);
+}
 
-		print_word(out, shell);
-		fprintf(out, " (the shell, from %s)\n", source);
+/* The program and its arguments, or the shell. */
+static void program(struct emit *e, const struct plan *plan)
+{
+	const char *source = NULL, *shell = NULL;
+	char *shell_argv[2];
+	char *const *argv = plan->argv;
+
+	if (argv == NULL) {
+		shell = default_shell(&source);
+		shell_argv[0] = (char *)shell;
+		shell_argv[1] = NULL;
+		argv = shell_argv;
+	}
+	fputs(e->json ? ",\"program\":{\"argv\":[" : "", e->out);
+	if (!e->json)
+		fprintf(e->out, "%sprogram    ", e->prefix);
+	for (char *const *a = argv; *a; a++) {
+		if (a != argv)
+			putc(e->json ? ',' : ' ', e->out);
+		if (e->json)
+			json_string(e->out, *a);
+		else
+			print_word(e->out, *a);
+	}
+	if (e->json) {
+		putc(']', e->out);
+		if (source)
+			member(e, false, "shell_from", source);
+		putc('}', e->out);
+	} else if (source) {
+		fprintf(e->out, " (the shell, from %s)\n", source);
+	} else {
+		putc('\n', e->out);
 	}
 }
 
-static void json_plan(struct emit *e, const struct plan *plan)
+static void print(struct emit *e, const struct plan *plan)
 {
 	FILE *out = e->out;
-	char buf[32];
-	int order[UNSHARE_NFLAGS] = { 0 };
-	size_t n = added_in_order(plan, order);
+	char mask[32];
 
-	fputs("{\"requested\":", out);
-	names(e, plan->requested, "");
-	fputs(",\"implied\":[", out);
-	for (size_t i = 0; i < plan->nimplied; i++) {
-		fputs(i ? ",{\"what\":" : "{\"what\":", out);
-		json_string(out, plan->implied[i].what);
-		fputs(",\"by\":", out);
-		json_string(out, plan->implied[i].rule->trigger);
-		fputs(",\"why\":", out);
-		json_string(out, plan->implied[i].rule->why);
-		putc('}', out);
+	snprintf(mask, sizeof mask, "0x%08lx", plan->effective);
+	if (e->json) {
+		fputs("{\"requested\":", out);
+		names(e, plan->requested, "");
+	} else {
+		fprintf(out, "%srequested  ", e->prefix);
+		if (plan->requested)
+			names(e, plan->requested, ", ");
+		else
+			fputs("(nothing)", out);
+		putc('\n', out);
 	}
-	fputs("],\"added\":[", out);
-	for (size_t k = 0; k < n; k++) {
-		const struct added *a = &plan->why[order[k]];
-
-		fputs(k ? ",{\"flag\":" : "{\"flag\":", out);
-		json_string(out, unshare_flags[order[k]].name);
-		fputs(",\"by\":", out);
-		json_string(out, unshare_flags[a->by].name);
-		fputs(",\"from\":", out);
-		json_string(out, unshare_flags[a->origin].name);
-		fputs(",\"why\":", out);
-		json_string(out, unshare_flags[a->by].implies_why);
-		putc('}', out);
+	implied(e, plan);
+	added(e, plan);
+	if (e->json) {
+		fputs(",\"effective\":{", out);
+		member(e, true, "mask", mask);
+		fprintf(out, ",\"value\":%lu,\"flags\":", plan->effective);
+		names(e, plan->effective, "");
+		fputs("},\"steps\":[", out);
+	} else {
+		fprintf(out, "%seffective  %s ", e->prefix, mask);
+		if (plan->effective)
+			names(e, plan->effective, ", ");
+		else
+			fputs("(nothing: no unshare(2) call)", out);
+		putc('\n', out);
 	}
-	snprintf(buf, sizeof buf, "0x%08lx", plan->effective);
-	fputs("],\"effective\":{\"mask\":", out);
-	json_string(out, buf);
-	fprintf(out, ",\"value\":%lu,\"flags\":", plan->effective);
-	names(e, plan->effective, "");
-	fputs("},\"steps\":[", out);
 	e->items = 0;
 	steps(e, plan);
-	fputs("],\"program\":{\"argv\":[", out);
-	if (plan->argv) {
-		for (char **a = plan->argv; *a; a++) {
-			if (a != plan->argv)
-				putc(',', out);
-			json_string(out, *a);
-		}
-		fputs("]}}", out);
-	} else {
-		const char *source, *shell = default_shell(&source);
-
-		json_string(out, shell);
-		fputs("],\"shell_from\":", out);
-		json_string(out, source);
-		fputs("}}", out);
-	}
+	if (e->json)
+		putc(']', out);
+	program(e, plan);
+	if (e->json)
+		putc('}', out);
 }
 
 void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 {
-	struct emit e = { .out = out, .prefix = prefix, .json = plan->json };
+	struct emit e = { .out = out, .prefix = prefix,
+			  .json = plan->opts & OPT_JSON };
 
-	if (!plan->json) {
-		text_plan(&e, plan);
-		return;
-	}
-	json_plan(&e, plan);
-	fputc('\n', out);
+	print(&e, plan);
+	if (e.json)
+		putc('\n', out);
 }
 
 void plan_json(FILE *out, const struct plan *plan)
 {
 	struct emit e = { .out = out, .prefix = "", .json = true };
 
-	json_plan(&e, plan);
+	print(&e, plan);
 }

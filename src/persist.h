@@ -7,6 +7,8 @@
 #ifndef UNSHARE_PERSIST_H
 #define UNSHARE_PERSIST_H
 
+#include <stdbool.h>
+
 #include "plan.h"
 
 struct persist_helper {
@@ -14,7 +16,10 @@ struct persist_helper {
 	int status; /* it answers one byte: 0 done, else failed */
 };
 
-/* Before unshare(2), if any FILE is asked for: start the helper (an
+/* Whether any FILE is asked for. */
+bool persist_wanted(const struct plan *plan);
+
+/* Before unshare(2): start the helper (an
  * orphan, so that no one has to reap it).  Exits 125 on failure. */
 void persist_start(const struct plan *plan, struct persist_helper *h);
 

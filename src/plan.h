@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "flags.h"
 #include "idmap.h"
@@ -42,17 +43,21 @@ enum {
 	OPT_MONOTONIC = 1 << 18,  /* --monotonic */
 	OPT_BOOTTIME = 1 << 19,   /* --boottime */
 	OPT_CLEAR_ENV = 1 << 20,  /* --clear-env, --keep-env */
+	OPT_DRY_RUN = 1 << 21,    /* print the plan, do nothing */
+	OPT_LIST = 1 << 22,       /* --list */
+	OPT_JSON = 1 << 23,       /* plan and events as JSON */
+	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
 };
 
-/* --propagation. */
-enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED };
+/* --propagation, and its words. */
+enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED, PROP_COUNT };
+extern const char *const propagation_names[PROP_COUNT];
+
+/* Where --mount-binfmt mounts without a DIR. */
+#define BINFMT_DEFAULT "/proc/sys/fs/binfmt_misc"
 
 #define PLAN_MAX_INTERPS 8
-
-/* The options that userns_resolve reads. */
-#define OPT_USERNS_SETUP                                                  \
-	(OPT_MAP_ROOT | OPT_MAP_CURRENT | OPT_MAP_USER | OPT_MAP_GROUP |  \
-	 OPT_MAP_USERS | OPT_MAP_GROUPS | OPT_OWNER | OPT_SETGROUPS)
+#define PLAN_MAX_ENV_LISTS 32
 
 /* --setgroups. */
 enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
@@ -68,23 +73,15 @@ enum {
 #define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
 #define NO_ID (-1)
 
-/* A tool-level implication: when one of the options (or flags) that
- * trigger it is in the plan, it adds options and flags. */
-struct tool_rule {
-	unsigned if_opts;
-	unsigned long if_flags;
-	unsigned unless_opts;
-	unsigned adds_opts;
-	unsigned long adds_flags;
-	const char *trigger; /* the option, as typed */
-	const char *why;
-};
-
 #define PLAN_MAX_IMPLIED 8
 
+struct option_row;
+
+/* An option or flag that another option brought in. */
 struct implied {
-	const char *what;              /* "--fork", "--mount", ... */
-	const struct tool_rule *rule;
+	const struct option_row *option; /* the option added, or NULL */
+	int flag;                        /* else the flag's index */
+	const struct option_row *by;     /* the option whose row implies it */
 };
 
 struct plan {
@@ -93,19 +90,24 @@ struct plan {
 						implied flags */
 	struct added why[UNSHARE_NFLAGS];    /* how each added bit came in */
 	unsigned opts;                       /* OPT_*, asked and implied */
+	uint64_t given;                      /* the options met, a bit a
+						row of the option table */
 	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
-	/* User namespace set-up: the values as given (read at the end, when
-	 * --owner is known; the arrays are at the end of the plan), then the
-	 * maps that will be written. */
+	/* User namespace set-up: the values as given, read once the
+	 * identity is known (userns_resolve), then the maps that will be
+	 * written. */
+	const char *map_user_arg, *map_group_arg, *owner_arg;
+	const char *setuid_arg, *setgid_arg;
 	size_t n_uid_specs, n_gid_specs;
-	const char *map_user_arg, *map_group_arg;
+	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
 	int map_writer;                      /* MAP_* */
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
 	long long setuid_id, setgid_id;      /* or NO_ID */
+	struct idmap uid_map, gid_map;
 	/* Mounts, root, files, clocks, environment. */
 	const char *persist[UNSHARE_NFLAGS]; /* FILE of --KIND=FILE */
 	int propagation;                     /* PROP_* */
@@ -114,37 +116,25 @@ struct plan {
 	const char *interps[PLAN_MAX_INTERPS]; /* --load-interp */
 	size_t n_interps;
 	struct offset monotonic, boottime;
-	const char *keep_env;                /* --keep-env LIST */
-	bool verbose;                        /* narrate on stderr */
-	bool dry_run;                        /* print the plan, do nothing */
-	bool json;                           /* plan and events as JSON */
-	bool list;                           /* --list */
+	const char *keep_env[PLAN_MAX_ENV_LISTS]; /* --keep-env LISTs */
+	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
-
-	/* Large, and read only up to their counts above (or n): plan_init
-	 * leaves them out, since zeroing 14 KiB on every run costs more than
-	 * the rest of the parsing. */
-	struct idmap uid_map, gid_map;
-	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
 };
+
+/* A message about a command line that cannot be run, whole however long
+ * the values in it (malloc'd; exits 125 if there is no memory). */
+char *usage_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* An empty plan: every field as "not given". */
 void plan_init(struct plan *plan);
 
-/* Parse the command line into *plan, then resolve it.  argp exits on
- * usage errors, --help and --version, unless flags (argp's) say
- * ARGP_NO_EXIT; then a refusal returns EXIT_TOOL. */
-int cli_parse(int argc, char **argv, struct plan *plan, unsigned flags);
-
-/* Apply the tool rules, then the kernel's closure.  Pure. */
+/* Apply the tool's implications (from the option table), then the
+ * kernel's closure.  Pure. */
 void plan_resolve(struct plan *plan);
 
-/* The first combination of options that cannot work, as a message, or
- * NULL.  Pure; call after plan_resolve. */
-const char *plan_conflict(const struct plan *plan);
-
-/* The option that sets one OPT_* bit, for messages: "--fork". */
-const char *opt_name(unsigned opt);
+/* The first combination of options that cannot work, as a message in
+ * msg, or NULL.  Pure; call after plan_resolve. */
+const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
 
 #endif

@@ -72,3 +72,24 @@ const char *sig_name(int sig, char *buf, size_t size)
 		snprintf(buf, size, "%d", sig);
 	return buf;
 }
+
+const int forwarded_signals[] = { SIGTERM, SIGINT,  SIGHUP,  SIGQUIT,
+				  SIGUSR1, SIGUSR2, SIGWINCH };
+const size_t n_forwarded_signals =
+	sizeof forwarded_signals / sizeof forwarded_signals[0];
+const int ignored_signals[] = { SIGINT, SIGTERM };
+const size_t n_ignored_signals =
+	sizeof ignored_signals / sizeof ignored_signals[0];
+
+const char *sig_list(const int *sigs, size_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+	char name[16];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					i == 0 ? "" : i + 1 < n ? ", " : " and ",
+					sig_name(sigs[i], name, sizeof name));
+	return buf;
+}

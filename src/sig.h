@@ -13,4 +13,14 @@ int sig_parse(const char *s);
 /* "KILL" for 9, "RTMIN+2", or the number. */
 const char *sig_name(int sig, char *buf, size_t size);
 
+/* The signals --forward-signals passes on to the child, and those the
+ * supervisor ignores while it waits without it. */
+extern const int forwarded_signals[];
+extern const size_t n_forwarded_signals;
+extern const int ignored_signals[];
+extern const size_t n_ignored_signals;
+
+/* "TERM, INT and HUP": the names of n signals, in words.  Returns buf. */
+const char *sig_list(const int *sigs, size_t n, char *buf, size_t size);
+
 #endif

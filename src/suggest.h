@@ -5,13 +5,9 @@
 #ifndef UNSHARE_SUGGEST_H
 #define UNSHARE_SUGGEST_H
 
-#include <argp.h>
-#include <stdbool.h>
-
-/* Scan our options in argv (up to the first non-option or --) for a long
- * one that matches none of opts, not even as an abbreviation: say so,
- * with the nearest of ours, and exit 125; or, quiet, return -1.  0 when
- * every long option is known. */
-int suggest_option(char **argv, const struct argp_option *opts, bool quiet);
+/* For a long option that is none of ours, not even abbreviated ("--mout"
+ * or "--mout=x"): the nearest of our long names, if it is near enough to
+ * be what was meant; else NULL. */
+const char *suggest_option(const char *word);
 
 #endif

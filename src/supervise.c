@@ -25,14 +25,6 @@
 #include "sig.h"
 #include "supervise.h"
 
-/* Passed on with --forward-signals. */
-static const int forwarded[] = { SIGTERM, SIGINT,  SIGHUP,  SIGQUIT,
-				 SIGUSR1, SIGUSR2, SIGWINCH };
-/* Ignored while we wait, without it. */
-static const int ignored[] = { SIGINT, SIGTERM };
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 /* Exit as a process with this wait status did.  For a signal: no core
  * file of ours, default action, unblocked, raised. */
 static _Noreturn void end_like(int status)
@@ -96,11 +88,11 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 	sigemptyset(&wait_set);
 	sigaddset(&wait_set, SIGCHLD);
 	if (plan->opts & OPT_FORWARD)
-		for (size_t i = 0; i < COUNT(forwarded); i++)
-			sigaddset(&wait_set, forwarded[i]);
+		for (size_t i = 0; i < n_forwarded_signals; i++)
+			sigaddset(&wait_set, forwarded_signals[i]);
 	else
-		for (size_t i = 0; i < COUNT(ignored); i++)
-			sigaddset(&wait_set, ignored[i]);
+		for (size_t i = 0; i < n_ignored_signals; i++)
+			sigaddset(&wait_set, ignored_signals[i]);
 	sigprocmask(SIG_BLOCK, &wait_set, &saved_mask);
 	/* An inherited SIG_IGN for SIGCHLD would reap the child for us. */
 	sigaction(SIGCHLD, &dfl, &saved_chld);

@@ -28,28 +28,62 @@
 
 #include "diagnose.h"
 #include "events.h"
+#include "options.h"
 #include "procfs.h"
 #include "userns.h"
 
-/* The id our own single mapping maps from: --owner's if given.  Through
- * syscall(2), which main() has already called: a libc function called
- * for the first time costs a symbol lookup, several times the call. */
+/* The id our own single mapping maps from: --owner's if given. */
 static uid_t self_uid(const struct plan *plan)
 {
-	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid
-					: (uid_t)syscall(SYS_geteuid);
+	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid : geteuid();
 }
 
 static gid_t self_gid(const struct plan *plan)
 {
-	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid
-					: (gid_t)syscall(SYS_getegid);
+	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid : getegid();
+}
+
+/* --owner=UID:GID, each a number or a name. */
+static char *owner_ids(struct plan *plan)
+{
+	const char *arg = plan->owner_arg, *colon = strchr(arg, ':');
+	char user[256], why[300];
+	uint32_t uid, gid;
+
+	if (colon == NULL || (size_t)(colon - arg) >= sizeof user) {
+		return usage_message("--%s=%s: give UID:GID",
+			 opt_name(OPT_OWNER), arg);
+	}
+	memcpy(user, arg, (size_t)(colon - arg));
+	user[colon - arg] = '\0';
+	if (id_parse(user, false, true, &uid, why, sizeof why) != 0 ||
+	    id_parse(colon + 1, true, true, &gid, why, sizeof why) != 0) {
+		return usage_message("--%s=%s: %s", opt_name(OPT_OWNER), arg,
+			 why);
+	}
+	plan->owner_uid = uid;
+	plan->owner_gid = gid;
+	return NULL;
+}
+
+/* --setuid, --setgid: a number or a name. */
+static char *program_id(const char *option, const char *arg, bool group,
+			long long *id)
+{
+	char why[300];
+	uint32_t v;
+
+	if (id_parse(arg, group, true, &v, why, sizeof why) != 0) {
+		return usage_message("--%s: %s", option, why);
+	}
+	*id = v;
+	return NULL;
 }
 
 /* Ranges from --map-users (or --map-groups) values. */
-static const char *add_specs(const char *option, const char *const *specs,
-			     size_t n, const struct id_owner *owner, int cap,
-			     struct idmap *map, char *msg, size_t size)
+static char *add_specs(const char *option, const char *const *specs,
+		       size_t n, const struct id_owner *owner, int cap,
+		       struct idmap *map)
 {
 	char why[400];
 
@@ -57,17 +91,15 @@ static const char *add_specs(const char *option, const char *const *specs,
 		bool old_form = false;
 
 		if (strcmp(specs[i], "all") == 0 && !has_cap(cap)) {
-			snprintf(msg, size, "%s=all: only a process with %s "
+			return usage_message("%s=all: only a process with %s "
 				 "may map every id; unprivileged, use auto or "
 				 "subids (from %s)", option,
 				 cap == CAP_SETUID ? "CAP_SETUID" : "CAP_SETGID",
 				 owner->subid_file);
-			return msg;
 		}
 		if (idmap_parse(specs[i], owner, map, &old_form, why,
 				sizeof why) != 0) {
-			snprintf(msg, size, "%s: %s", option, why);
-			return msg;
+			return usage_message("%s: %s", option, why);
 		}
 	}
 	return NULL;
@@ -89,9 +121,8 @@ void userns_warn_old_forms(const struct plan *plan)
 }
 
 /* The inner id for our own: -r 0, -c itself, --map-user's value. */
-static const char *single(const char *option, const char *arg, bool root,
-			  bool current, bool group, uint32_t self,
-			  struct idmap *map, char *msg, size_t size)
+static char *single(const char *option, const char *arg, bool root,
+		    bool current, bool group, uint32_t self, struct idmap *map)
 {
 	char why[300];
 	uint32_t inner;
@@ -103,12 +134,10 @@ static const char *single(const char *option, const char *arg, bool root,
 	else if (arg == NULL)
 		return NULL;
 	else if (id_parse(arg, group, true, &inner, why, sizeof why) != 0) {
-		snprintf(msg, size, "%s=%s: %s", option, arg, why);
-		return msg;
+		return usage_message("%s=%s: %s", option, arg, why);
 	}
 	if (idmap_add_single(map, inner, self, why, sizeof why) != 0) {
-		snprintf(msg, size, "%s: %s", option, why);
-		return msg;
+		return usage_message("%s: %s", option, why);
 	}
 	return NULL;
 }
@@ -124,41 +153,57 @@ static bool names_subids(const char *const *specs, size_t n)
 	return false;
 }
 
-const char *userns_resolve(struct plan *plan, char *msg, size_t size)
+char *userns_resolve(struct plan *plan)
 {
-	uid_t uid = self_uid(plan);
-	gid_t gid = self_gid(plan);
-	struct passwd *pw = names_subids(plan->uid_specs, plan->n_uid_specs)
-				    ? getpwuid(uid) : NULL;
-	struct group *gr = names_subids(plan->gid_specs, plan->n_gid_specs)
-				   ? getgrgid(gid) : NULL;
-	const struct id_owner users = { pw ? pw->pw_name : NULL, uid,
-					"/etc/subuid", "/proc/self/uid_map" };
-	const struct id_owner groups = { gr ? gr->gr_name : NULL, gid,
-					 "/etc/subgid", "/proc/self/gid_map" };
+	uid_t uid;
+	gid_t gid;
+	struct passwd *pw;
+	struct group *gr;
+	struct id_owner users, groups;
 	bool root = plan->opts & OPT_MAP_ROOT,
 	     current = plan->opts & OPT_MAP_CURRENT, ranges;
 	char why[400];
-	const char *bad;
+	char *bad;
 
+	if ((plan->owner_arg && (bad = owner_ids(plan))) ||
+	    (plan->setuid_arg &&
+	     (bad = program_id("setuid", plan->setuid_arg, false,
+			       &plan->setuid_id))) ||
+	    (plan->setgid_arg &&
+	     (bad = program_id("setgid", plan->setgid_arg, true,
+			       &plan->setgid_id))))
+		return bad;
+	if (!(plan->opts & (OPT_MAP_ROOT | OPT_MAP_CURRENT | OPT_MAP_USER |
+			    OPT_MAP_GROUP | OPT_MAP_USERS | OPT_MAP_GROUPS |
+			    OPT_SETGROUPS)))
+		return NULL;
+
+	uid = self_uid(plan);
+	gid = self_gid(plan);
+	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ? getpwuid(uid)
+							    : NULL;
+	gr = names_subids(plan->gid_specs, plan->n_gid_specs) ? getgrgid(gid)
+							    : NULL;
+	users = (struct id_owner){ pw ? pw->pw_name : NULL, uid, "/etc/subuid",
+				   "/proc/self/uid_map" };
+	groups = (struct id_owner){ gr ? gr->gr_name : NULL, gid,
+				    "/etc/subgid", "/proc/self/gid_map" };
 	if ((bad = add_specs("--map-users", plan->uid_specs,
 			     plan->n_uid_specs, &users, CAP_SETUID,
-			     &plan->uid_map, msg, size)) ||
+			     &plan->uid_map)) ||
 	    (bad = add_specs("--map-groups", plan->gid_specs,
 			     plan->n_gid_specs, &groups, CAP_SETGID,
-			     &plan->gid_map, msg, size)) ||
+			     &plan->gid_map)) ||
 	    (bad = single("--map-user", plan->map_user_arg, root, current,
-			  false, uid, &plan->uid_map, msg, size)) ||
+			  false, uid, &plan->uid_map)) ||
 	    (bad = single("--map-group", plan->map_group_arg, root, current,
-			  true, gid, &plan->gid_map, msg, size)))
+			  true, gid, &plan->gid_map)))
 		return bad;
 	if (idmap_check(&plan->uid_map, why, sizeof why) != 0) {
-		snprintf(msg, size, "--map-users: %s", why);
-		return msg;
+		return usage_message("--map-users: %s", why);
 	}
 	if (idmap_check(&plan->gid_map, why, sizeof why) != 0) {
-		snprintf(msg, size, "--map-groups: %s", why);
-		return msg;
+		return usage_message("--map-groups: %s", why);
 	}
 
 	ranges = plan->n_uid_specs || plan->n_gid_specs;
@@ -173,11 +218,9 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 
 	if (plan->map_writer == MAP_SELF && plan->gid_map.n) {
 		if (plan->setgroups == SETGROUPS_ALLOW) {
-			snprintf(msg, size,
-				 "--setgroups=allow cannot go with --map-group "
+			return usage_message("--setgroups=allow cannot go with --map-group "
 				 "(or -r, -c): the kernel lets a process map "
 				 "its own group only once setgroups is denied");
-			return msg;
 		}
 		plan->setgroups = SETGROUPS_DENY;
 	}
@@ -185,22 +228,17 @@ const char *userns_resolve(struct plan *plan, char *msg, size_t size)
 }
 
 /* Writes len bytes of text to path in one write(2), as the kernel wants
- * it; -1 with errno set if that fails.  Every -r takes this path, three times: the system calls go
- * through syscall(2), which main() has already called, since the first
- * call of each other libc function costs a symbol lookup (together more
- * than the rest of this file's work), and errno is read only on failure
- * for the same reason. */
+ * it; -1 with errno set if that fails. */
 static int write_file(const char *path, const char *text, size_t len)
 {
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CLOEXEC),
-	    saved;
+	int fd = open(path, O_WRONLY | O_CLOEXEC), saved;
 
 	if (fd < 0)
 		return -1;
-	if (syscall(SYS_write, fd, text, len) == (long)len)
-		return (int)syscall(SYS_close, fd);
+	if (write(fd, text, len) == (ssize_t)len)
+		return close(fd);
 	saved = errno;
-	syscall(SYS_close, fd);
+	close(fd);
 	errno = saved;
 	return -1;
 }
@@ -303,33 +341,29 @@ static _Noreturn void helper_write(const struct plan *plan, pid_t pid)
 	_exit(0);
 }
 
-void userns_before(const struct plan *plan, struct map_helper *helper)
+void userns_start_helper(const struct plan *plan, struct map_helper *helper)
 {
-	helper->pid = -1;
-	helper->go = -1;
-	if (plan->map_writer == MAP_DIRECT ||
-	    plan->map_writer == MAP_NEWIDMAP) {
-		int go[2];
-		pid_t parent = getpid();
-		char c;
+	int go[2];
+	pid_t parent = getpid();
+	char c;
 
-		if (pipe2(go, O_CLOEXEC) != 0)
-			err(EXIT_TOOL, "id maps: cannot make a pipe");
-		if ((helper->pid = fork()) < 0)
-			fork_failed("id maps: the helper");
-		if (helper->pid == 0) {
-			close(go[1]);
-			/* Nothing to read: unshare(2) failed, or we died. */
-			if (read(go[0], &c, 1) != 1)
-				_exit(EXIT_TOOL);
-			helper_write(plan, parent);
-		}
-		close(go[0]);
-		helper->go = go[1];
+	if (pipe2(go, O_CLOEXEC) != 0)
+		err(EXIT_TOOL, "id maps: cannot make a pipe");
+	if ((helper->pid = fork()) < 0)
+		fork_failed("id maps: the helper");
+	if (helper->pid == 0) {
+		close(go[1]);
+		/* Nothing to read: unshare(2) failed, or we died. */
+		if (read(go[0], &c, 1) != 1)
+			_exit(EXIT_TOOL);
+		helper_write(plan, parent);
 	}
-	if (plan->owner_uid == NO_ID)
-		return;
-	/* --owner: become the owner before the namespace is made. */
+	close(go[0]);
+	helper->go = go[1];
+}
+
+void userns_become_owner(const struct plan *plan)
+{
 	if (setgroups(0, NULL) != 0 ||
 	    setresgid((gid_t)plan->owner_gid, (gid_t)plan->owner_gid,
 		      (gid_t)plan->owner_gid) != 0 ||
@@ -344,11 +378,11 @@ void userns_before(const struct plan *plan, struct map_helper *helper)
 		err(EXIT_TOOL, "--owner: prctl(PR_SET_DUMPABLE)");
 }
 
-void userns_after(const struct plan *plan, struct map_helper *helper)
+void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 {
 	int status;
 
-	if (helper->pid > 0) {
+	if (userns_needs_helper(plan)) {
 		if (write(helper->go, "", 1) != 1)
 			err(EXIT_TOOL, "id maps: cannot wake the helper");
 		close(helper->go);

@@ -32,7 +32,7 @@ load helpers
 	run unshare --bogus true
 	assert_failure 125
 	assert_line --index 0 "unshare: unrecognized option '--bogus'"
-	assert_line --index 1 --partial "Try \`unshare --help'"
+	assert_line --index 1 "Try 'unshare --help' or 'unshare --usage' for more information."
 }
 
 @test "an unknown short option is refused with 125 and named" {
@@ -85,8 +85,11 @@ load helpers
 	assert_line --index 0 "unshare: --net=: give a value"
 }
 
-@test "-nFILE is the short form of --net=FILE" {
+@test "a namespace letter takes no FILE: -n/tmp/x is refused, as util-linux refuses it" {
 	run unshare --dry-run -n/tmp/x true
+	assert_failure 125
+	assert_line --index 0 "unshare: invalid option -- '/'"
+	run unshare --dry-run --net=/tmp/x true
 	assert_success
 	assert_line 'step       keep the net namespace in /tmp/x (a bind mount of /proc/PID/ns/net)'
 }

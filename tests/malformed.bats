@@ -19,11 +19,12 @@ table() {
 	for o in mount uts ipc net pid user cgroup time mount-binfmt load-interp root wd; do
 		row "--$o=: give a value" "--$o="
 	done
-	row "--mount-proc=: give a directory" --mount-proc=
+	row "--mount-proc=: give a value" --mount-proc=
+	row "--kill-child=: give a value" --kill-child=
 	for v in '' ',' mnt MOUNT_ bogus 0x1 0x3 0x80000000 0x100000000 -1 +1 ' 1' 0x 0x-1 12z "$big" 0x10000000000000000 'mount,' ',uts' 'uts,,net' 'net;pid' 'mount uts' "$long" 'CLONE_' 'UNSHARE_' '0X' '1.5' 'user,0x2'; do
 		row "--flags: " --flags="$v"
 	done
-	for v in NOPE 0 65 -9 9x '' SIG RTMIN+99 RTMAX-99 "$long" kil 1e1; do
+	for v in NOPE 0 65 -9 9x SIG RTMIN+99 RTMAX-99 "$long" kil 1e1; do
 		row "--kill-child=$v: unknown signal" --kill-child="$v"
 	done
 	for v in '' public Private SHARED slav 'private ' unchange "$long" 1 none; do
@@ -47,10 +48,12 @@ table() {
 	for v in '' 1 : 1: :1 x:0 0:x -1:0 0:-1 4294967295:0 0:4294967295 "$long:0" 1:2:3 'no-such-user-here:0'; do
 		row "--owner=$v: " --owner="$v"
 	done
-	for v in '' -1 4294967295 "$big" x1 no-such-user-here "$long" ' 0' 1.5 0x0; do
+	for v in -1 4294967295 "$big" x1 no-such-user-here "$long" ' 0' 1.5 0x0; do
 		row "--setuid: " --setuid="$v"
 		row "--setgid: " --setgid="$v"
 	done
+	row "--setuid=: give a value" --setuid=
+	row "--setgid=: give a value" --setgid=
 	for v in '' abc 1.2.3 1e5 '1.' '.5' '--1' '+-1' 1.0000000001 99999999999999 "$big" "$long" '1 ' ' 1' 0x10 1,5 inf nan; do
 		row "--monotonic=$v: give seconds" --monotonic="$v"
 		row "--boottime=$v: give seconds" --boottime="$v"
@@ -64,11 +67,10 @@ table() {
 	row "--fork and --no-fork contradict each other; keep one" --fork --no-fork
 	row "--init needs a child process to be the init; drop --no-fork" --init --no-fork
 	row "--kill-child needs a child process to kill; drop --no-fork" --kill-child --no-fork
-	row "--forward-signals needs a child process; drop --no-fork" --forward-signals --no-fork
-	row "--forward-signals needs a child to forward to; add --fork" --forward-signals
+	row "--forward-signals needs a child process to forward to; drop --no-fork" --forward-signals --no-fork
 	row "--map-root-user and --map-current-user both map your ids; keep one" -r -c
-	row "--map-root-user already maps your ids to 0" -r --map-user=1
-	row "--map-current-user already maps your ids to themselves" -c --map-group=1
+	row "--map-root-user already maps your uid to 0" -r --map-user=1
+	row "--map-current-user already maps your gid to itself" -c --map-group=1
 	row "--setgroups=allow cannot go with --map-group" -r --setgroups=allow
 	row "--pid=FILE needs a process in the new pid namespace" --pid=/tmp/x --no-fork
 	# Options that would do nothing: --json with nothing to print, --list

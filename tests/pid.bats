@@ -107,7 +107,7 @@ exit 0"
 @test "--mount-proc= (empty) is refused" {
 	run "$UNSHARE_BIN" --mount-proc= true
 	assert_failure 125
-	assert_line --index 0 "unshare: --mount-proc=: give a directory"
+	assert_line --index 0 "unshare: --mount-proc=: give a value"
 }
 
 @test "a new mount namespace is made private: a mount inside does not reach a shared parent" {

@@ -48,10 +48,17 @@ trap_program() {
 	[ ! -e "$out" ]
 }
 
-@test "--forward-signals without a fork is refused" {
-	run "$UNSHARE_BIN" --forward-signals true
+@test "--forward-signals implies --fork, as in util-linux" {
+	run "$UNSHARE_BIN" --dry-run --forward-signals true
+	assert_success
+	assert_line 'implied    --fork   --forward-signals brings --fork: signals are forwarded to a child'
+	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
+	run "$UNSHARE_BIN" --forward-signals sh -c 'echo $PPID'
+	assert_success
+	[ "$output" != "$$" ]
+	run "$UNSHARE_BIN" --forward-signals --no-fork true
 	assert_failure 125
-	assert_line --index 0 "unshare: --forward-signals needs a child to forward to; add --fork"
+	assert_line --index 0 "unshare: --forward-signals needs a child process to forward to; drop --no-fork"
 }
 
 # Start unshare with OPTIONS in the background; the program writes its pid
@@ -136,11 +143,14 @@ hold_child() {
 	assert_line 'step       the child gets SIGTERM if unshare dies'
 	run "$UNSHARE_BIN" --dry-run --kill-child true
 	assert_line 'step       the child gets SIGKILL if unshare dies'
-	for bad in NOPE 0 65 -9 9x ''; do
+	for bad in NOPE 0 65 -9 9x; do
 		run "$UNSHARE_BIN" --kill-child="$bad" true
 		assert_failure 125
 		assert_line --index 0 "unshare: --kill-child=$bad: unknown signal; give a name (KILL, TERM, ...) or a number from 1 to 64"
 	done
+	run "$UNSHARE_BIN" --kill-child= true
+	assert_failure 125
+	assert_line --index 0 "unshare: --kill-child=: give a value"
 }
 
 @test "--kill-child --no-fork is refused" {

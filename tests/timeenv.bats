@@ -22,7 +22,7 @@ load helpers
 	# The monotonic clock is about uptime (boottime less suspend).
 	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
 	run unshare --dry-run --monotonic=-1.5 true
-	assert_line 'implied    time     --monotonic/--boottime brings time: clock offsets belong to a new time namespace'
+	assert_line 'implied    time     --monotonic brings time: clock offsets belong to a new time namespace'
 	assert_line 'step       monotonic clock offset -2 s 500000000 ns'
 }
 
@@ -72,4 +72,14 @@ PATH=/usr/bin:/bin"
 	run env PATH=/nonexistent:/usr/bin:/bin "$UNSHARE_BIN" --clear-env hostname
 	assert_success
 	assert_output "$(hostname)"
+}
+
+@test "--keep-env and --whitelist-env add up when repeated, as in util-linux" {
+	run env FOO=1 BAR=2 BAZ=3 "$UNSHARE_BIN" --keep-env=FOO --whitelist-env=BAR --keep-env=PATH env
+	assert_success
+	assert_equal "$(sort <<<"$output")" "BAR=2
+FOO=1
+PATH=$PATH"
+	run unshare --dry-run --keep-env=FOO --keep-env=BAR true
+	assert_line 'step       clear the environment but FOO,BAR and PATH'
 }

@@ -260,7 +260,8 @@ bad_value() {
 
 @test "contradicting map options are refused" {
 	bad_value "--map-root-user and --map-current-user both map your ids; keep one" -r -c
-	bad_value "--map-root-user already maps your ids to 0; drop --map-user and --map-group, or use them alone" -r --map-user=5
+	bad_value "--map-root-user already maps your uid to 0; drop --map-user, or use it alone" -r --map-user=5
+	bad_value "--map-current-user already maps your gid to itself; drop --map-group, or use it alone" -c --map-group=5
 	bad_value "--setgroups=allow cannot go with --map-group (or -r, -c): the kernel lets a process map its own group only once setgroups is denied" --map-group=5 --setgroups=allow
 }
 

@@ -1,18 +1,20 @@
 /* libFuzzer harness: the whole command line, argv made of the input's
- * NUL-separated pieces, then the plan printed as text and as JSON.
+ * NUL-separated pieces, parsed, resolved and checked, then the plan
+ * printed as text and as JSON.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #include <config.h>
 
-#include <argp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "output.h"
 #include "plan.h"
+#include "userns.h"
 
 #define MAX_ARGS 64
 
@@ -22,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
 	int argc = 0;
 	struct plan *plan = malloc(sizeof *plan);
+	char msg[1024], *usage = NULL;
 
 	if (copy == NULL || plan == NULL) {
 		free(copy);
@@ -38,12 +41,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		i += strlen(copy + i) + 1;
 	}
 	argv[argc] = NULL;
-	if (cli_parse(argc, argv, plan, ARGP_NO_EXIT | ARGP_NO_ERRS) == 0 &&
-	    !plan->list) {
-		plan_print(null, "", plan);
-		plan->json = !plan->json;
-		plan_print(null, "", plan);
+	if (cli_parse(argc, argv, plan, true, &usage) == CLI_RUN) {
+		char *bad = NULL;
+
+		plan_resolve(plan);
+		if (plan_conflict(plan, msg, sizeof msg) == NULL &&
+		    (bad = userns_resolve(plan)) == NULL &&
+		    !(plan->opts & OPT_LIST)) {
+			plan_print(null, "", plan);
+			plan->opts ^= OPT_JSON;
+			plan_print(null, "", plan);
+		}
+		free(bad);
 	}
+	free(usage);
 	free(plan);
 	free(copy);
 	return 0;

@@ -8,26 +8,43 @@
 #include <signal.h>
 #include <string.h>
 
+#include "options.h"
 #include "plan.h"
 #include "sig.h"
 #include "tap.h"
 #include "offset.h"
 
+/* A plan as the parser leaves it for these flags and options: each
+ * option given as the row that sets it. */
 static struct plan resolved(unsigned long flags, unsigned opts)
 {
-	struct plan p = { .requested = flags, .opts = opts };
+	struct plan p;
 
+	plan_init(&p);
+	p.requested = flags;
+	p.opts = opts;
+	for (unsigned o = 1; o && o <= opts; o <<= 1)
+		if (opts & o)
+			p.given |= (uint64_t)1 << (row_of_opt(o) - option_rows);
 	plan_resolve(&p);
 	return p;
 }
 
+/* Whether what ("--fork", or "pid") was implied by the option trigger
+ * ("--pid"). */
 static int implied(const struct plan *p, const char *what,
 		   const char *trigger)
 {
-	for (size_t i = 0; i < p->nimplied; i++)
-		if (strcmp(p->implied[i].what, what) == 0 &&
-		    strcmp(p->implied[i].rule->trigger, trigger) == 0)
+	for (size_t i = 0; i < p->nimplied; i++) {
+		const struct implied *im = &p->implied[i];
+		const char *name = im->option ? row_name(im->option)
+					      : unshare_flags[im->flag].name;
+
+		if (strcmp(what + (what[0] == '-' ? 2 : 0), name) == 0 &&
+		    (what[0] == '-') == (im->option != NULL) &&
+		    strcmp(trigger + 2, row_name(im->by)) == 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -52,6 +69,17 @@ static void test_rules(void)
 	p = resolved(0, OPT_KILL_CHILD);
 	ok((p.opts & OPT_FORK) && implied(&p, "--fork", "--kill-child"),
 	   "--kill-child brings --fork");
+	p = resolved(0, OPT_FORWARD);
+	ok((p.opts & OPT_FORK) && implied(&p, "--fork", "--forward-signals"),
+	   "--forward-signals brings --fork");
+	p = resolved(0, 0);
+	p.opts = OPT_MAP_USERS | OPT_MAP_GROUPS;
+	p.given = (uint64_t)1 << (row_of_opt(OPT_MAP_USERS | OPT_MAP_GROUPS) -
+				  option_rows);
+	plan_resolve(&p);
+	ok((p.effective & UNSHARE_USER) && p.nimplied == 1 &&
+		   implied(&p, "user", "--map-auto"),
+	   "--map-auto brings user, and says so as --map-auto");
 	p = resolved(0, OPT_MOUNT_PROC);
 	ok(p.effective == (UNSHARE_MOUNT | UNSHARE_FS) &&
 		   implied(&p, "mount", "--mount-proc") &&
@@ -67,7 +95,8 @@ static void test_rules(void)
 static void conflict(unsigned long flags, unsigned opts, const char *says)
 {
 	struct plan p = resolved(flags, opts);
-	const char *c = plan_conflict(&p);
+	char msg[512];
+	const char *c = plan_conflict(&p, msg, sizeof msg);
 
 	if (says)
 		ok(c && strstr(c, says), "conflict: %s", c ? c : "(none)");
@@ -82,7 +111,11 @@ static void test_conflicts(void)
 	conflict(0, OPT_KILL_CHILD | OPT_NO_FORK, "--kill-child needs a child");
 	conflict(0, OPT_FORWARD | OPT_NO_FORK,
 		 "--forward-signals needs a child process");
-	conflict(0, OPT_FORWARD, "--forward-signals needs a child to forward to");
+	conflict(0, OPT_FORWARD, NULL);
+	conflict(0, OPT_JSON, "--json changes what --list");
+	conflict(0, OPT_JSON | OPT_DRY_RUN, NULL);
+	conflict(0, OPT_MAP_ROOT | OPT_MAP_GROUP,
+		 "--map-root-user already maps your gid to 0; drop --map-group");
 	conflict(UNSHARE_PID, OPT_FORWARD, NULL);
 	conflict(0, OPT_FORWARD | OPT_KILL_CHILD, NULL);
 	conflict(UNSHARE_PID, OPT_NO_FORK, NULL);
@@ -173,11 +206,13 @@ static void test_implied_by_setup(void)
 
 static void test_persist_conflict(void)
 {
-	struct plan p = { .requested = UNSHARE_PID, .opts = OPT_NO_FORK };
+	struct plan p = resolved(UNSHARE_PID, OPT_NO_FORK);
+	char msg[512];
+	const char *c;
 
 	p.persist[flag_index(UNSHARE_PID)] = "/run/pid";
-	plan_resolve(&p);
-	ok(plan_conflict(&p) && strstr(plan_conflict(&p), "--pid=FILE needs"),
+	c = plan_conflict(&p, msg, sizeof msg);
+	ok(c && strstr(c, "--pid=FILE needs"),
 	   "--pid=FILE --no-fork is refused");
 }
 

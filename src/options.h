@@ -1,0 +1,84 @@
+/* The option table: one row for every option, kernel flags and the tool's
+ * own alike.  The parser, the help, the option names in messages and the
+ * tool's implications are all read from it.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_OPTIONS_H
+#define UNSHARE_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "plan.h"
+
+/* What an option takes. */
+enum opt_arg {
+	ARG_NONE,
+	ARG_REQUIRED, /* --name=VALUE, --name VALUE, -X VALUE, -XVALUE */
+	ARG_OPTIONAL, /* --name[=VALUE]: only attached */
+	ARG_NS_FILE,  /* --name[=FILE]: the long form only; the letter
+			 takes nothing, so that -Ur is -U -r */
+};
+
+/* Help groups, in the order --help shows them. */
+enum opt_group {
+	GROUP_NS = 1,
+	GROUP_USERNS,
+	GROUP_CONTEXT,
+	GROUP_EXEC,
+	GROUP_OUTPUT,
+	GROUP_INFO,
+};
+
+/* What the parser does on meeting an option besides taking it. */
+enum opt_stop { STOP_NO, STOP_HELP, STOP_USAGE, STOP_VERSION };
+
+struct option_row;
+
+/* Takes an option's value (NULL when an optional one is absent) into the
+ * plan: 0, or -1 with a message made in *msg (malloc'd). */
+typedef int take_fn(struct plan *plan, const struct option_row *row,
+		    const char *value, char **msg);
+
+struct option_row {
+	const char *name;       /* long name; NULL: the flag's own */
+	int letter;             /* short option, or 0 */
+	enum opt_arg arg;
+	const char *arg_name;   /* in the help: "DIR" */
+	enum opt_group group;
+	const char *doc;        /* NULL: what the flag detaches */
+	unsigned long flag;     /* the UNSHARE_* it asks for, or 0 */
+	unsigned sets;          /* OPT_* it sets */
+	take_fn *take;          /* reads its value, or NULL */
+	size_t store;           /* for some: where in the plan it goes */
+	const char *fixed;      /* the value take gets when there is none */
+	/* What it implies (unless one of 'unless' is set), and why. */
+	unsigned implies_opts;
+	unsigned long implies_flags;
+	unsigned unless;
+	const char *why;
+	enum opt_stop stop;
+	int alias;              /* another name of the row before it */
+};
+
+extern const struct option_row option_rows[];
+extern const size_t option_count;
+
+/* A row's long name: its own, or its flag's. */
+const char *row_name(const struct option_row *row);
+
+/* A row's help text: its own, or what its flag detaches. */
+const char *row_doc(const struct option_row *row);
+
+/* The row of a kernel flag's option, or NULL. */
+const struct option_row *row_of_flag(unsigned long flag);
+
+/* The first row that sets exactly these OPT_* bits, or NULL. */
+const struct option_row *row_of_opt(unsigned opt);
+
+/* The long name of the option that sets one OPT_* bit, for messages:
+ * "fork". */
+const char *opt_name(unsigned opt);
+
+#endif

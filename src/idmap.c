@@ -171,27 +171,32 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 			 : add(map, a, b, count, msg, size);
 }
 
-/* Take one id out of every range that holds it, inner or outer side. */
-static int punch(struct idmap *map, uint32_t id, bool outer_side, char *msg,
-		 size_t size)
+/* A range e that holds the single id's inner or outer id (or both) keeps
+ * the rest of its ids paired in order: its inner ids but that one to its
+ * outer ids but that one, count - 1 pairs (the one at the top of the
+ * longer side goes).  So every id above the single one keeps its place
+ * in the range, as util-linux maps it.  The pairs change step where
+ * either side skips its id: at most three pieces. */
+static int shift_around(struct idmap *out, struct extent e, uint32_t inner,
+			uint32_t outer, char *msg, size_t size)
 {
-	for (size_t i = 0; i < map->n; i++) {
-		struct extent e = map->ext[i];
-		uint32_t first = outer_side ? e.outer : e.inner, off;
+	bool has_in = inner >= e.inner && inner - e.inner < e.count,
+	     has_out = outer >= e.outer && outer - e.outer < e.count;
+	uint32_t pairs = e.count - 1, at_in = has_in ? inner - e.inner : pairs,
+		 at_out = has_out ? outer - e.outer : pairs;
+	uint32_t cut[4] = { 0, at_in < at_out ? at_in : at_out,
+			    at_in < at_out ? at_out : at_in, pairs };
 
-		if (id < first || id - first >= e.count)
-			continue;
-		off = id - first;
-		/* Keep [0, off) in place, add (off, count) at the end. */
-		map->ext[i].count = off;
-		if (off + 1 < e.count &&
-		    add(map, e.inner + off + 1, e.outer + off + 1,
-			e.count - off - 1, msg, size) != 0)
+	if (!has_in && !has_out)
+		return add(out, e.inner, e.outer, e.count, msg, size);
+	for (int k = 0; k < 3; k++) {
+		uint32_t from = cut[k], to = cut[k + 1];
+
+		if (to > from &&
+		    add(out, e.inner + from + (has_in && from >= at_in),
+			e.outer + from + (has_out && from >= at_out),
+			to - from, msg, size) != 0)
 			return -1;
-		if (off == 0) {
-			map->ext[i] = map->ext[--map->n];
-			i--;
-		}
 	}
 	return 0;
 }
@@ -199,10 +204,18 @@ static int punch(struct idmap *map, uint32_t id, bool outer_side, char *msg,
 int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 		     char *msg, size_t size)
 {
-	if (punch(map, inner, false, msg, size) != 0 ||
-	    punch(map, outer, true, msg, size) != 0)
+	struct idmap out;
+
+	out.n = 0;
+	for (size_t i = 0; i < map->n; i++)
+		if (shift_around(&out, map->ext[i], inner, outer, msg,
+				 size) != 0)
+			return -1;
+	if (add(&out, inner, outer, 1, msg, size) != 0)
 		return -1;
-	return add(map, inner, outer, 1, msg, size);
+	memcpy(map->ext, out.ext, out.n * sizeof out.ext[0]);
+	map->n = out.n;
+	return 0;
 }
 
 int idmap_check(const struct idmap *map, char *msg, size_t size)

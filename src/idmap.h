@@ -45,9 +45,10 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 int idmap_parse(const char *spec, const struct id_owner *owner,
 		struct idmap *map, bool *old_form, char *msg, size_t size);
 
-/* Map inner to outer alone: take both out of every range first (a hole,
- * as util-linux makes one), then add the line.  -1 if the map would have
- * too many lines. */
+/* Map inner to outer alone, after every range that holds either: the
+ * rest of such a range stays paired in order around it (one id fewer,
+ * from its top), as util-linux does.  -1 if the map would have too many
+ * lines. */
 int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 		     char *msg, size_t size);
 

@@ -90,11 +90,19 @@ deny"
 allow"
 }
 
-@test "-r with a range from 0: the range leaves a hole for our own id" {
+@test "-r with a range from 0: the range moves up around our own id, as util-linux maps it" {
 	run unshare -r --map-users=0:100000:65536 sh -c 'cat /proc/self/uid_map'
 	assert_success
-	assert_equal "$(maps "$output")" "1 100001 65535
-0 0 1"
+	assert_equal "$(maps "$output" | sort -n)" "0 0 1
+1 100000 65535"
+}
+
+@test "a single id inside a range: the ids above it keep their place in the range" {
+	run unshare --map-user=5 --map-users=0:200000:100 cat /proc/self/uid_map
+	assert_success
+	assert_equal "$(maps "$output" | sort -n)" "0 200000 5
+5 0 1
+6 200005 94"
 }
 
 @test "--map-users repeats; the old OUTER,INNER,COUNT form works with a warning" {

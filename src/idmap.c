@@ -103,9 +103,9 @@ static int first_subids(const struct id_owner *owner, uint32_t *start,
 	}
 	fclose(f);
 	snprintf(msg, size, "%s has no line for %s (%s); add one, as "
-		 "'%s:100000:65536', with usermod --add-subuids or by hand",
+		 "'%s:100000:65536', with usermod %s or by hand",
 		 owner->subid_file, owner->name ? owner->name : idbuf, idbuf,
-		 owner->name ? owner->name : idbuf);
+		 owner->name ? owner->name : idbuf, owner->usermod);
 	return -1;
 }
 

@@ -25,13 +25,15 @@ struct idmap {
 	struct extent ext[IDMAP_MAX_EXTENTS];
 };
 
-/* Whose subordinate ids "auto" and "subids" mean, where to find them, and
- * which map "all" passes through. */
+/* Whose subordinate ids "auto" and "subids" mean (for groups too, the
+ * user's: subgid(5) is keyed by user name or uid), where to find them,
+ * and which map "all" passes through. */
 struct id_owner {
-	const char *name;      /* user or group name, or NULL */
-	uint32_t id;           /* its id */
+	const char *name;      /* the user's name, or NULL */
+	uint32_t id;           /* the user's uid */
 	const char *subid_file;   /* /etc/subuid or /etc/subgid */
 	const char *self_map;     /* /proc/self/uid_map or gid_map */
+	const char *usermod;      /* usermod's option that adds a range */
 };
 
 /* A decimal id, 0 to ID_MAX; with lookup, also a user (or group) name.

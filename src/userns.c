@@ -158,7 +158,6 @@ char *userns_resolve(struct plan *plan)
 	uid_t uid;
 	gid_t gid;
 	struct passwd *pw;
-	struct group *gr;
 	struct id_owner users, groups;
 	bool root = plan->opts & OPT_MAP_ROOT,
 	     current = plan->opts & OPT_MAP_CURRENT, ranges;
@@ -178,16 +177,19 @@ char *userns_resolve(struct plan *plan)
 			    OPT_SETGROUPS)))
 		return NULL;
 
+	/* Both /etc/subuid and /etc/subgid are keyed by the user: its name
+	 * or its uid (subgid(5), newgidmap and util-linux read it so). */
 	uid = self_uid(plan);
 	gid = self_gid(plan);
-	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ? getpwuid(uid)
-							    : NULL;
-	gr = names_subids(plan->gid_specs, plan->n_gid_specs) ? getgrgid(gid)
-							    : NULL;
+	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ||
+			     names_subids(plan->gid_specs, plan->n_gid_specs)
+		     ? getpwuid(uid)
+		     : NULL;
 	users = (struct id_owner){ pw ? pw->pw_name : NULL, uid, "/etc/subuid",
-				   "/proc/self/uid_map" };
-	groups = (struct id_owner){ gr ? gr->gr_name : NULL, gid,
-				    "/etc/subgid", "/proc/self/gid_map" };
+				   "/proc/self/uid_map", "--add-subuids" };
+	groups = (struct id_owner){ pw ? pw->pw_name : NULL, uid,
+				    "/etc/subgid", "/proc/self/gid_map",
+				    "--add-subgids" };
 	if ((bad = add_specs("--map-users", plan->uid_specs,
 			     plan->n_uid_specs, &users, CAP_SETUID,
 			     &plan->uid_map)) ||

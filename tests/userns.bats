@@ -193,6 +193,27 @@ allow"
 	assert_line 'step       write the id maps by newuidmap and newgidmap, from outside'
 }
 
+@test "/etc/subgid is read by the user's name or uid, never the group's (nobody's group is nogroup)" {
+	require_userns_for_nobody
+	command -v newgidmap >/dev/null || need "newgidmap is not installed (apt-get install uidmap)"
+	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid"
+	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid"
+	echo 'nogroup:400000:10' >>/etc/subgid
+	echo 'nobody:300000:65536' >>/etc/subgid
+	run as_nobody "$copy" --dry-run --map-groups=auto true
+	assert_success
+	assert_line 'gid_map    0 300000 65536'
+	run as_nobody "$copy" --map-groups=auto -c cat /proc/self/gid_map
+	assert_success
+	assert_equal "$(maps "$output" | sort -n)" "0 300000 65534
+65534 65534 1
+65535 365534 1"
+	cp "$BATS_TEST_TMPDIR/subgid" /etc/subgid
+	run as_nobody "$copy" --map-groups=subids true
+	assert_failure 125
+	assert_line --index 0 "unshare: --map-groups: /etc/subgid has no line for nobody (65534); add one, as 'nobody:100000:65536', with usermod --add-subgids or by hand"
+}
+
 @test "nobody: a range that is not ours is refused by newuidmap, and nothing runs" {
 	require_userns_for_nobody
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"

@@ -16,11 +16,13 @@ static char subid_path[64] = "/tmp/idmap-test.XXXXXX";
 static char selfmap_path[64] = "/tmp/idmap-test.XXXXXX";
 
 static const struct id_owner alice = { "alice", 1000, subid_path,
-				       selfmap_path };
-static const struct id_owner bob = { "bob", 1001, subid_path, selfmap_path };
-static const struct id_owner carol = { NULL, 1002, subid_path, selfmap_path };
+				       selfmap_path, "--add-subuids" };
+static const struct id_owner bob = { "bob", 1001, subid_path, selfmap_path,
+				     "--add-subuids" };
+static const struct id_owner carol = { NULL, 1002, subid_path, selfmap_path,
+				       "--add-subuids" };
 static const struct id_owner nobody = { "dave", 1003, subid_path,
-					selfmap_path };
+					selfmap_path, "--add-subgids" };
 
 static void write_tmp(char *path, const char *text)
 {

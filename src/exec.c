@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,27 +34,35 @@ const char *default_shell(const char **source)
 
 _Noreturn void exec_program(const struct plan *plan)
 {
-	char *shell_argv[2];
+	char login[256], *shell_argv[2];
 	char *const *argv = plan->argv;
-	const char *source = NULL;
+	const char *path, *source, *base;
 
-	if (argv == NULL) {
-		shell_argv[0] = (char *)default_shell(&source);
+	if (argv != NULL) {
+		path = argv[0];
+		execvp(path, argv);
+	} else {
+		/* The shell as a login shell: "-bash" for /bin/bash, as
+		 * util-linux starts it, at the path given (no PATH search). */
+		path = default_shell(&source);
+		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+		snprintf(login, sizeof login, "-%s", base);
+		shell_argv[0] = login;
 		shell_argv[1] = NULL;
-		argv = shell_argv;
+		execv(path, shell_argv);
 	}
-	execvp(argv[0], argv);
-	if (errno == ENOENT && strchr(argv[0], '/') && access(argv[0], F_OK) == 0)
+	if (errno == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
 		errx(EXIT_CANNOT_RUN, "cannot run '%s': its interpreter (#! "
-		     "line) or dynamic loader was not found", argv[0]);
+		     "line) or dynamic loader was not found", path);
 	if (errno == ENOENT)
-		errx(EXIT_NOT_FOUND, "cannot run '%s': %s (%s)", argv[0],
+		errx(EXIT_NOT_FOUND, "cannot run '%s': %s (%s)", path,
 		     strerror(errno),
-		     strchr(argv[0], '/') ? "check the path"
-					  : "searched PATH; check the name");
-	errx(EXIT_CANNOT_RUN, "cannot run '%s': %s%s", argv[0],
-	     strerror(errno),
+		     argv == NULL ? "the shell, from $SHELL or the password "
+				    "database"
+		     : strchr(path, '/') ? "check the path"
+					 : "searched PATH; check the name");
+	errx(EXIT_CANNOT_RUN, "cannot run '%s': %s%s", path, strerror(errno),
 	     errno == EACCES ? " (is it executable, and on a filesystem "
 			       "mounted without noexec?)"
 			     : "");

@@ -11,8 +11,9 @@
  * login shell, else /bin/sh.  *source says which. */
 const char *default_shell(const char **source);
 
-/* Exec the plan's program (searching PATH) or the default shell.  Does not
- * return: on failure exits 127 (not found) or 126 (cannot be run). */
+/* Exec the plan's program (searching PATH), or the default shell as a
+ * login shell ("-bash").  Does not return: on failure exits 127 (not
+ * found) or 126 (cannot be run). */
 _Noreturn void exec_program(const struct plan *plan);
 
 #endif

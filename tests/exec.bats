@@ -58,12 +58,16 @@ load helpers
 	assert_output via-sh
 }
 
-@test "no program: \$SHELL runs" {
+@test "no program: \$SHELL runs as a login shell (-NAME as argv[0]), as util-linux starts it" {
 	printf '#!/bin/sh\necho shell-ran "$@"\n' >"$BATS_TEST_TMPDIR/myshell"
 	chmod 755 "$BATS_TEST_TMPDIR/myshell"
 	SHELL=$BATS_TEST_TMPDIR/myshell run unshare
 	assert_success
 	assert_output shell-ran
+	SHELL=/bin/bash run unshare <<<'echo "$0"; shopt -q login_shell && echo login'
+	assert_success
+	assert_output "-bash
+login"
 }
 
 @test "no program and no \$SHELL: the shell from the password database" {
@@ -88,7 +92,7 @@ load helpers
 @test "no program, \$SHELL missing: 127 naming it" {
 	SHELL=/no/such/shell run -127 unshare
 	assert_failure 127
-	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (check the path)"
+	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (the shell, from \$SHELL or the password database)"
 }
 
 @test "the program gets its arguments as they were" {

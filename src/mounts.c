@@ -67,6 +67,15 @@ void mounts_proc(const struct plan *plan)
 {
 	const char *dir = plan->proc_dir;
 
+	/* Unless everything was made private, the proc already mounted on
+	 * DIR may be a peer of the caller's: a new proc mounted over it
+	 * would cover the caller's /proc too.  Cut it off first, as
+	 * util-linux does.  EINVAL: DIR is no mount point, nothing to cut. */
+	if (plan->propagation != PROP_PRIVATE &&
+	    mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
+	    errno != EINVAL && errno != ENOENT)
+		errx(EXIT_TOOL, "--mount-proc: making %s private before "
+		     "mounting proc on it failed: %s", dir, strerror(errno));
 	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  NULL) == 0) {
 		undo_if_seen_outside(plan, dir);

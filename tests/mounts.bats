@@ -137,6 +137,20 @@ setup() {
 	assert_failure 127
 }
 
+@test "--mount-proc with shared or unchanged propagation leaves the caller's /proc alone" {
+	require_ns pid
+	for mode in shared unchanged slave; do
+		run /usr/bin/unshare --mount --propagation unchanged sh -c '
+			mount --make-rshared / &&
+			"$1" --pid --propagation="$2" --mount-proc sh -c "echo \$\$" &&
+			awk '\''$5 == "/proc"'\'' /proc/self/mountinfo | wc -l' \
+			sh "$UNSHARE_BIN" "$mode"
+		assert_success
+		assert_output "1
+1"
+	done
+}
+
 # EBUSY: the kernel's answer when a filesystem would be mounted on itself
 # at one place.  Our mounts never do that (binfmt_misc is mounted in a
 # user namespace of its own), so the kernel is made to say it, for the

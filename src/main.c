@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 {
 	struct plan plan;
 	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
-	int report_fd = -1;
+	int report_fd = -1, binfmt_fd = -1;
 	struct map_helper helper;
 	struct persist_helper persist;
 	enum cli_result what;
@@ -156,12 +156,14 @@ int main(int argc, char **argv)
 	 * waits and ends as the child does. */
 	if (plan.opts & OPT_FORK)
 		supervise_fork(&plan, &report_fd);
+	if (mounts_binfmt_fixed_first(&plan))
+		binfmt_fd = mounts_binfmt_fixed(&plan);
 	if (plan.root_dir || plan.wd_dir)
 		mounts_root(&plan);
 	if (plan.opts & OPT_MOUNT_PROC)
 		mounts_proc(&plan);
 	if (plan.opts & OPT_MOUNT_BINFMT)
-		mounts_binfmt(&plan);
+		mounts_binfmt(&plan, binfmt_fd);
 	if (userns_has_identity(&plan))
 		userns_identity(&plan);
 	if (persist_wanted(&plan))

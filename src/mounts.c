@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -102,13 +103,86 @@ void mounts_proc(const struct plan *plan)
 	}
 }
 
-void mounts_binfmt(const struct plan *plan)
+/* An interpreter with the F flag ("fix binary"): the kernel opens the
+ * interpreter as it is registered, at its path as the writer sees it. */
+static bool fixed(const char *interp)
+{
+	const char *flags = strrchr(interp, ':');
+
+	return flags && strchr(flags, 'F');
+}
+
+bool mounts_binfmt_fixed_first(const struct plan *plan)
+{
+	if (plan->root_dir)
+		for (size_t i = 0; i < plan->n_interps; i++)
+			if (fixed(plan->interps[i]))
+				return true;
+	return false;
+}
+
+/* Register interpreters (the F ones, or the others) through the register
+ * file in the binfmt_misc whose root is dirfd; where names it. */
+static void register_interps(const struct plan *plan, int dirfd,
+			     const char *where, bool fixed_ones)
+{
+	for (size_t i = 0; i < plan->n_interps; i++) {
+		const char *s = plan->interps[i];
+		size_t len = strlen(s);
+		int fd;
+
+		if (fixed(s) != fixed_ones)
+			continue;
+		if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
+		    write(fd, s, len) != (ssize_t)len)
+			errx(EXIT_TOOL, "--load-interp=%s: registering it in "
+			     "%s/register failed: %s%s", s, where,
+			     strerror(errno),
+			     errno == EINVAL ? " (the form is :name:type:offset:"
+					       "magic:mask:interpreter:flags)"
+			     : errno == EACCES || errno == EPERM
+				     ? " (map root with -r to write there)"
+			     : errno == EEXIST ? " (that name is taken)"
+			     : errno == ENOENT && fixed_ones
+				     ? " (with the F flag the interpreter is "
+				       "opened now, outside --root)"
+				     : "");
+		close(fd);
+		say(plan, "binfmt", "registered %s", s);
+	}
+}
+
+int mounts_binfmt_fixed(const struct plan *plan)
+{
+	int fs, mnt;
+
+	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
+	 * (so that it can propagate nowhere): the same instance that
+	 * mounts_binfmt attaches after the chroot. */
+	if ((fs = fsopen("binfmt_misc", FSOPEN_CLOEXEC)) < 0 ||
+	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) != 0 ||
+	    (mnt = fsmount(fs, FSMOUNT_CLOEXEC,
+			   MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV |
+				   MOUNT_ATTR_NOEXEC)) < 0)
+		errx(EXIT_TOOL, "--load-interp with the F flag and --root: "
+		     "cannot make a binfmt_misc to register in before the "
+		     "chroot: %s%s", strerror(errno),
+		     errno == ENOSYS ? " (it needs fsopen(2), Linux 5.2)" : "");
+	close(fs);
+	register_interps(plan, mnt, "binfmt_misc (before the chroot)", true);
+	return mnt;
+}
+
+void mounts_binfmt(const struct plan *plan, int fixed_fd)
 {
 	const char *dir = plan->binfmt_dir;
-	char path[4096];
+	int dirfd;
 
-	if (mount("binfmt_misc", dir, "binfmt_misc",
-		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
+	if ((fixed_fd >= 0
+		     ? move_mount(fixed_fd, "", AT_FDCWD, dir,
+				  MOVE_MOUNT_F_EMPTY_PATH)
+		     : mount("binfmt_misc", dir, "binfmt_misc",
+			     MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) != 0) {
 		if (errno == EBUSY)
 			errx(EXIT_TOOL, "--mount-binfmt: cannot mount "
 			     "binfmt_misc on %s: %s; the kernel will not mount "
@@ -123,25 +197,14 @@ void mounts_binfmt(const struct plan *plan)
 					  "CONFIG_BINFMT_MISC)"
 				       : "");
 	}
+	if (fixed_fd >= 0)
+		close(fixed_fd);
 	undo_if_seen_outside(plan, dir);
 	say(plan, "mount", "binfmt_misc on %s", dir);
-	snprintf(path, sizeof path, "%s/register", dir);
-	for (size_t i = 0; i < plan->n_interps; i++) {
-		const char *s = plan->interps[i];
-		size_t len = strlen(s);
-		int fd;
-
-		if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
-		    write(fd, s, len) != (ssize_t)len)
-			errx(EXIT_TOOL, "--load-interp=%s: registering it in %s "
-			     "failed: %s%s", s, path, strerror(errno),
-			     errno == EINVAL ? " (the form is :name:type:offset:"
-					       "magic:mask:interpreter:flags)"
-			     : errno == EACCES || errno == EPERM
-				     ? " (map root with -r to write there)"
-				     : errno == EEXIST ? " (that name is taken)"
-						       : "");
-		close(fd);
-		say(plan, "binfmt", "registered %s", s);
-	}
+	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+		err(EXIT_TOOL, "--mount-binfmt: %s", dir);
+	register_interps(plan, dirfd, dir, false);
+	if (fixed_fd < 0)
+		register_interps(plan, dirfd, dir, true);
+	close(dirfd);
 }

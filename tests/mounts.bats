@@ -113,6 +113,21 @@ setup() {
 	run -127 "$BATS_TEST_TMPDIR/hello.utest"
 }
 
+@test "--load-interp with F and --root: registered before the chroot, so the interpreter comes from outside" {
+	root=$BATS_TEST_TMPDIR/root
+	mkdir -p "$root/binfmt"
+	printf 'utest\n' >"$root/hello.utest"
+	chmod 755 "$root/hello.utest"
+	run unshare -r --root="$root" --mount-binfmt=/binfmt \
+		--load-interp=":utest:M::utest::$UNSHARE_TESTLIB/interp:F" /hello.utest
+	assert_success
+	assert_output "interpreted /hello.utest"
+	# Without F the interpreter is looked up inside the root, at exec.
+	run unshare -r --root="$root" --mount-binfmt=/binfmt \
+		--load-interp=":utest:M::utest::$UNSHARE_TESTLIB/interp:" /hello.utest
+	assert_failure 126
+}
+
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125

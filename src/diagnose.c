@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -119,7 +118,7 @@ static void explain_einval(unsigned long mask)
 	char buf[256];
 	unsigned long threaded = mask & UNSHARE_SINGLE_THREADED, refused = 0;
 	unsigned long long threads = proc_status_field("Threads:", 10);
-	struct stat pid, children;
+	ino_t pid = ns_inode("pid");
 
 	if (threads > 1 && threaded) {
 		warnx("%s can be unshared only by a single-threaded process, "
@@ -130,9 +129,8 @@ static void explain_einval(unsigned long mask)
 	}
 	/* pid_for_children differs from pid, or cannot be read at all when
 	 * no child has entered the new namespace yet. */
-	if ((mask & UNSHARE_PID) && stat("/proc/self/ns/pid", &pid) == 0 &&
-	    (stat("/proc/self/ns/pid_for_children", &children) != 0 ||
-	     pid.st_ino != children.st_ino)) {
+	if ((mask & UNSHARE_PID) && pid != 0 &&
+	    ns_inode("pid_for_children") != pid) {
 		warnx("pid: this process has already unshared a pid "
 		      "namespace that only its children enter, and may not "
 		      "start another before it forks; let the first unshare "

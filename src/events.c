@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "events.h"
 #include "json.h"
 #include "output.h"
+#include "procfs.h"
 
 /* With --verbose --json, where our events go (the real stderr), once
  * json_messages() has made stderr a stream of message events. */
@@ -151,15 +151,6 @@ void json_messages(void)
 	events = stderr;
 	stderr = messages;
 	on_exit(exit_event, NULL);
-}
-
-static ino_t ns_inode(const char *entry)
-{
-	char path[64];
-	struct stat st;
-
-	snprintf(path, sizeof path, "/proc/self/ns/%s", entry);
-	return stat(path, &st) == 0 ? st.st_ino : 0;
 }
 
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])

@@ -9,7 +9,6 @@
 #include <linux/capability.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "diagnose.h"
 #include "json.h"
@@ -80,17 +79,6 @@ static void judge(const struct flag *f, struct verdict *v)
 	}
 }
 
-static unsigned long inode_of(const struct flag *f)
-{
-	char path[64];
-	struct stat st;
-
-	if (f->ns == NULL)
-		return 0;
-	snprintf(path, sizeof path, "/proc/self/ns/%s", f->ns);
-	return stat(path, &st) == 0 ? (unsigned long)st.st_ino : 0;
-}
-
 int list_flags(const struct plan *plan)
 {
 	if (!(plan->opts & OPT_JSON))
@@ -101,7 +89,7 @@ int list_flags(const struct plan *plan)
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		struct verdict v;
-		unsigned long ino = inode_of(f);
+		unsigned long ino = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
 		char option[32];
 
 		judge(f, &v);

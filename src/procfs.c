@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -29,6 +30,15 @@ unsigned long long proc_status_field(const char *key, int base)
 		}
 	fclose(f);
 	return v;
+}
+
+ino_t ns_inode(const char *entry)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof path, "/proc/self/ns/%s", entry);
+	return stat(path, &st) == 0 ? st.st_ino : 0;
 }
 
 long long proc_read_number(const char *path)

@@ -5,8 +5,14 @@
 #ifndef UNSHARE_PROCFS_H
 #define UNSHARE_PROCFS_H
 
+#include <sys/types.h>
+
 /* A "Key:" line of /proc/self/status, as a number in base (0 if absent). */
 unsigned long long proc_status_field(const char *key, int base);
+
+/* The inode of our /proc/self/ns/ENTRY (which namespace it is), or 0 if
+ * it cannot be read. */
+ino_t ns_inode(const char *entry);
 
 /* A number from a one-line file, or -1. */
 long long proc_read_number(const char *path);

@@ -4,6 +4,7 @@
 load helpers
 
 setup() {
+	common_setup
 	# The script completes with the unshare under test.
 	source "$BATS_TEST_DIRNAME/../completion/unshare.bash"
 }

@@ -5,6 +5,7 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
 	mounts_before=$(wc -l </proc/self/mountinfo)
 }

@@ -4,6 +4,7 @@
 load helpers
 
 setup() {
+	common_setup
 	ulimit -S -c 0 # a child that faults leaves no core file here
 }
 
@@ -29,33 +30,33 @@ setup() {
 }
 
 @test "-f is --fork: the program is our child" {
-	run "$UNSHARE_BIN" -f sh -c 'cat /proc/$PPID/comm'
+	run unshare -f sh -c 'cat /proc/$PPID/comm'
 	assert_success
 	assert_output unshare
 }
 
 @test "without --fork the program replaces us" {
-	run "$UNSHARE_BIN" sh -c 'cat /proc/$PPID/comm'
+	run unshare sh -c 'cat /proc/$PPID/comm'
 	assert_success
 	refute_output unshare
 }
 
 @test "--fork: 127 and 126 for the program come back from the child" {
-	run -127 "$UNSHARE_BIN" --fork no-such-program-here
+	run -127 unshare --fork no-such-program-here
 	assert_failure 127
 	assert_output "unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
-	run "$UNSHARE_BIN" --fork /
+	run unshare --fork /
 	assert_failure 126
 }
 
 @test "--fork --no-fork is refused" {
-	run "$UNSHARE_BIN" --fork --no-fork true
+	run unshare --fork --no-fork true
 	assert_failure 125
 	assert_line --index 0 "unshare: --fork and --no-fork contradict each other; keep one"
 }
 
 @test "--dry-run shows the fork step" {
-	run "$UNSHARE_BIN" --dry-run --fork true
+	run unshare --dry-run --fork true
 	assert_success
 	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
 	assert_line 'step       while waiting, ignore INT and TERM'

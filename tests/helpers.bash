@@ -11,8 +11,23 @@ UNSHARE_TESTLIB=${UNSHARE_TESTLIB:-$BATS_TEST_DIRNAME}
 UNSHARE_MAN=${UNSHARE_MAN:-$BATS_TEST_DIRNAME/../man/unshare.1}
 export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN
 
+# The binary under test: called as unshare; handed to another program
+# (env, strace, sh -c, a background job whose pid is wanted) as
+# "$UNSHARE_BIN"; as nobody, as the copy nobody_copy makes.
 unshare() {
 	"$UNSHARE_BIN" "$@"
+}
+
+# Every test runs in a directory of its own, so that whatever a run
+# leaves in its working directory (a short option taken for a FILE, say)
+# is its own and goes with it.  A file with a setup of its own calls this
+# first.
+common_setup() {
+	cd "$BATS_TEST_TMPDIR" || return
+}
+
+setup() {
+	common_setup
 }
 
 # A test that needs what this machine may lack skips, naming the kernel

@@ -6,8 +6,8 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
-	cd "$BATS_TEST_TMPDIR"
 }
 
 # left_behind: what a run left in the working directory (nothing, we hope).

@@ -4,20 +4,21 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
 	require_ns pid
 	ulimit -S -c 0
 }
 
 @test "--init: the init is pid 1, the program pid 2" {
-	run "$UNSHARE_BIN" --init --mount-proc sh -c 'echo $$; cat /proc/1/comm'
+	run unshare --init --mount-proc sh -c 'echo $$; cat /proc/1/comm'
 	assert_success
 	assert_output "2
 unshare"
 }
 
 @test "--init implies --pid and --fork, shown with reasons" {
-	run "$UNSHARE_BIN" --dry-run --init true
+	run unshare --dry-run --init true
 	assert_success
 	assert_line 'implied    --fork   --init brings --fork: the init runs as pid 1 of a new pid namespace, in a child'
 	assert_line 'implied    pid      --init brings pid: the init runs as pid 1 of a new pid namespace, in a child'
@@ -110,13 +111,13 @@ teardown() {
 }
 
 @test "--init --no-fork is refused" {
-	run "$UNSHARE_BIN" --init --no-fork true
+	run unshare --init --no-fork true
 	assert_failure 125
 	assert_line --index 0 "unshare: --init needs a child process to be the init; drop --no-fork"
 }
 
 @test "--init: a missing program is 127, through the init" {
-	run -127 "$UNSHARE_BIN" --init no-such-program-here
+	run -127 unshare --init no-such-program-here
 	assert_failure 127
 	assert_output --partial "cannot run 'no-such-program-here'"
 }

@@ -98,9 +98,9 @@ table() {
 		IFS=$'\x1e' read -ra args <<<"${r#*$'\x1f'}"
 		if [[ $want == '!'* ]]; then
 			want=${want#!}
-			run "$UNSHARE_BIN" "${args[@]}"
+			run unshare "${args[@]}"
 		else
-			run "$UNSHARE_BIN" "${args[@]}" touch "$BATS_TEST_TMPDIR/ran"
+			run unshare "${args[@]}" touch "$BATS_TEST_TMPDIR/ran"
 		fi
 		if [ "$status" != 125 ] || [[ ${lines[0]} != "unshare: "* ]] ||
 			{ [ -n "$want" ] && [[ $output != *"$want"* ]]; } ||

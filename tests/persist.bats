@@ -4,6 +4,7 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
 	dir=$BATS_TEST_TMPDIR/ns
 	mkdir -p "$dir"

@@ -5,6 +5,7 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
 	require_ns pid
 	ulimit -S -c 0
@@ -16,29 +17,29 @@ teardown() {
 }
 
 @test "--pid forks: the program is pid 1 of the new namespace" {
-	run "$UNSHARE_BIN" --pid sh -c 'echo $$'
+	run unshare --pid sh -c 'echo $$'
 	assert_success
 	assert_output 1
 }
 
 @test "--pid: the implied fork is in the plan with its reason" {
-	run "$UNSHARE_BIN" --dry-run --pid true
+	run unshare --dry-run --pid true
 	assert_success
 	assert_line 'implied    --fork   --pid brings --fork: a new pid namespace takes only children, so the program must be one (--no-fork keeps the raw behaviour)'
 	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
 }
 
 @test "--pid: a program that forks twice works (it could not without the fork)" {
-	run "$UNSHARE_BIN" --pid sh -c '/bin/true; /bin/true; echo twice'
+	run unshare --pid sh -c '/bin/true; /bin/true; echo twice'
 	assert_success
 	assert_output twice
 }
 
 @test "--pid --no-fork: the raw behaviour, the program stays outside" {
-	run "$UNSHARE_BIN" --pid --no-fork stat -L -c %i /proc/self/ns/pid
+	run unshare --pid --no-fork stat -L -c %i /proc/self/ns/pid
 	assert_success
 	assert_output "$(ns_inode pid)"
-	run "$UNSHARE_BIN" --dry-run --pid --no-fork true
+	run unshare --dry-run --pid --no-fork true
 	refute_line --partial 'implied'
 	refute_line --partial 'fork:'
 }
@@ -68,20 +69,20 @@ exit 0"
 }
 
 @test "--pid --mount-proc: proc shows the new namespace only" {
-	run "$UNSHARE_BIN" --pid --mount-proc sh -c 'echo $$'
+	run unshare --pid --mount-proc sh -c 'echo $$'
 	assert_success
 	assert_output 1
-	run "$UNSHARE_BIN" --pid --mount-proc ls /proc
+	run unshare --pid --mount-proc ls /proc
 	assert_success
 	assert_equal "$(grep -E '^[0-9]+$' <<<"$output")" 1
 }
 
 @test "--mount-proc implies --mount, shown with its reason; the mount does not leak" {
 	before=$(grep -c . /proc/self/mountinfo)
-	run "$UNSHARE_BIN" --dry-run --mount-proc true
+	run unshare --dry-run --mount-proc true
 	assert_line 'implied    mount    --mount-proc brings mount: proc is mounted in a mount namespace of its own, never in the caller'"'"'s'
 	assert_line 'step       mount proc on /proc (nosuid, nodev, noexec)'
-	run "$UNSHARE_BIN" --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
+	run unshare --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
 	assert_success
 	refute_output "$(ns_inode mnt)"
 	[ "$(grep -c . /proc/self/mountinfo)" = "$before" ]
@@ -90,7 +91,7 @@ exit 0"
 @test "--mount-proc=DIR mounts proc there, nosuid, nodev, noexec" {
 	dir=$BATS_TEST_TMPDIR/myproc
 	mkdir "$dir"
-	run "$UNSHARE_BIN" --pid --mount-proc="$dir" sh -c "cat $dir/1/comm; grep ' $dir ' /proc/self/mountinfo"
+	run unshare --pid --mount-proc="$dir" sh -c "cat $dir/1/comm; grep ' $dir ' /proc/self/mountinfo"
 	assert_success
 	assert_line --index 0 sh
 	assert_line --index 1 --regexp " $dir rw,nosuid,nodev,noexec,relatime .* proc "
@@ -99,13 +100,13 @@ exit 0"
 }
 
 @test "--mount-proc on a missing directory: 125, naming it" {
-	run "$UNSHARE_BIN" --pid --mount-proc=/no/such/dir true
+	run unshare --pid --mount-proc=/no/such/dir true
 	assert_failure 125
 	assert_output "unshare: --mount-proc: cannot mount proc on /no/such/dir: No such file or directory; give an existing directory"
 }
 
 @test "--mount-proc= (empty) is refused" {
-	run "$UNSHARE_BIN" --mount-proc= true
+	run unshare --mount-proc= true
 	assert_failure 125
 	assert_line --index 0 "unshare: --mount-proc=: give a value"
 }
@@ -123,7 +124,7 @@ exit 0"
 }
 
 @test "verbose narrates the private step, the fork and the proc mount" {
-	run --separate-stderr "$UNSHARE_BIN" -v --pid --mount-proc true
+	run --separate-stderr unshare -v --pid --mount-proc true
 	assert_success
 	[[ "$stderr" == *"unshare: mount      / and everything under it made private"* ]]
 	[[ "$stderr" =~ unshare:\ fork\ +child\ [0-9]+\ runs\ the\ program ]]

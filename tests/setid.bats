@@ -4,6 +4,7 @@
 load helpers
 
 setup() {
+	common_setup
 	require_root
 	nobody_copy
 	copy=$NOBODY_BIN

@@ -49,14 +49,14 @@ trap_program() {
 }
 
 @test "--forward-signals implies --fork, as in util-linux" {
-	run "$UNSHARE_BIN" --dry-run --forward-signals true
+	run unshare --dry-run --forward-signals true
 	assert_success
 	assert_line 'implied    --fork   --forward-signals brings --fork: signals are forwarded to a child'
 	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
-	run "$UNSHARE_BIN" --forward-signals sh -c 'echo $PPID'
+	run unshare --forward-signals sh -c 'echo $PPID'
 	assert_success
 	[ "$output" != "$$" ]
-	run "$UNSHARE_BIN" --forward-signals --no-fork true
+	run unshare --forward-signals --no-fork true
 	assert_failure 125
 	assert_line --index 0 "unshare: --forward-signals needs a child process to forward to; drop --no-fork"
 }
@@ -135,26 +135,26 @@ hold_child() {
 }
 
 @test "--kill-child takes signal names and numbers, and refuses others" {
-	run "$UNSHARE_BIN" --dry-run --kill-child=sigusr1 true
+	run unshare --dry-run --kill-child=sigusr1 true
 	assert_success
 	assert_line 'step       the child gets SIGUSR1 if unshare dies'
 	assert_line 'implied    --fork   --kill-child brings --fork: only a child can be killed when unshare dies'
-	run "$UNSHARE_BIN" --dry-run --kill-child=15 true
+	run unshare --dry-run --kill-child=15 true
 	assert_line 'step       the child gets SIGTERM if unshare dies'
-	run "$UNSHARE_BIN" --dry-run --kill-child true
+	run unshare --dry-run --kill-child true
 	assert_line 'step       the child gets SIGKILL if unshare dies'
 	for bad in NOPE 0 65 -9 9x; do
-		run "$UNSHARE_BIN" --kill-child="$bad" true
+		run unshare --kill-child="$bad" true
 		assert_failure 125
 		assert_line --index 0 "unshare: --kill-child=$bad: unknown signal; give a name (KILL, TERM, ...) or a number from 1 to 64"
 	done
-	run "$UNSHARE_BIN" --kill-child= true
+	run unshare --kill-child= true
 	assert_failure 125
 	assert_line --index 0 "unshare: --kill-child=: give a value"
 }
 
 @test "--kill-child --no-fork is refused" {
-	run "$UNSHARE_BIN" --kill-child --no-fork true
+	run unshare --kill-child --no-fork true
 	assert_failure 125
 	assert_line --index 0 "unshare: --kill-child needs a child process to kill; drop --no-fork"
 }

@@ -206,13 +206,14 @@ int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 {
 	struct idmap out;
 
+	/* Our own line first, as util-linux writes it. */
 	out.n = 0;
+	if (add(&out, inner, outer, 1, msg, size) != 0)
+		return -1;
 	for (size_t i = 0; i < map->n; i++)
 		if (shift_around(&out, map->ext[i], inner, outer, msg,
 				 size) != 0)
 			return -1;
-	if (add(&out, inner, outer, 1, msg, size) != 0)
-		return -1;
 	memcpy(map->ext, out.ext, out.n * sizeof out.ext[0]);
 	map->n = out.n;
 	return 0;

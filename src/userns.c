@@ -218,12 +218,15 @@ char *userns_resolve(struct plan *plan)
 	else
 		plan->map_writer = MAP_NEWIDMAP;
 
-	if (plan->map_writer == MAP_SELF && plan->gid_map.n) {
-		if (plan->setgroups == SETGROUPS_ALLOW) {
-			return usage_message("--setgroups=allow cannot go with --map-group "
-				 "(or -r, -c): the kernel lets a process map "
-				 "its own group only once setgroups is denied");
-		}
+	/* Our own gid alone, with no --map-groups, is mapped as the kernel
+	 * lets a process map it itself: once setgroups is denied.  So does
+	 * util-linux, even when a helper writes the uid ranges. */
+	if (plan->gid_map.n && plan->n_gid_specs == 0) {
+		if (plan->setgroups == SETGROUPS_ALLOW)
+			return usage_message(
+				"--setgroups=allow cannot go with --map-group "
+				"(or -r, -c): the kernel lets a process map "
+				"its own group only once setgroups is denied");
 		plan->setgroups = SETGROUPS_DENY;
 	}
 	return NULL;

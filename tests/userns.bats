@@ -130,6 +130,17 @@ allow"
 0 200000 10"
 }
 
+@test "-r with uid ranges only: our gid alone is mapped after setgroups is denied, as util-linux does" {
+	run unshare -r --map-users=1:100000:10 sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "0
+0
+0 0 1
+1 100000 10
+0 0 1
+deny"
+}
+
 @test "--setgroups=allow with -r is refused" {
 	run unshare --setgroups=allow -r true
 	assert_failure 125
@@ -188,8 +199,8 @@ deny"
 allow"
 	run as_nobody "$copy" --map-subids -r cat /proc/self/uid_map
 	assert_success
-	assert_equal "$(maps "$output")" "200000 200000 65536
-0 65534 1"
+	assert_equal "$(maps "$output")" "0 65534 1
+200000 200000 65536"
 	run as_nobody "$copy" --dry-run --map-auto true
 	assert_line 'step       write the id maps by newuidmap and newgidmap, from outside'
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bats
+# Our unshare against Debian's util-linux unshare, line by line: what the
+# program sees and what is left behind must be the same, or differ as
+# the man page's COMPATIBILITY section says (tests/differential.py).
+
+load helpers
+
+setup() {
+	common_setup
+	require_root
+	[ -x /usr/bin/unshare ] && /usr/bin/unshare --version | grep -q util-linux ||
+		need "util-linux's unshare is not installed (apt-get install util-linux)"
+	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
+	# util-linux 2.38 maps ranges through newuidmap even as root: root
+	# and nobody get subordinate ids for the run.
+	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid.saved"
+	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid.saved"
+	printf 'root:100000:65536\nnobody:100000:65536\n' | tee /etc/subuid >/etc/subgid
+}
+
+teardown() {
+	if [ -e "$BATS_TEST_TMPDIR/subuid.saved" ]; then
+		cp "$BATS_TEST_TMPDIR/subuid.saved" /etc/subuid
+		cp "$BATS_TEST_TMPDIR/subgid.saved" /etc/subgid
+	fi
+}
+
+compare() {
+	python3 "$BATS_TEST_DIRNAME/differential.py" "$UNSHARE_BIN" \
+		/usr/bin/unshare "$UNSHARE_TESTLIB/probe" "$1" "$UNSHARE_MAN"
+}
+
+@test "every line of the table reads as in util-linux, or differs as COMPATIBILITY says" {
+	run compare "$BATS_TEST_DIRNAME/differential.lines"
+	printf '# %s\n' "${lines[@]}" >&3
+	assert_success
+	assert_line --regexp '^[0-9]{3} lines, each as root and as nobody: [0-9]+ the same, [0-9]+ deliberately different, 0 failures$'
+	[ "$(grep -c '^deliberate' <<<"$output")" -ge 15 ]
+}
+
+@test "the comparison fails on a difference not listed, a name not in the man page, or a stale name" {
+	printf -- '-p\n' >unlisted
+	run compare unlisted
+	assert_failure
+	assert_line --partial 'FAIL as root: -p: ns pid: ours new, util-linux same'
+	printf -- '-p\t# no such difference\n' >unknown
+	run compare unknown
+	assert_failure
+	assert_line --partial "FAIL as root: -p: 'no such difference' is not in the man page's COMPATIBILITY section"
+	printf -- '-m\t# --pid implies --fork\n' >stale
+	run compare stale
+	assert_failure
+	assert_line "FAIL: -m: named '--pid implies --fork' but no different"
+}

@@ -30,11 +30,15 @@ static int value_or_default(const struct option_row *row, const char *value,
 	return 0;
 }
 
+/* --KIND=FILE; a bare --KIND (or its letter) keeps a FILE given before,
+ * as util-linux does. */
 static int take_ns_file(struct plan *plan, const struct option_row *row,
 			const char *value, char **msg)
 {
-	return value_or_default(row, value,
-				&plan->persist[flag_index(row->flag)], msg);
+	return value ? value_or_default(row, value,
+					&plan->persist[flag_index(row->flag)],
+					msg)
+		     : 0;
 }
 
 static int take_flags(struct plan *plan, const struct option_row *row,

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# The conformance table (tests/conformance.table): each command line must
+# make the plan written beside it, as --dry-run --json shows it, or be
+# refused with the message beside it.
+
+load helpers
+
+# check_table TABLE: every line of TABLE, as this user; prints each
+# mismatch and a count, and fails if there is one.
+check_table() {
+	local args want got err n=0 bad=0 skipped=0 words
+	local uid gid
+	uid=$(id -u)
+	gid=$(id -g)
+	while IFS=$'\t' read -r args want; do
+		[[ -z $args || $args == '#'* ]] && continue
+		if [[ $want == '[root] '* ]]; then
+			want=${want#\[root\] }
+			[ "$uid" = 0 ] || { skipped=$((skipped + 1)); continue; }
+		fi
+		want=${want//\$U/$uid}
+		want=${want//\$G/$gid}
+		n=$((n + 1))
+		read -ra words <<<"$args"
+		if got=$(unshare --dry-run --json "${words[@]}" 2>"$BATS_TEST_TMPDIR/err"); then
+			got=$(python3 "$BATS_TEST_DIRNAME/plan-summary.py" <<<"$got") || got="(no plan: $got)"
+		elif [ $? = 125 ]; then
+			got="! $(head -n 1 "$BATS_TEST_TMPDIR/err")"
+		else
+			got="(exit status other than 0 and 125)"
+		fi
+		if [ "$got" != "$want" ]; then
+			echo "mismatch: $args"
+			echo "    want: $want"
+			echo "     got: $got"
+			bad=$((bad + 1))
+		fi
+	done <"$1"
+	echo "$n lines, $bad mismatches, $skipped for root only"
+	[ "$bad" = 0 ]
+}
+
+@test "at least 150 command lines make the plan util-linux's reading of them gives" {
+	run check_table "$BATS_TEST_DIRNAME/conformance.table"
+	printf '# %s\n' "${lines[@]}" >&3
+	assert_success
+	assert_line --regexp '^[0-9]+ lines, 0 mismatches'
+	[ "$(grep -cv '^#' "$BATS_TEST_DIRNAME/conformance.table")" -ge 150 ]
+}
+
+@test "the table check fails on a line whose plan differs" {
+	printf -- '-Ur id -u\treq=user argv=id|-u\n' >table
+	run check_table table
+	assert_failure
+	assert_line 'mismatch: -Ur id -u'
+	assert_line "     got: req=user uid=0:$(id -u):1 gid=0:$(id -g):1 sg=deny argv=id|-u"
+	printf -- '--bogus\t! unshare: something else\n' >table
+	run check_table table
+	assert_failure
+	assert_line "     got: ! unshare: unrecognized option '--bogus'"
+}

@@ -74,9 +74,10 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 	opterr = !quiet;
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		const struct option_row *r = row_of_key(key);
-		const char *near;
 
 		if (r == NULL) {
+			const char *near;
+
 			/* getopt said what; an unknown long option may be
 			 * a typo of ours. */
 			if (optopt == 0 && optind > 0 &&

@@ -34,9 +34,8 @@ const char *default_shell(const char **source)
 
 _Noreturn void exec_program(const struct plan *plan)
 {
-	char login[256], *shell_argv[2];
 	char *const *argv = plan->argv;
-	const char *path, *source, *base;
+	const char *path;
 
 	if (argv != NULL) {
 		path = argv[0];
@@ -44,11 +43,12 @@ _Noreturn void exec_program(const struct plan *plan)
 	} else {
 		/* The shell as a login shell: "-bash" for /bin/bash, as
 		 * util-linux starts it, at the path given (no PATH search). */
+		const char *source, *base;
+		char login[256], *shell_argv[2] = { login, NULL };
+
 		path = default_shell(&source);
 		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 		snprintf(login, sizeof login, "-%s", base);
-		shell_argv[0] = login;
-		shell_argv[1] = NULL;
 		execv(path, shell_argv);
 	}
 	if (errno == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)

@@ -184,7 +184,7 @@ static int shift_around(struct idmap *out, struct extent e, uint32_t inner,
 	     has_out = outer >= e.outer && outer - e.outer < e.count;
 	uint32_t pairs = e.count - 1, at_in = has_in ? inner - e.inner : pairs,
 		 at_out = has_out ? outer - e.outer : pairs;
-	uint32_t cut[4] = { 0, at_in < at_out ? at_in : at_out,
+	const uint32_t cut[4] = { 0, at_in < at_out ? at_in : at_out,
 			    at_in < at_out ? at_out : at_in, pairs };
 
 	if (!has_in && !has_out)

@@ -276,14 +276,12 @@ static void added(struct emit *e, const struct plan *plan)
 /* The program and its arguments, or the shell. */
 static void program(struct emit *e, const struct plan *plan)
 {
-	const char *source = NULL, *shell = NULL;
-	char *shell_argv[2];
+	const char *source = NULL;
+	char *shell_argv[2] = { NULL, NULL };
 	char *const *argv = plan->argv;
 
 	if (argv == NULL) {
-		shell = default_shell(&source);
-		shell_argv[0] = (char *)shell;
-		shell_argv[1] = NULL;
+		shell_argv[0] = (char *)default_shell(&source);
 		argv = shell_argv;
 	}
 	fputs(e->json ? ",\"program\":{\"argv\":[" : "", e->out);

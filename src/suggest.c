@@ -48,7 +48,7 @@ static size_t distance(const char *a, const char *b, size_t blen)
 const char *suggest_option(const char *word)
 {
 	const char *name, *best = NULL;
-	size_t len, best_d = NEAR + 1, d;
+	size_t len, best_d = NEAR + 1;
 
 	if (strncmp(word, "--", 2) != 0)
 		return NULL;
@@ -56,6 +56,7 @@ const char *suggest_option(const char *word)
 	len = strcspn(name, "=");
 	for (size_t i = 0; i < option_count; i++) {
 		const char *ours = row_name(&option_rows[i]);
+		size_t d;
 
 		if (strncmp(ours, name, len) == 0)
 			return NULL; /* an abbreviation: known, or ambiguous */

@@ -8,8 +8,9 @@ load helpers
 setup() {
 	common_setup
 	require_root
-	[ -x /usr/bin/unshare ] && /usr/bin/unshare --version | grep -q util-linux ||
+	if ! /usr/bin/unshare --version 2>/dev/null | grep -q util-linux; then
 		need "util-linux's unshare is not installed (apt-get install util-linux)"
+	fi
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
 	# util-linux 2.38 maps ranges through newuidmap even as root: root
 	# and nobody get subordinate ids for the run.

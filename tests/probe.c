@@ -65,11 +65,12 @@ static void status(void)
 /* The propagation of the mount at /: shared, slave, or private. */
 static void propagation(void)
 {
-	char line[4096], mnt[4096], *dash;
 	FILE *f = fopen("/proc/self/mountinfo", "re");
 	const char *p = "-";
 
 	if (f != NULL) {
+		char line[4096], mnt[4096], *dash;
+
 		while (fgets(line, sizeof line, f)) {
 			if (sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1 ||
 			    strcmp(mnt, "/") != 0)

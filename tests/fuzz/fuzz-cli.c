@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
 	int argc = 0;
 	struct plan *plan = malloc(sizeof *plan);
-	char msg[1024], *usage = NULL;
+	char *usage = NULL;
 
 	if (copy == NULL || plan == NULL) {
 		free(copy);
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 	if (cli_parse(argc, argv, plan, true, &usage) == CLI_RUN) {
-		char *bad = NULL;
+		char msg[1024], *bad = NULL;
 
 		plan_resolve(plan);
 		if (plan_conflict(plan, msg, sizeof msg) == NULL &&

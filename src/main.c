@@ -1,7 +1,7 @@
 /* unshare: run a program with parts of its context unshared.
  *
- * The order of operations, top to bottom: refuse set-id; parse, resolve
- * and check the command line; show the plan; start the helpers
+ * The order of operations, top to bottom: refuse a privileged exec;
+ * parse, resolve and check the command line; show the plan; start the helpers
  * (namespace files, id maps) and take on --owner, unshare, write the id
  * maps and clock offsets, set propagation, fork and supervise, chroot,
  * mount proc and binfmt_misc, take on the program's ids, keep the
@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -46,22 +47,27 @@ const char *__asan_default_options(void)
 }
 #endif
 
-/* Set-id binaries get their privilege from the file, not from the user:
- * we would create namespaces on the owner's behalf.  Refuse. */
-static void refuse_setid(void)
+/* A program started with privilege from its file (set-user-ID,
+ * set-group-ID or file capabilities) would create namespaces on the
+ * file's behalf, not the user's: with CAP_SYS_ADMIN from the file, any
+ * user could mount over the system.  The kernel marks every such exec
+ * secure (AT_SECURE), whatever gave the privilege.  Refuse, before
+ * anything else. */
+static void refuse_secure(void)
 {
 	uid_t ruid, euid, suid;
 	gid_t rgid, egid, sgid;
 
-	if (getresuid(&ruid, &euid, &suid) == 0 &&
-	    getresgid(&rgid, &egid, &sgid) == 0 && ruid == euid &&
-	    rgid == egid)
+	if (!getauxval(AT_SECURE))
 		return;
-	warnx("refusing to run set-user-ID or set-group-ID (real uid %u, "
-	      "effective %u; real gid %u, effective %u); remove the set-id "
-	      "bit and run it as root or with --user",
-	      (unsigned)getuid(), (unsigned)geteuid(), (unsigned)getgid(),
-	      (unsigned)getegid());
+	if (getresuid(&ruid, &euid, &suid) != 0 ||
+	    getresgid(&rgid, &egid, &sgid) != 0)
+		ruid = euid = rgid = egid = (uid_t)-1;
+	warnx("refusing to run with privilege from its file: set-user-ID, "
+	      "set-group-ID or file capabilities (real uid %d, effective %d; "
+	      "real gid %d, effective %d); remove them (chmod u-s,g-s; "
+	      "setcap -r) and run it as root or with --user",
+	      (int)ruid, (int)euid, (int)rgid, (int)egid);
 	/* Nothing else at all: not even exit handlers. */
 	_exit(EXIT_TOOL);
 }
@@ -96,7 +102,7 @@ int main(int argc, char **argv)
 	char msg[1024], *usage;
 	const char *bad;
 
-	refuse_setid();
+	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 
 	/* Parse, resolve, check. */

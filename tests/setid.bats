@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# A set-user-ID or set-group-ID unshare refuses to run at all.
+# An unshare given privilege by its file (set-user-ID, set-group-ID, file
+# capabilities) refuses to run at all: the kernel marks its exec secure.
 
 load helpers
 
@@ -22,7 +23,7 @@ teardown() {
 	chmod 4755 "$copy"
 	run as_nobody "$copy" --uts touch /tmp/unshare-setid-ran
 	assert_failure 125
-	assert_output --regexp "^unshare: refusing to run set-user-ID or set-group-ID \(real uid [0-9]+, effective 0; real gid [0-9]+, effective [0-9]+\); remove the set-id bit and run it as root or with --user$"
+	assert_output "unshare: refusing to run with privilege from its file: set-user-ID, set-group-ID or file capabilities (real uid 65534, effective 0; real gid 65534, effective 65534); remove them (chmod u-s,g-s; setcap -r) and run it as root or with --user"
 	[ ! -e /tmp/unshare-setid-ran ]
 }
 
@@ -31,7 +32,7 @@ teardown() {
 	chmod 2755 "$copy"
 	run as_nobody "$copy" --dry-run true
 	assert_failure 125
-	assert_output --regexp "effective [0-9]+; real gid [0-9]+, effective 0\)"
+	assert_output --partial "(real uid 65534, effective 65534; real gid 65534, effective 0)"
 }
 
 @test "set-id is refused even for --help" {
@@ -39,7 +40,26 @@ teardown() {
 	chmod 4755 "$copy"
 	run as_nobody "$copy" --help
 	assert_failure 125
-	assert_output --partial 'refusing to run set-user-ID'
+	assert_output --partial 'refusing to run with privilege from its file'
+}
+
+# File capabilities change no id: only the kernel's mark tells.
+@test "file capabilities (CAP_SYS_ADMIN), run by nobody with --keep-caps: 125, nothing mounted" {
+	command -v setcap >/dev/null || need "setcap is not installed (apt-get install libcap2-bin)"
+	setcap cap_sys_admin+ep "$copy"
+	run as_nobody "$copy" --keep-caps sh -c 'mount -t tmpfs none /mnt && echo mounted'
+	assert_failure 125
+	assert_output --partial "unshare: refusing to run with privilege from its file: set-user-ID, set-group-ID or file capabilities (real uid 65534, effective 65534;"
+	refute_output --partial mounted
+}
+
+@test "file capabilities (CAP_SETUID, CAP_SETGID), run by nobody mapping host ids: 125" {
+	command -v setcap >/dev/null || need "setcap is not installed (apt-get install libcap2-bin)"
+	setcap cap_setuid,cap_setgid+ep "$copy"
+	run as_nobody "$copy" --map-users=0:0:1 --map-groups=42:42:1 -S 0 -G 42 cat /etc/shadow
+	assert_failure 125
+	assert_output --partial 'refusing to run with privilege from its file'
+	refute_output --partial 'root:'
 }
 
 @test "the same copy without the set-id bit runs for nobody" {

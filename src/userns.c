@@ -475,6 +475,13 @@ void userns_identity(const struct plan *plan)
 		    errno == EINVAL ? " (that uid is not mapped in this user "
 				      "namespace: map it with --map-user or "
 				      "--map-users)" : "");
-	if (plan->opts & OPT_KEEP_CAPS)
-		keep_caps();
+	if (!(plan->opts & OPT_KEEP_CAPS))
+		return;
+	keep_caps();
+	if (!(plan->effective & UNSHARE_USER))
+		say(plan, "keep-caps", "no new user namespace: the program "
+		    "keeps our capabilities in the caller's (as root, every "
+		    "one), ambient%s",
+		    plan->setuid_id != NO_ID ? ", under the uid of --setuid"
+					     : "");
 }

@@ -311,3 +311,12 @@ bad_value() {
 	for ((i = 0; i < 341; i++)); do args+=("--map-users=$((i * 2)):$((100000 + i * 2)):1"); done
 	bad_value "more than 340 --map-users or --map-groups: the kernel takes no more lines in a map" "${args[@]}"
 }
+
+@test "--keep-caps without --user, as root: every capability, ambient, under --setuid; --verbose says so" {
+	run unshare -v --keep-caps -S 1 sh -c 'id -u; grep CapAmb /proc/self/status'
+	assert_success
+	assert_line 1
+	assert_line --regexp '^CapAmb:[[:space:]]+0*1f+'
+	assert_line "unshare: keep-caps  no new user namespace: the program keeps our capabilities in the caller's (as root, every one), ambient, under the uid of --setuid"
+	[ "$(grep -c 'keep-caps  no new user namespace' <<<"$output")" = 1 ]
+}

@@ -5,8 +5,16 @@
  * by the caller and outlives us.  It is made an orphan at once (init reaps
  * it).  When told, it binds /proc/PID/ns/KIND of the process that
  * unshared onto each FILE (creating FILE if missing), answers, then waits:
- * 'u' undoes everything (a later step failed), end of file keeps it (the
- * program was executed: the write end is close-on-exec).
+ * 'u' undoes everything (a later step failed, or a signal ends us before
+ * the program runs) and says when it is done; end of file keeps it (the
+ * program was executed: our end is close-on-exec).
+ *
+ * FILE is a path anyone with write access to its directory may change
+ * under us, so it is resolved once: opened without following a symbolic
+ * link, checked, and from then on only its descriptor is used.  The bind
+ * is made onto that descriptor (open_tree and move_mount), and undone
+ * through the descriptor of the bind mount itself, never through the
+ * path again.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -15,13 +23,19 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <linux/nsfs.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +43,11 @@
 #include "events.h"
 #include "persist.h"
 #include "undo.h"
+
+/* Linux 6.8; older headers lack it. */
+#ifndef NS_GET_MNTNS_ID
+#define NS_GET_MNTNS_ID _IOR(NSIO, 0x5, uint64_t)
+#endif
 
 bool persist_wanted(const struct plan *plan)
 {
@@ -38,12 +57,21 @@ bool persist_wanted(const struct plan *plan)
 	return false;
 }
 
+/* One FILE, as the helper holds it. */
+struct kept {
+	int dir;          /* the directory FILE is in, or -1 */
+	const char *name; /* FILE's name in it */
+	int file;         /* FILE itself, or -1 */
+	int mount;        /* the bind mount on it, or -1 */
+	bool created;     /* we made FILE: remove it on undo */
+	struct stat st;
+};
+
 /* Whether the mount holding path propagates as shared. */
 static bool on_shared_mount(const char *file)
 {
 	char line[4096], best[4096] = "", mnt[4096], path[PATH_MAX];
 	size_t best_len = 0;
-	bool shared = false;
 	FILE *f;
 
 	if (realpath(file, path) == NULL || (f = fopen("/proc/self/mountinfo",
@@ -64,104 +92,228 @@ static bool on_shared_mount(const char *file)
 		}
 	}
 	fclose(f);
-	shared = strstr(best, " shared:") != NULL;
-	return shared;
+	return strstr(best, " shared:") != NULL;
 }
 
-/* Undo what bind() did: unmount, and remove the files it made. */
-static void unbind(const struct plan *plan, const bool *bound,
-		   const bool *created)
+/* The id the kernel gave a mount namespace, or 0 if it cannot say. */
+static uint64_t mntns_id(const char *path)
 {
+	uint64_t id = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (ioctl(fd, NS_GET_MNTNS_ID, &id) != 0)
+			id = 0;
+		close(fd);
+	}
+	return id;
+}
+
+/* FILE, opened for good: its directory, then FILE in it, made if
+ * missing (O_EXCL, so never through a symbolic link), else opened
+ * without following one and checked.  0, or -1 after saying why. */
+static int open_file(const struct flag *f, const char *file, struct kept *k)
+{
+	const char *slash = strrchr(file, '/');
+	char dir[PATH_MAX];
+	struct statfs sfs;
+
+	k->name = slash ? slash + 1 : file;
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s",
+			 slash == file ? 1 : (int)(slash - file), file);
+	if (*k->name == '\0') {
+		warnx("--%s=%s: not a regular file; a namespace is kept on "
+		      "one (it is made if missing)", f->name, file);
+		return -1;
+	}
+	if ((k->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		warn("--%s=%s: cannot create it", f->name, file);
+		return -1;
+	}
+	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
+			 O_NOFOLLOW | O_CLOEXEC, 0444);
+	if (k->file >= 0) {
+		k->created = true;
+		return fstat(k->file, &k->st);
+	}
+	if (errno != EEXIST) {
+		warn("--%s=%s: cannot create it", f->name, file);
+		return -1;
+	}
+	if ((k->file = openat(k->dir, k->name,
+			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    fstat(k->file, &k->st) != 0) {
+		warn("--%s=%s", f->name, file);
+		return -1;
+	}
+	if (S_ISLNK(k->st.st_mode)) {
+		warnx("--%s=%s: it is a symbolic link, which is never followed "
+		      "(anyone who may change it could point it at another "
+		      "file); give the file itself", f->name, file);
+		return -1;
+	}
+	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
+		warnx("--%s=%s: it keeps a namespace already (umount %s to "
+		      "free it)", f->name, file, file);
+		return -1;
+	}
+	if (!S_ISREG(k->st.st_mode)) {
+		warnx("--%s=%s: not a regular file; a namespace is kept on "
+		      "one (it is made if missing)", f->name, file);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why binding a namespace onto FILE failed, with what to do. */
+static void bind_failed(const struct flag *f, const char *file,
+			const char *source)
+{
+	int e = errno;
+	uint64_t ours, theirs;
+
+	/* A mount namespace kept where it could loop: EINVAL from mount(2),
+	 * ELOOP from move_mount(2). */
+	bool loop = f->bit == UNSHARE_MOUNT && (e == EINVAL || e == ELOOP);
+
+	if (loop && on_shared_mount(file)) {
+		warnx("--%s=%s: the file is on a shared mount, where the "
+		      "kernel refuses to keep a mount namespace (%s); put "
+		      "it under a private mount, as: mkdir -p /run/unshare && "
+		      "mount --bind /run/unshare /run/unshare && mount "
+		      "--make-private /run/unshare", f->name, file,
+		      strerrorname_np(e));
+		return;
+	}
+	if (loop &&
+	    (ours = mntns_id("/proc/self/ns/mnt")) != 0 &&
+	    (theirs = mntns_id(source)) != 0 && theirs <= ours) {
+		warnx("--%s=%s: the kernel refuses to keep a mount namespace "
+		      "in a file unless it is newer than the one the file is "
+		      "in (%s), and it tells which is newer by ids it "
+		      "hands out in batches, one batch a CPU: a namespace made "
+		      "on one CPU can get a lower id than an older one made "
+		      "on another (here %llu, against %llu for the file's); "
+		      "run unshare on the CPU that made the file's mount "
+		      "namespace (taskset -c N unshare ..., trying each N), "
+		      "or from a mount namespace made on the CPU unshare "
+		      "runs on", f->name, file, strerrorname_np(e),
+		      (unsigned long long)theirs,
+		      (unsigned long long)ours);
+		return;
+	}
+	if (e == EPERM)
+		warnx("--%s=%s: binding %s failed: %s; keeping a namespace "
+		      "needs CAP_SYS_ADMIN in your mount namespace (run as "
+		      "root)", f->name, file, source, strerror(e));
+	else if (e == EBUSY)
+		warnx("--%s=%s: binding %s failed: %s; something mounted on the "
+		      "file is in the way (findmnt %s shows it): unmount it "
+		      "(umount %s), or choose another file", f->name, file,
+		      source, strerror(e), file, file);
+	else if (e == ENOSYS)
+		warnx("--%s=%s: binding %s failed: %s; it needs open_tree(2) "
+		      "and move_mount(2), Linux 5.2", f->name, file, source,
+		      strerror(e));
+	else
+		warnx("--%s=%s: binding %s failed: %s", f->name, file, source,
+		      strerror(e));
+}
+
+/* Undo what bind_all did: unmount the very mounts it made (through their
+ * descriptors), and remove the files it made from the directories it
+ * made them in, if the names still are those files. */
+static void unbind(const struct kept *kept)
+{
+	char path[64];
+	struct stat now;
+
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		if (bound[i])
-			umount2(plan->persist[i], MNT_DETACH);
-		if (created[i])
-			unlink(plan->persist[i]);
+		const struct kept *k = &kept[i];
+
+		if (k->mount >= 0) {
+			snprintf(path, sizeof path, "/proc/self/fd/%d",
+				 k->mount);
+			umount2(path, MNT_DETACH);
+		}
+		if (k->created &&
+		    fstatat(k->dir, k->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    now.st_dev == k->st.st_dev && now.st_ino == k->st.st_ino)
+			unlinkat(k->dir, k->name, 0);
 	}
 }
 
 /* In the helper: bind every FILE.  0, or -1 after undoing. */
-static int bind_all(const struct plan *plan, pid_t pid, bool *bound,
-		    bool *created)
+static int bind_all(const struct plan *plan, pid_t pid, struct kept *kept)
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		const char *file = plan->persist[i];
 		char source[64];
-		int fd;
 
 		if (!file)
 			continue;
-		fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0444);
-		if (fd >= 0) {
-			created[i] = true;
-			close(fd);
-		} else if (errno != EEXIST) {
-			warn("--%s=%s: cannot create it", f->name, file);
+		if (open_file(f, file, &kept[i]) != 0)
 			goto fail;
-		}
 		snprintf(source, sizeof source, "/proc/%d/ns/%s", (int)pid,
 			 f->ns_after);
-		if (mount(source, file, NULL, MS_BIND, NULL) == 0) {
-			bound[i] = true;
+		kept[i].mount = open_tree(AT_FDCWD, source,
+					  OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+		if (kept[i].mount >= 0 &&
+		    move_mount(kept[i].mount, "", kept[i].file, "",
+			       MOVE_MOUNT_F_EMPTY_PATH |
+				       MOVE_MOUNT_T_EMPTY_PATH) == 0)
 			continue;
-		}
-		if (errno == EINVAL && f->bit == UNSHARE_MOUNT &&
-		    on_shared_mount(file))
-			warnx("--%s=%s: the file is on a shared mount, where the "
-			      "kernel refuses to keep a mount namespace "
-			      "(EINVAL); put it under a private mount, as: "
-			      "mkdir -p /run/unshare && mount --bind "
-			      "/run/unshare /run/unshare && mount "
-			      "--make-private /run/unshare", f->name, file);
-		else if (errno == EPERM)
-			warnx("--%s=%s: binding %s failed: %s; keeping a "
-			      "namespace needs CAP_SYS_ADMIN in your mount "
-			      "namespace (run as root)", f->name, file, source,
-			      strerror(errno));
-		else if (errno == EBUSY)
-			warnx("--%s=%s: binding %s failed: %s; something "
-			      "mounted on the file is in the way (findmnt %s "
-			      "shows it): unmount it (umount %s), or choose "
-			      "another file", f->name, file, source,
-			      strerror(errno), file, file);
-		else
-			warnx("--%s=%s: binding %s failed: %s", f->name, file,
-			      source, strerror(errno));
+		bind_failed(f, file, source);
+		if (kept[i].mount >= 0)
+			close(kept[i].mount); /* never attached */
+		kept[i].mount = -1;
 		goto fail;
 	}
 	return 0;
 fail:
-	unbind(plan, bound, created);
+	unbind(kept);
 	return -1;
 }
 
-static _Noreturn void helper(const struct plan *plan, pid_t pid, int go,
-			     int status)
+static _Noreturn void helper(const struct plan *plan, pid_t pid, int sock)
 {
-	bool bound[UNSHARE_NFLAGS] = { false },
-	     created[UNSHARE_NFLAGS] = { false };
+	struct kept kept[UNSHARE_NFLAGS];
 	char c, answer;
 
-	if (read(go, &c, 1) != 1 || c != 'b')
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
+	if (read(sock, &c, 1) != 1 || c != 'b')
 		_exit(0); /* a step before failed: nothing was made */
-	answer = bind_all(plan, pid, bound, created) == 0 ? 0 : 1;
-	if (write(status, &answer, 1) != 1 || answer != 0)
+	answer = bind_all(plan, pid, kept) == 0 ? 0 : 1;
+	if (send(sock, &answer, 1, MSG_NOSIGNAL) != 1) {
+		/* Unshare cannot know it is kept: keep nothing. */
+		if (answer == 0)
+			unbind(kept);
 		_exit(0);
-	close(status);
-	if (read(go, &c, 1) == 1 && c == 'u')
-		unbind(plan, bound, created);
+	}
+	if (answer != 0)
+		_exit(0);
+	if (read(sock, &c, 1) == 1 && c == 'u') {
+		unbind(kept);
+		/* Done: the one who asked may go on (or die). */
+		if (send(sock, "d", 1, MSG_NOSIGNAL) != 1)
+			_exit(0);
+	}
 	_exit(0);
 }
 
 void persist_start(const struct plan *plan, struct persist_helper *h)
 {
-	int go[2], status[2], st;
+	int sock[2], st;
 	pid_t pid, middle;
 
 	pid = getpid();
-	if (pipe2(go, O_CLOEXEC) != 0 || pipe2(status, O_CLOEXEC) != 0)
-		err(EXIT_TOOL, "keeping namespaces: cannot make a pipe");
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
+		err(EXIT_TOOL, "keeping namespaces: cannot make a socket pair");
 	if ((middle = fork()) < 0)
 		fork_failed("keeping namespaces: the helper");
 	if (middle == 0) {
@@ -169,29 +321,27 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 
 		if (p != 0)
 			_exit(p < 0 ? EXIT_TOOL : 0);
-		close(go[1]);
-		close(status[0]);
-		helper(plan, pid, go[0], status[1]);
+		close(sock[0]);
+		helper(plan, pid, sock[1]);
 	}
-	close(go[0]);
-	close(status[1]);
+	close(sock[1]);
 	if (waitpid(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
 		errx(EXIT_TOOL, "keeping namespaces: cannot fork the helper");
-	h->go = go[1];
-	h->status = status[0];
+	h->sock = sock[0];
 }
 
 void persist_now(const struct plan *plan, struct persist_helper *h)
 {
 	char answer = 1;
 
-	if (write(h->go, "b", 1) != 1 ||
-	    read(h->status, &answer, 1) != 1 || answer != 0)
+	/* From before the helper is asked: a signal that ends us while it
+	 * binds has the binds undone too. */
+	undo_ask(h->sock, 'u', 'd');
+	if (send(h->sock, "b", 1, MSG_NOSIGNAL) != 1 ||
+	    read(h->sock, &answer, 1) != 1 || answer != 0)
 		errx(EXIT_TOOL, "the namespaces were not kept in their files "
 		     "(see above), so nothing was run");
-	close(h->status);
-	undo_write(h->go, 'u');
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
 			say(plan, "persist", "%s namespace kept in %s",

@@ -12,8 +12,8 @@
 #include "plan.h"
 
 struct persist_helper {
-	int go;     /* we write 'b' (bind) here, later 'u' (undo) */
-	int status; /* it answers one byte: 0 done, else failed */
+	int sock; /* we send 'b' (bind), it answers 0 (done) or 1; later,
+		     'u' (undo), answered once undone */
 };
 
 /* Whether any FILE is asked for. */

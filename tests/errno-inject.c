@@ -6,7 +6,7 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare or mount; ERRNO a name such as EINVAL; with ARG and
+ * SYSCALL is unshare, mount or move_mount; ERRNO a name such as EINVAL; with ARG and
  * MASK, only calls whose argument number ARG (from 0) has a bit of MASK
  * set fail. */
 #include <errno.h>
@@ -32,7 +32,8 @@
 static const struct {
 	const char *name;
 	long nr;
-} calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount } };
+} calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount },
+	       { "move_mount", SYS_move_mount } };
 
 static const struct {
 	const char *name;
@@ -42,7 +43,8 @@ static const struct {
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount EPERM|EINVAL|EBUSY|"
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount "
+			"EPERM|EINVAL|EBUSY|"
 			"ENOSPC [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }

@@ -51,13 +51,20 @@ teardown() {
 	assert_line --index 1 --partial 'net: the limit on net namespaces is reached'
 }
 
-@test "descriptors exhausted: the pipe that fails is named, nothing is made" {
+@test "descriptors exhausted: what fails is named, nothing is made" {
 	dir=$BATS_TEST_TMPDIR/ns
 	mkdir "$dir"
-	# 0, 1, 2 and three more: the second pipe of the helper cannot be made.
+	# 0, 1, 2 and one more: the helper's socket pair cannot be made.
+	run bash -c 'exec 3>&-; ulimit -n 4; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
+	assert_failure 125
+	assert_output "unshare: keeping namespaces: cannot make a socket pair: Too many open files"
+	[ ! -e "$dir/uts" ]
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	# Three more: the helper runs out as it opens the file and its bind.
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
 	assert_failure 125
-	assert_output "unshare: keeping namespaces: cannot make a pipe: Too many open files"
+	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: .*Too many open files"
+	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
 	[ ! -e "$dir/uts" ]
 	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --kill-child --init true'

@@ -172,3 +172,13 @@ with_nproc() {
 	setpriv --reuid=64321 --regid=64321 --clear-groups -- \
 		bash -c 'ulimit -u "$1"; shift; exec "$@"' sh "$n" "$@"
 }
+
+# same_cpu COMMAND...: COMMAND in a mount namespace of its own made on
+# CPU 0, pinned to CPU 0 with everything it starts.  The kernel keeps a
+# mount namespace in a file (--mount=FILE) only if it is newer than the
+# mount namespace of the file, and tells which is newer by ids handed out
+# in batches, one batch a CPU: on one CPU a later namespace always has a
+# higher id, across CPUs not.  Pinned, the outcome is always the same.
+same_cpu() {
+	taskset -c 0 "$UNSHARE_BIN" --mount --propagation=private "$@"
+}

@@ -1,21 +1,51 @@
-/* Preloaded by the --kill-child race test.  In the process that arms the
- * parent-death signal (the child), prctl(PR_SET_PDEATHSIG) first writes
- * its pid to $UNSHARE_TEST_HOLD.ready, then waits until the test writes
- * to the FIFO $UNSHARE_TEST_HOLD.  Meanwhile the test kills unshare: the
- * window between fork and arming, held open on demand. */
+/* Preloaded by the race tests: holds a window open on demand.  At the
+ * point $UNSHARE_TEST_HOLD_AT names, the process writes its pid to
+ * $UNSHARE_TEST_HOLD.ready, then waits until the test writes to the FIFO
+ * $UNSHARE_TEST_HOLD; meanwhile the test kills it, or changes the files
+ * it works on.  The points:
+ *   pdeathsig (the default)  the child, before it arms --kill-child
+ *   exec                     just before the program is executed
+ *   bind                     just after asking the helper to keep the
+ *                            namespaces, before its answer is read
+ *   answer                   in that helper, once it has bound them,
+ *                            before it answers */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+static void hold(const char *at)
+{
+	const char *fifo = getenv("UNSHARE_TEST_HOLD"),
+		   *want = getenv("UNSHARE_TEST_HOLD_AT");
+	char path[4096], c;
+	FILE *ready;
+	int fd;
+
+	if (fifo == NULL || strcmp(want ? want : "pdeathsig", at) != 0)
+		return;
+	snprintf(path, sizeof path, "%s.ready", fifo);
+	if ((ready = fopen(path, "w")) != NULL) {
+		fprintf(ready, "%d\n", (int)getpid());
+		fclose(ready);
+	}
+	/* Opening a FIFO for reading waits for a writer. */
+	if ((fd = open(fifo, O_RDONLY)) >= 0) {
+		if (read(fd, &c, 1) < 0)
+			perror("hold-preload: read");
+		close(fd);
+	}
+}
 
 int prctl(int option, ...)
 {
 	int (*real)(int, ...) = (int (*)(int, ...))dlsym(RTLD_NEXT, "prctl");
-	const char *hold = getenv("UNSHARE_TEST_HOLD");
 	unsigned long a[4];
 	va_list ap;
 
@@ -24,23 +54,41 @@ int prctl(int option, ...)
 	for (int i = 0; i < 4; i++)
 		a[i] = va_arg(ap, unsigned long);
 	va_end(ap);
-	if (option == PR_SET_PDEATHSIG && hold) {
-		char path[4096];
-		FILE *ready;
-		char c;
-		int fd;
-
-		snprintf(path, sizeof path, "%s.ready", hold);
-		if ((ready = fopen(path, "w")) != NULL) {
-			fprintf(ready, "%d\n", (int)getpid());
-			fclose(ready);
-		}
-		/* Opening a FIFO for reading waits for a writer. */
-		if ((fd = open(hold, O_RDONLY)) >= 0) {
-			if (read(fd, &c, 1) < 0)
-				perror("hold-preload: read");
-			close(fd);
-		}
-	}
+	if (option == PR_SET_PDEATHSIG)
+		hold("pdeathsig");
 	return real(option, a[0], a[1], a[2], a[3]);
+}
+
+int execvp(const char *file, char *const argv[])
+{
+	int (*real)(const char *, char *const[]) =
+		(int (*)(const char *, char *const[]))dlsym(RTLD_NEXT, "execvp");
+
+	hold("exec");
+	return real(file, argv);
+}
+
+int execv(const char *path, char *const argv[])
+{
+	int (*real)(const char *, char *const[]) =
+		(int (*)(const char *, char *const[]))dlsym(RTLD_NEXT, "execv");
+
+	hold("exec");
+	return real(path, argv);
+}
+
+ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+	ssize_t (*real)(int, const void *, size_t, int) =
+		(ssize_t (*)(int, const void *, size_t, int))dlsym(RTLD_NEXT,
+								    "send");
+	ssize_t n;
+
+	/* The helper answers 0 (kept) or 1. */
+	if (len == 1 && *(const char *)buf == 0)
+		hold("answer");
+	n = real(fd, buf, len, flags);
+	if (len == 1 && *(const char *)buf == 'b')
+		hold("bind");
+	return n;
 }

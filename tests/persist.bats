@@ -1,6 +1,9 @@
 #!/usr/bin/env bats
 # Keeping namespaces in files: --KIND=FILE, then nsenter --KIND=FILE.
 
+# upid is set by a test and read by teardown, in the same subshell.
+# shellcheck disable=SC2030,SC2031
+
 load helpers
 
 setup() {
@@ -64,16 +67,25 @@ keep() {
 @test "--ipc=FILE keeps the ipc namespace" { keep ipc ipc; }
 @test "--cgroup=FILE keeps the cgroup namespace" { keep cgroup cgroup; }
 @test "--user=FILE keeps the user namespace" { keep user user; }
-@test "--mount=FILE keeps the mount namespace (bound from outside it)" { keep mount mnt; }
+@test "--mount=FILE keeps the mount namespace (bound from outside it)" {
+	# In a mount namespace of its own: see same_cpu.
+	run same_cpu bash -c '
+		"$1" --mount="$2/mnt" stat -L -c %i /proc/self/ns/mnt >"$2/inner" &&
+		[ "$(stat -L -c %i "$2/mnt")" = "$(cat "$2/inner")" ] &&
+		grep -q " $2/mnt " /proc/self/mountinfo && echo kept' sh "$UNSHARE_BIN" "$dir"
+	assert_success
+	assert_output kept
+}
 @test "--time=FILE keeps the time namespace" { keep time time; }
 
 @test "--mount=FILE: a tmpfs mounted inside is there through nsenter, and not outside" {
 	mkdir "$BATS_TEST_TMPDIR/point"
-	run unshare --mount="$dir/mnt" mount -t tmpfs kept-tmpfs "$BATS_TEST_TMPDIR/point"
+	run same_cpu bash -c '
+		"$1" --mount="$2/mnt" mount -t tmpfs kept-tmpfs "$3" || exit
+		grep " $3 " /proc/self/mountinfo && exit 99
+		nsenter --mount="$2/mnt" grep -c " $3 .*kept-tmpfs" /proc/self/mountinfo' \
+		sh "$UNSHARE_BIN" "$dir" "$BATS_TEST_TMPDIR/point"
 	assert_success
-	run grep " $BATS_TEST_TMPDIR/point " /proc/self/mountinfo
-	assert_failure
-	run nsenter --mount="$dir/mnt" grep -c " $BATS_TEST_TMPDIR/point .*kept-tmpfs" /proc/self/mountinfo
 	assert_output 1
 }
 
@@ -127,9 +139,9 @@ keep() {
 	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
 }
 
-# EBUSY, made by the kernel for bind mounts (MS_BIND, 0x1000) only.
+# EBUSY, made by the kernel for the attaching of the bind (move_mount).
 @test "EBUSY binding FILE: says what is in the way, and nothing is left" {
-	run inject mount EBUSY 3 0x1000 -- "$UNSHARE_BIN" --uts="$dir/uts" true
+	run inject move_mount EBUSY -- "$UNSHARE_BIN" --uts="$dir/uts" true
 	assert_failure 125
 	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: binding /proc/[0-9]+/ns/uts failed: Device or resource busy; something mounted on the file is in the way \(findmnt $dir/uts shows it\): unmount it \(umount $dir/uts\), or choose another file$"
 	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
@@ -141,14 +153,14 @@ keep() {
 	# A throwaway namespace whose mounts are shared, as systemd makes them,
 	# and a new one that stays their peer (unchanged): the bind would
 	# propagate into the namespace it keeps.
-	run /usr/bin/unshare --mount --propagation unchanged sh -c '
+	run same_cpu sh -c '
 		mount --make-rshared / &&
 		"$1" --propagation=unchanged --uts="$2/uts" --mount="$2/mnt" true
 		s=$?
 		[ ! -e "$2/uts" ] && [ ! -e "$2/mnt" ] || exit 99
 		exit $s' sh "$UNSHARE_BIN" "$dir"
 	assert_failure 125
-	assert_line "unshare: --mount=$dir/mnt: the file is on a shared mount, where the kernel refuses to keep a mount namespace (EINVAL); put it under a private mount, as: mkdir -p /run/unshare && mount --bind /run/unshare /run/unshare && mount --make-private /run/unshare"
+	assert_line --regexp "^unshare: --mount=$dir/mnt: the file is on a shared mount, where the kernel refuses to keep a mount namespace \((EINVAL|ELOOP)\); put it under a private mount, as: mkdir -p /run/unshare && mount --bind /run/unshare /run/unshare && mount --make-private /run/unshare\$"
 }
 
 @test "as nobody, keeping a namespace needs root: 125 with the reason" {
@@ -161,4 +173,167 @@ keep() {
 	assert_line --index 0 --partial "keeping a namespace needs CAP_SYS_ADMIN in your mount namespace (run as root)"
 	[ ! -e "$NOBODY_DIR/ns/uts" ]
 	nobody_cleanup
+}
+
+# mntns_id_on CPU: the id the kernel gives a mount namespace made now on
+# CPU (NS_GET_MNTNS_ID, Linux 6.8).
+mntns_id_on() {
+	taskset -c "$1" "$UNSHARE_BIN" --mount python3 -c '
+import fcntl, struct
+with open("/proc/self/ns/mnt") as f:
+    print(struct.unpack("Q", fcntl.ioctl(f, 0x8008b705, bytes(8)))[0])'
+}
+
+@test "--mount=FILE refused for the order of the kernel's ids: the diagnosis says why and what to do" {
+	[ "$(nproc)" -ge 2 ] || need "one CPU: the kernel's per-CPU batches of namespace ids need two"
+	mntns_id_on 0 >/dev/null 2>&1 || need "a kernel without NS_GET_MNTNS_ID (Linux 6.8)"
+	# The file's mount namespace from the CPU whose ids run higher, ours
+	# from the other: ours is newer, but its id is lower.
+	if [ "$(mntns_id_on 0)" -gt "$(mntns_id_on 1)" ]; then
+		high=0 low=1
+	else
+		high=1 low=0
+	fi
+	run taskset -c "$high" "$UNSHARE_BIN" --mount --propagation=private sh -c '
+		taskset -c "$1" "$2" --mount="$3/mnt" true; s=$?
+		[ ! -e "$3/mnt" ] || exit 99
+		exit $s' sh "$low" "$UNSHARE_BIN" "$dir"
+	assert_failure 125
+	assert_line --index 0 --regexp "^unshare: --mount=$dir/mnt: the kernel refuses to keep a mount namespace in a file unless it is newer than the one the file is in \((EINVAL|ELOOP)\), and it tells which is newer by ids it hands out in batches, one batch a CPU: a namespace made on one CPU can get a lower id than an older one made on another \(here [0-9]+, against [0-9]+ for the file's\); run unshare on the CPU that made the file's mount namespace \(taskset -c N unshare ..., trying each N\), or from a mount namespace made on the CPU unshare runs on\$"
+	# On the file's CPU it works.
+	run taskset -c "$high" "$UNSHARE_BIN" --mount --propagation=private sh -c '
+		taskset -c "$1" "$2" --mount="$3/mnt" true && echo kept' sh "$high" "$UNSHARE_BIN" "$dir"
+	assert_success
+	assert_output kept
+}
+
+@test "a FILE that is a symbolic link is never followed: 125, its target untouched" {
+	touch "$BATS_TEST_TMPDIR/target"
+	ln -s "$BATS_TEST_TMPDIR/target" "$dir/link"
+	run unshare --net="$dir/link" touch "$BATS_TEST_TMPDIR/ran"
+	assert_failure 125
+	assert_line --index 0 "unshare: --net=$dir/link: it is a symbolic link, which is never followed (anyone who may change it could point it at another file); give the file itself"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	run findmnt -n "$BATS_TEST_TMPDIR/target"
+	assert_failure
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+}
+
+@test "a FILE that keeps a namespace already, or is no regular file: 125, saying which" {
+	run unshare --uts="$dir/uts" true
+	assert_success
+	run unshare --uts="$dir/uts" true
+	assert_failure 125
+	assert_line --index 0 "unshare: --uts=$dir/uts: it keeps a namespace already (umount $dir/uts to free it)"
+	umount "$dir/uts"
+	mkdir "$dir/d"
+	run unshare --uts="$dir/d" true
+	assert_failure 125
+	assert_line --index 0 "unshare: --uts=$dir/d: not a regular file; a namespace is kept on one (it is made if missing)"
+}
+
+# hold AT OPTION...: start unshare with OPTIONS in the background, held
+# at AT (tests/hold-preload.c); sets upid once it is held there.
+hold() {
+	local at=$1
+	shift
+	fifo=$BATS_TEST_TMPDIR/hold
+	rm -f "$fifo" "$fifo.ready"
+	mkfifo "$fifo"
+	# A background job starts with INT ignored, which unshare honours:
+	# give it the default, as a terminal's foreground job has.
+	env --default-signal=INT LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
+		UNSHARE_TEST_HOLD="$fifo" UNSHARE_TEST_HOLD_AT="$at" \
+		"$UNSHARE_BIN" "$@" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
+	upid=$!
+	wait_for_file "$fifo.ready"
+}
+
+release() {
+	echo >"$fifo"
+}
+
+@test "a signal before the program runs undoes FILE: TERM, INT and HUP, held just before exec" {
+	for sig in TERM INT HUP; do
+		hold exec --uts="$dir/uts" --net="$dir/net" touch "$BATS_TEST_TMPDIR/ran"
+		grep -q " $dir/uts " /proc/self/mountinfo
+		kill -"$sig" "$upid"
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		# Dead of the signal, as it would have been.
+		[ "$status" = $((128 + $(kill -l "$sig"))) ] || fail "SIG$sig: status $status"
+		[ ! -e "$dir/uts" ] && [ ! -e "$dir/net" ] && [ ! -e "$BATS_TEST_TMPDIR/ran" ] ||
+			fail "after SIG$sig: $(ls "$dir")"
+		[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	done
+}
+
+@test "the helper undoes its binds when unshare cannot hear that they were made" {
+	# The helper holds, bound, before it answers; unshare dies meanwhile.
+	hold answer --uts="$dir/uts" touch "$BATS_TEST_TMPDIR/ran"
+	grep -q " $dir/uts " /proc/self/mountinfo
+	kill -KILL "$upid"
+	wait "$upid" || :
+	upid=
+	release
+	eventually test ! -e "$dir/uts"
+	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "the undo unmounts its own bind, never what FILE's path leads to by then (200 swaps)" {
+	local wrong=0 i
+	mkdir "$BATS_TEST_TMPDIR/victim"
+	touch "$BATS_TEST_TMPDIR/victim/uts"
+	mount --bind /etc/hostname "$BATS_TEST_TMPDIR/victim/uts"
+	for ((i = 0; i < 200; i++)); do
+		mkdir "$dir/d"
+		# Bound, and held before exec; the program is missing, so the
+		# run fails and undoes, after the directory has been swapped
+		# for a link to the victim's.
+		hold exec --uts="$dir/d/uts" no-such-program-here
+		mv "$dir/d" "$dir/d.$i"
+		ln -s "$BATS_TEST_TMPDIR/victim" "$dir/d"
+		release
+		wait "$upid" || :
+		upid=
+		findmnt -n "$BATS_TEST_TMPDIR/victim/uts" >/dev/null || wrong=$((wrong + 1))
+		findmnt -n "$dir/d.$i/uts" >/dev/null && wrong=$((wrong + 1))
+		findmnt -n "$BATS_TEST_TMPDIR/victim/uts" >/dev/null ||
+			mount --bind /etc/hostname "$BATS_TEST_TMPDIR/victim/uts"
+		rm -f "$dir/d"
+	done
+	umount "$BATS_TEST_TMPDIR/victim/uts"
+	echo "# 200 swaps of FILE's directory between bind and undo: $wrong wrong unmounts" >&3
+	[ "$wrong" = 0 ]
+}
+
+@test "killed at a random moment before the program runs: 0 binds left for TERM; KILL counted" {
+	local i left_term=0 left_kill=0 sig
+	for ((i = 0; i < 200; i++)); do
+		for sig in TERM KILL; do
+			fifo=$BATS_TEST_TMPDIR/hold
+			rm -f "$fifo" "$fifo.ready"
+			mkfifo "$fifo"
+			# Held before exec: the program never runs, whenever the
+			# signal lands.
+			LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
+				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
+			upid=$!
+			sleep "0.00$((RANDOM % 10))"
+			kill -"$sig" "$upid"
+			wait "$upid" || :
+			upid=
+			# The helper may still be at work for a KILL: give it time.
+			sleep 0.01
+			if [ -e "$dir/uts" ] || [ -e "$dir/net" ]; then
+				if [ "$sig" = TERM ]; then left_term=$((left_term + 1)); else left_kill=$((left_kill + 1)); fi
+				umount "$dir/uts" "$dir/net" 2>/dev/null || :
+				rm -f "$dir/uts" "$dir/net"
+			fi
+		done
+	done
+	echo "# 200 kills each at a random moment: TERM left $left_term binds, KILL left $left_kill (KILL cannot be caught: see the man page)" >&3
+	[ "$left_term" = 0 ]
 }

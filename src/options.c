@@ -92,6 +92,19 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+const char map_current[] = "(your own)";
+
+/* -r and -c: both inner ids at once.  Like --map-user and --map-group,
+ * each sets what a later one replaces, as util-linux reads them. */
+static int take_map_both(struct plan *plan, const struct option_row *row,
+			 const char *value, char **msg)
+{
+	(void)value;
+	(void)msg;
+	plan->map_user_arg = plan->map_group_arg = row->fixed;
+	return 0;
+}
+
 /* --map-users, --map-groups, and --map-auto and --map-subids, which give
  * both the same fixed value. */
 static int take_specs(struct plan *plan, const struct option_row *row,
@@ -214,10 +227,12 @@ const struct option_row option_rows[] = {
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
 	  "map your uid and gid to 0 (root) in the new user namespace",
-	  .sets = OPT_MAP_ROOT, MAPS_IN_USERNS },
+	  .sets = OPT_MAP_ROOT, .take = take_map_both, .fixed = "0",
+	  MAPS_IN_USERNS },
 	{ "map-current-user", 'c', ARG_NONE, NULL, GROUP_USERNS,
 	  "map your uid and gid to themselves",
-	  .sets = OPT_MAP_CURRENT, MAPS_IN_USERNS },
+	  .sets = OPT_MAP_CURRENT, .take = take_map_both,
+	  .fixed = map_current, MAPS_IN_USERNS },
 	{ "map-user", 0, ARG_REQUIRED, "UID|NAME", GROUP_USERNS,
 	  "map your uid to UID",
 	  .sets = OPT_MAP_USER, STRING(map_user_arg), MAPS_IN_USERNS },

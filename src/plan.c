@@ -114,20 +114,6 @@ static const struct {
 	  "--%2$s needs a child process to forward to; drop --%1$s" },
 	{ OPT_NO_FORK, OPT_FORK, false,
 	  "--%2$s and --%1$s contradict each other; keep one" },
-	{ OPT_MAP_ROOT, OPT_MAP_CURRENT, false,
-	  "--%1$s and --%2$s both map your ids; keep one" },
-	{ OPT_MAP_ROOT, OPT_MAP_USER, false,
-	  "--%1$s already maps your uid to 0; drop --%2$s, or use it "
-	  "alone" },
-	{ OPT_MAP_ROOT, OPT_MAP_GROUP, false,
-	  "--%1$s already maps your gid to 0; drop --%2$s, or use it "
-	  "alone" },
-	{ OPT_MAP_CURRENT, OPT_MAP_USER, false,
-	  "--%1$s already maps your uid to itself; drop --%2$s, or use it "
-	  "alone" },
-	{ OPT_MAP_CURRENT, OPT_MAP_GROUP, false,
-	  "--%1$s already maps your gid to itself; drop --%2$s, or use it "
-	  "alone" },
 	{ OPT_JSON, OPT_LIST | OPT_DRY_RUN | OPT_VERBOSE, true,
 	  "--%1$s changes what --list, --dry-run and --verbose print: add "
 	  "one of them" },

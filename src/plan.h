@@ -71,6 +71,9 @@ enum {
 };
 
 #define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
+
+/* The inner id -c gives: ours, whatever it is by then. */
+extern const char map_current[];
 #define NO_ID (-1)
 
 #define PLAN_MAX_IMPLIED 8
@@ -99,7 +102,10 @@ struct plan {
 	/* User namespace set-up: the values as given, read once the
 	 * identity is known (userns_resolve), then the maps that will be
 	 * written. */
-	const char *map_user_arg, *map_group_arg, *owner_arg;
+	const char *map_user_arg, *map_group_arg; /* the inner id of our
+						own: "0" for -r, map_current
+						for -c, or --map-user's */
+	const char *owner_arg;
 	const char *setuid_arg, *setgid_arg;
 	size_t n_uid_specs, n_gid_specs;
 	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];

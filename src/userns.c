@@ -120,25 +120,21 @@ void userns_warn_old_forms(const struct plan *plan)
 			      "form; write INNER:OUTER:COUNT", plan->gid_specs[i]);
 }
 
-/* The inner id for our own: -r 0, -c itself, --map-user's value. */
-static char *single(const char *option, const char *arg, bool root,
-		    bool current, bool group, uint32_t self, struct idmap *map)
+/* The inner id for our own: -r's 0, -c's ourself, or --map-user's. */
+static char *single(const char *option, const char *arg, bool group,
+		    uint32_t self, struct idmap *map)
 {
 	char why[300];
 	uint32_t inner;
 
-	if (root)
-		inner = 0;
-	else if (current)
-		inner = self;
-	else if (arg == NULL)
+	if (arg == NULL)
 		return NULL;
-	else if (id_parse(arg, group, true, &inner, why, sizeof why) != 0) {
+	if (arg == map_current)
+		inner = self;
+	else if (id_parse(arg, group, true, &inner, why, sizeof why) != 0)
 		return usage_message("%s=%s: %s", option, arg, why);
-	}
-	if (idmap_add_single(map, inner, self, why, sizeof why) != 0) {
+	if (idmap_add_single(map, inner, self, why, sizeof why) != 0)
 		return usage_message("%s: %s", option, why);
-	}
 	return NULL;
 }
 
@@ -159,8 +155,7 @@ char *userns_resolve(struct plan *plan)
 	gid_t gid;
 	struct passwd *pw;
 	struct id_owner users, groups;
-	bool root = plan->opts & OPT_MAP_ROOT,
-	     current = plan->opts & OPT_MAP_CURRENT, ranges;
+	bool ranges;
 	char why[400];
 	char *bad;
 
@@ -196,10 +191,10 @@ char *userns_resolve(struct plan *plan)
 	    (bad = add_specs("--map-groups", plan->gid_specs,
 			     plan->n_gid_specs, &groups, CAP_SETGID,
 			     &plan->gid_map)) ||
-	    (bad = single("--map-user", plan->map_user_arg, root, current,
-			  false, uid, &plan->uid_map)) ||
-	    (bad = single("--map-group", plan->map_group_arg, root, current,
-			  true, gid, &plan->gid_map)))
+	    (bad = single("--map-user", plan->map_user_arg, false, uid,
+			  &plan->uid_map)) ||
+	    (bad = single("--map-group", plan->map_group_arg, true, gid,
+			  &plan->gid_map)))
 		return bad;
 	if (idmap_check(&plan->uid_map, why, sizeof why) != 0) {
 		return usage_message("--map-users: %s", why);

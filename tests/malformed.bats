@@ -68,9 +68,6 @@ table() {
 	row "--init needs a child process to be the init; drop --no-fork" --init --no-fork
 	row "--kill-child needs a child process to kill; drop --no-fork" --kill-child --no-fork
 	row "--forward-signals needs a child process to forward to; drop --no-fork" --forward-signals --no-fork
-	row "--map-root-user and --map-current-user both map your ids; keep one" -r -c
-	row "--map-root-user already maps your uid to 0" -r --map-user=1
-	row "--map-current-user already maps your gid to itself" -c --map-group=1
 	row "--setgroups=allow cannot go with --map-group" -r --setgroups=allow
 	row "--pid=FILE needs a process in the new pid namespace" --pid=/tmp/x --no-fork
 	# Options that would do nothing: --json with nothing to print, --list

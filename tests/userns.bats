@@ -299,10 +299,19 @@ bad_value() {
 	bad_value "--setgroups=maybe: give allow or deny" --setgroups=maybe
 }
 
-@test "contradicting map options are refused" {
-	bad_value "--map-root-user and --map-current-user both map your ids; keep one" -r -c
-	bad_value "--map-root-user already maps your uid to 0; drop --map-user, or use it alone" -r --map-user=5
-	bad_value "--map-current-user already maps your gid to itself; drop --map-group, or use it alone" -c --map-group=5
+@test "-r, -c, --map-user and --map-group: for each id the last one given wins, as in util-linux" {
+	run unshare -r --map-user=1000 sh -c 'cat /proc/self/uid_map /proc/self/gid_map /proc/self/setgroups'
+	assert_success
+	assert_equal "$(maps "$output")" "1000 0 1
+0 0 1
+deny"
+	run unshare --map-user=5 -r cat /proc/self/uid_map
+	assert_equal "$(maps "$output")" "0 0 1"
+	run unshare --dry-run --map-group=7 -c true
+	assert_line "gid_map    $(id -g) $(id -g) 1"
+}
+
+@test "--setgroups=allow with a map of our own gid is refused" {
 	bad_value "--setgroups=allow cannot go with --map-group (or -r, -c): the kernel lets a process map its own group only once setgroups is denied" --map-group=5 --setgroups=allow
 }
 

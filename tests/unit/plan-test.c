@@ -114,8 +114,8 @@ static void test_conflicts(void)
 	conflict(0, OPT_FORWARD, NULL);
 	conflict(0, OPT_JSON, "--json changes what --list");
 	conflict(0, OPT_JSON | OPT_DRY_RUN, NULL);
-	conflict(0, OPT_MAP_ROOT | OPT_MAP_GROUP,
-		 "--map-root-user already maps your gid to 0; drop --map-group");
+	conflict(0, OPT_MAP_ROOT | OPT_MAP_GROUP, NULL);
+	conflict(0, OPT_MAP_ROOT | OPT_MAP_CURRENT, NULL);
 	conflict(UNSHARE_PID, OPT_FORWARD, NULL);
 	conflict(0, OPT_FORWARD | OPT_KILL_CHILD, NULL);
 	conflict(UNSHARE_PID, OPT_NO_FORK, NULL);

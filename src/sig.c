@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,10 +28,31 @@ static int number(const char *s, int lo, int hi)
 	return errno || *end || v < lo || v > hi ? -1 : (int)v;
 }
 
+/* Other names of the same signals, which util-linux takes too. */
+static const struct {
+	const char *name;
+	int sig;
+} aliases[] = { { "IOT", SIGABRT }, { "CLD", SIGCHLD }, { "POLL", SIGIO } };
+
+/* After "RT": MIN, MIN+N, MAX, MAX-N, or N (MIN+N); N from 0. */
+static int realtime(const char *s)
+{
+	int n, span = SIGRTMAX - SIGRTMIN;
+
+	if (strncasecmp(s, "MIN", 3) == 0 || strncasecmp(s, "MAX", 3) == 0) {
+		bool max = toupper((unsigned char)s[1]) == 'A';
+
+		if (s[3] == '\0')
+			return max ? SIGRTMAX : SIGRTMIN;
+		if (s[3] != (max ? '-' : '+') || (n = number(s + 4, 0, span)) < 0)
+			return -1;
+		return max ? SIGRTMAX - n : SIGRTMIN + n;
+	}
+	return (n = number(s, 0, span)) < 0 ? -1 : SIGRTMIN + n;
+}
+
 int sig_parse(const char *s)
 {
-	int n;
-
 	if (isdigit((unsigned char)*s))
 		return number(s, 1, SIGRTMAX);
 	if (strncasecmp(s, "SIG", 3) == 0)
@@ -41,20 +63,11 @@ int sig_parse(const char *s)
 		if (name && strcasecmp(s, name) == 0)
 			return sig;
 	}
-	if (strncasecmp(s, "RTMIN", 5) == 0) {
-		if (s[5] == '\0')
-			return SIGRTMIN;
-		if (s[5] == '+' &&
-		    (n = number(s + 6, 1, SIGRTMAX - SIGRTMIN)) > 0)
-			return SIGRTMIN + n;
-	}
-	if (strncasecmp(s, "RTMAX", 5) == 0) {
-		if (s[5] == '\0')
-			return SIGRTMAX;
-		if (s[5] == '-' &&
-		    (n = number(s + 6, 1, SIGRTMAX - SIGRTMIN)) > 0)
-			return SIGRTMAX - n;
-	}
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (strcasecmp(s, aliases[i].name) == 0)
+			return aliases[i].sig;
+	if (strncasecmp(s, "RT", 2) == 0)
+		return realtime(s + 2);
 	return -1;
 }
 

@@ -7,7 +7,8 @@
 
 #include <stddef.h>
 
-/* "KILL", "SIGKILL", "kill" or "9": the signal number, or -1. */
+/* "KILL", "SIGKILL", "kill", "9", "IOT", "RTMIN+2", "RTMAX-1" or "RT3":
+ * the signal number, or -1. */
 int sig_parse(const char *s);
 
 /* "KILL" for 9, "RTMIN+2", or the number. */

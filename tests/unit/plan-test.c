@@ -141,6 +141,15 @@ static void test_signals(void)
 	ok(sig_parse("SIG") == -1, "SIG alone is not a signal");
 	ok(sig_parse("NOPE") == -1, "NOPE is not a signal");
 	ok(sig_parse("RTMIN+99") == -1, "RTMIN+99 is out of range");
+	ok(sig_parse("RTMIN+0") == SIGRTMIN, "RTMIN+0");
+	ok(sig_parse("RTMAX-0") == SIGRTMAX, "RTMAX-0");
+	ok(sig_parse("rt3") == SIGRTMIN + 3, "rt3 is RTMIN+3, as util-linux reads it");
+	ok(sig_parse("SIGIOT") == SIGABRT, "IOT is ABRT");
+	ok(sig_parse("cld") == SIGCHLD, "CLD is CHLD");
+	ok(sig_parse("POLL") == SIGIO, "POLL is IO");
+	ok(sig_parse("RT") == -1, "RT alone is not a signal");
+	ok(sig_parse("RTMIN-1") == -1, "RTMIN-1 is not a signal");
+	ok(sig_parse("RTMAX+1") == -1, "RTMAX+1 is not a signal");
 	ok(strcmp(sig_name(SIGKILL, buf, sizeof buf), "KILL") == 0, "name of 9");
 	ok(strcmp(sig_name(SIGRTMIN + 3, buf, sizeof buf), "RTMIN+3") == 0,
 	   "name of RTMIN+3");

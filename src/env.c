@@ -49,6 +49,21 @@ int env_check_list(const struct plan *plan, const char *list, char *msg,
 	}
 }
 
+bool env_kept(const struct plan *plan, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < plan->n_keep_env; i++)
+		for (const char *p = plan->keep_env[i]; *p;) {
+			size_t n = strcspn(p, ",");
+
+			if (n == len && strncmp(p, name, len) == 0)
+				return true;
+			p += n + (p[n] == ',');
+		}
+	return false;
+}
+
 void env_apply(const struct plan *plan)
 {
 	char *kept[ENV_MAX_KEPT];

@@ -5,6 +5,7 @@
 #ifndef UNSHARE_ENV_H
 #define UNSHARE_ENV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "plan.h"
@@ -20,6 +21,9 @@
  * with a message. */
 int env_check_list(const struct plan *plan, const char *list, char *msg,
 		   size_t size);
+
+/* Whether a --keep-env list names the variable. */
+bool env_kept(const struct plan *plan, const char *name);
 
 /* Just before exec, with --clear-env or --keep-env: empty the environment
  * but for the kept variables (every list) and PATH.  Exits 125 on

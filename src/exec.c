@@ -12,11 +12,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "exec.h"
 
-const char *default_shell(const char **source)
+const char *default_shell(const struct plan *plan, const char **source)
 {
-	const char *shell = getenv("SHELL");
+	/* With --clear-env, SHELL is gone by the time the shell runs,
+	 * unless it is kept: say what will be. */
+	const char *shell = !(plan->opts & OPT_CLEAR_ENV) ||
+					    env_kept(plan, "SHELL")
+				    ? getenv("SHELL")
+				    : NULL;
 	struct passwd *pw;
 
 	if (shell && *shell) {
@@ -46,7 +52,7 @@ _Noreturn void exec_program(const struct plan *plan)
 		const char *source, *base;
 		char login[256], *shell_argv[2] = { login, NULL };
 
-		path = default_shell(&source);
+		path = default_shell(plan, &source);
 		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 		snprintf(login, sizeof login, "-%s", base);
 		execv(path, shell_argv);

@@ -281,7 +281,7 @@ static void program(struct emit *e, const struct plan *plan)
 	char *const *argv = plan->argv;
 
 	if (argv == NULL) {
-		shell_argv[0] = (char *)default_shell(&source);
+		shell_argv[0] = (char *)default_shell(plan, &source);
 		argv = shell_argv;
 	}
 	fputs(e->json ? ",\"program\":{\"argv\":[" : "", e->out);

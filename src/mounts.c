@@ -121,17 +121,22 @@ bool mounts_binfmt_fixed_first(const struct plan *plan)
 	return false;
 }
 
-/* Register interpreters (the F ones, or the others) through the register
- * file in the binfmt_misc whose root is dirfd; where names it. */
+/* Which interpreters register_interps registers. */
+enum interps { ALL, FIXED_ONLY, NOT_FIXED };
+
+/* Register interpreters, in the order given (the kernel tries the last
+ * registered first), through the register file in the binfmt_misc whose
+ * root is dirfd; where names it. */
 static void register_interps(const struct plan *plan, int dirfd,
-			     const char *where, bool fixed_ones)
+			     const char *where, enum interps which)
 {
 	for (size_t i = 0; i < plan->n_interps; i++) {
 		const char *s = plan->interps[i];
 		size_t len = strlen(s);
 		int fd;
 
-		if (fixed(s) != fixed_ones)
+		if ((which == FIXED_ONLY && !fixed(s)) ||
+		    (which == NOT_FIXED && fixed(s)))
 			continue;
 		if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
 		    write(fd, s, len) != (ssize_t)len)
@@ -143,7 +148,7 @@ static void register_interps(const struct plan *plan, int dirfd,
 			     : errno == EACCES || errno == EPERM
 				     ? " (map root with -r to write there)"
 			     : errno == EEXIST ? " (that name is taken)"
-			     : errno == ENOENT && fixed_ones
+			     : errno == ENOENT && which == FIXED_ONLY
 				     ? " (with the F flag the interpreter is "
 				       "opened now, outside --root)"
 				     : "");
@@ -169,7 +174,8 @@ int mounts_binfmt_fixed(const struct plan *plan)
 		     "chroot: %s%s", strerror(errno),
 		     errno == ENOSYS ? " (it needs fsopen(2), Linux 5.2)" : "");
 	close(fs);
-	register_interps(plan, mnt, "binfmt_misc (before the chroot)", true);
+	register_interps(plan, mnt, "binfmt_misc (before the chroot)",
+			 FIXED_ONLY);
 	return mnt;
 }
 
@@ -203,8 +209,6 @@ void mounts_binfmt(const struct plan *plan, int fixed_fd)
 	say(plan, "mount", "binfmt_misc on %s", dir);
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		err(EXIT_TOOL, "--mount-binfmt: %s", dir);
-	register_interps(plan, dirfd, dir, false);
-	if (fixed_fd < 0)
-		register_interps(plan, dirfd, dir, true);
+	register_interps(plan, dirfd, dir, fixed_fd < 0 ? ALL : NOT_FIXED);
 	close(dirfd);
 }

@@ -129,6 +129,17 @@ setup() {
 	assert_failure 126
 }
 
+@test "--load-interp: several are registered in the order given, F or not; the last one wins" {
+	printf 'x\n' >"$BATS_TEST_TMPDIR/t.zz"
+	chmod 755 "$BATS_TEST_TMPDIR/t.zz"
+	run unshare -r -l ':a:E::zz::/bin/echo:F' -l ':b:E::zz::/bin/cat:' "$BATS_TEST_TMPDIR/t.zz"
+	assert_success
+	assert_output x
+	run unshare -r -l ':b:E::zz::/bin/cat:' -l ':a:E::zz::/bin/echo:F' "$BATS_TEST_TMPDIR/t.zz"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/t.zz"
+}
+
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125

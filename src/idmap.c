@@ -35,7 +35,10 @@ static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
 int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	     char *msg, size_t size)
 {
-	if (parse_u32(s, strlen(s), ID_MAX, id) == 0)
+	/* A plus sign, as strtoul(3) and so util-linux take it. */
+	const char *digits = s + (*s == '+');
+
+	if (parse_u32(digits, strlen(digits), ID_MAX, id) == 0)
 		return 0;
 	if (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || !lookup) {
 		snprintf(msg, size, "'%s' is not a %s id (a number from 0 to "

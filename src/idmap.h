@@ -36,7 +36,8 @@ struct id_owner {
 	const char *usermod;      /* usermod's option that adds a range */
 };
 
-/* A decimal id, 0 to ID_MAX; with lookup, also a user (or group) name.
+/* A decimal id, 0 to ID_MAX (a plus sign allowed); with lookup, also a
+ * user (or group) name.
  * Returns 0, or -1 with a message. */
 int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	     char *msg, size_t size);

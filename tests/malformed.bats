@@ -33,7 +33,7 @@ table() {
 	for v in '' yes no ALLOW Deny 1 0 "$long"; do
 		row "--setgroups=$v: give allow or deny" --setgroups="$v"
 	done
-	for v in -1 4294967295 "$big" 1x +5 ' 3' no-such-user-here "$long" 1.0 0x10; do
+	for v in -1 4294967295 "$big" 1x ++5 ' 3' no-such-user-here "$long" 1.0 0x10; do
 		row "--map-user=${v:0:100}" --map-user="$v"
 		row "--map-group=${v:0:100}" --map-group="$v"
 	done

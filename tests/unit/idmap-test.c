@@ -203,6 +203,8 @@ static void test_ids(void)
 	ok(id_parse("4294967295", false, true, &id, msg, sizeof msg) == -1 &&
 		   strstr(msg, "not a user id"),
 	   "4294967295 is not: %s", msg);
+	ok(id_parse("+5", false, false, &id, msg, sizeof msg) == 0 && id == 5,
+	   "+5 is 5, as strtoul and util-linux take it");
 	ok(id_parse("-1", true, true, &id, msg, sizeof msg) == -1 &&
 		   strstr(msg, "not a group id"),
 	   "-1 is not: %s", msg);

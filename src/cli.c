@@ -25,7 +25,7 @@ static const struct option_row *row_of_key(int key)
 {
 	if (key >= KEY_ROW && key < KEY_ROW + (int)option_count)
 		return &option_rows[key - KEY_ROW];
-	for (size_t i = 0; i < option_count; i++)
+	for (size_t i = 0; key > 0 && i < option_count; i++)
 		if (option_rows[i].letter == key)
 			return &option_rows[i];
 	return NULL;
@@ -160,13 +160,14 @@ void cli_help(FILE *out, bool usage_only)
 		       "caller's.  The kernel adds some flags to others (the "
 		       "closure): --verbose and --dry-run show which and "
 		       "why.\v"
+		       "A namespace's letter takes no FILE: write --mount=FILE.  "
 		       "Exit status: the program's own; 125 if unshare itself "
 		       "fails, 126 if the program cannot be run, 127 if it is "
 		       "not found.  See unshare(1).",
 		.help_filter = help_filter,
 	};
 
-	char ns_names[UNSHARE_NFLAGS][32];
+	char ns_names[UNSHARE_NFLAGS][32], *fmt;
 	size_t n_ns = 0;
 
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
@@ -204,6 +205,13 @@ void cli_help(FILE *out, bool usage_only)
 		}
 	}
 	*o = (struct argp_option){ 0 };
+	/* argp would say that a long option's argument goes with its letter
+	 * too, which is not so for the namespaces (-m takes no FILE).  Its
+	 * own setting, ARGP_HELP_FMT, turns that note off. */
+	fmt = getenv("ARGP_HELP_FMT");
+	if (asprintf(&fmt, "%s%sno-dup-args-note", fmt ? fmt : "",
+		     fmt ? "," : "") >= 0)
+		setenv("ARGP_HELP_FMT", fmt, 1);
 	argp_help(&argp, out, usage_only ? ARGP_HELP_USAGE : ARGP_HELP_STD_HELP,
 		  program_invocation_short_name);
 }

@@ -20,6 +20,7 @@
 
 #include "diagnose.h"
 #include "procfs.h"
+#include "sig.h"
 
 /* Levels below the initial namespace that the kernel allows (measured on
  * 6.x: kernel/user_namespace.c and kernel/pid_namespace.c). */
@@ -35,9 +36,8 @@ int probe(unsigned long mask)
 		return errno;
 	if (pid == 0)
 		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return errno;
+	if (wait_child(pid, &status, 0) < 0)
+		return errno;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
 }
 

@@ -42,6 +42,7 @@
 #include "diagnose.h"
 #include "events.h"
 #include "persist.h"
+#include "sig.h"
 #include "undo.h"
 
 /* Linux 6.8; older headers lack it. */
@@ -325,7 +326,7 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 		helper(plan, pid, sock[1]);
 	}
 	close(sock[1]);
-	if (waitpid(middle, &st, 0) < 0 || !WIFEXITED(st) ||
+	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
 		errx(EXIT_TOOL, "keeping namespaces: cannot fork the helper");
 	h->sock = sock[0];

@@ -1,4 +1,5 @@
-/* Signal names and numbers, from glibc's own table (sigabbrev_np).
+/* Signal names and numbers, from glibc's own table (sigabbrev_np), and
+ * waiting for a child through signals.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
 
 #include "sig.h"
 
@@ -105,4 +107,14 @@ const char *sig_list(const int *sigs, size_t n, char *buf, size_t size)
 					i == 0 ? "" : i + 1 < n ? ", " : " and ",
 					sig_name(sigs[i], name, sizeof name));
 	return buf;
+}
+
+pid_t wait_child(pid_t pid, int *status, int options)
+{
+	pid_t w;
+
+	do
+		w = waitpid(pid, status, options);
+	while (w < 0 && errno == EINTR);
+	return w;
 }

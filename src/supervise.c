@@ -124,11 +124,11 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 		int sig = sigwaitinfo(&wait_set, NULL);
 
 		if (sig == SIGCHLD) {
-			pid_t w = waitpid(pid, &status, WNOHANG);
+			pid_t w = wait_child(pid, &status, WNOHANG);
 
 			if (w == pid)
 				break;
-			if (w < 0 && errno != EINTR)
+			if (w < 0)
 				err(EXIT_TOOL, "waiting for child %d", (int)pid);
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
 			char name[16];
@@ -181,7 +181,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 			continue;
 		}
 		/* Reap everything: the program and any orphan. */
-		while ((w = waitpid(-1, &status, WNOHANG)) > 0)
+		while ((w = wait_child(-1, &status, WNOHANG)) > 0)
 			if (w == program)
 				goto done;
 	}

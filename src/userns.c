@@ -30,6 +30,7 @@
 #include "events.h"
 #include "options.h"
 #include "procfs.h"
+#include "sig.h"
 #include "userns.h"
 
 /* The id our own single mapping maps from: --owner's if given. */
@@ -307,7 +308,7 @@ static void run_newidmap(const char *tool, pid_t pid,
 			     "(apt-get install uidmap)", tool);
 		err(EXIT_TOOL, "cannot run %s", tool);
 	}
-	if (waitpid(child, &status, 0) < 0)
+	if (wait_child(child, &status, 0) < 0)
 		err(EXIT_TOOL, "waiting for %s", tool);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
 		exit(EXIT_TOOL);
@@ -386,7 +387,7 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 		if (write(helper->go, "", 1) != 1)
 			err(EXIT_TOOL, "id maps: cannot wake the helper");
 		close(helper->go);
-		if (waitpid(helper->pid, &status, 0) < 0)
+		if (wait_child(helper->pid, &status, 0) < 0)
 			err(EXIT_TOOL, "id maps: waiting for the helper");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			errx(EXIT_TOOL, "the id maps were not written (see "

@@ -80,3 +80,15 @@ setup() {
 	assert_failure 125
 	assert_output "unshare: --fork: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 1 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
 }
+
+# tests/eintr-preload.c: each process's first wait fails with EINTR.
+@test "a wait a signal interrupts (EINTR) is asked again: the child's status still comes back" {
+	require_root
+	for options in "--fork" "--fork --forward-signals" "--init" "--user --map-root-user"; do
+		# shellcheck disable=SC2086 # the options are words
+		run timeout -s KILL 10 env LD_PRELOAD="$UNSHARE_TESTLIB/eintr-preload.so" \
+			"$UNSHARE_BIN" $options sh -c 'echo ran; exit 5'
+		assert_equal "$options: $status" "$options: 5"
+		assert_output "ran"
+	done
+}

@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -131,7 +132,8 @@ static void steps(struct emit *e, const struct plan *plan)
 		     "its exit status or fatal signal is ours");
 		if (plan->opts & OPT_FORWARD)
 			step(e, "step", "signals", "while waiting, forward %s "
-			     "to the child",
+			     "to the child, but not the terminal's (they "
+			     "reach it directly)",
 			     sig_list(forwarded_signals, n_forwarded_signals,
 				      list, sizeof list));
 		else
@@ -142,9 +144,19 @@ static void steps(struct emit *e, const struct plan *plan)
 	if (plan->opts & OPT_KILL_CHILD) {
 		char name[16];
 
-		step(e, "step", "kill-child", "the child gets SIG%s if "
-		     "unshare dies",
-		     sig_name(plan->kill_signal, name, sizeof name));
+		sig_name(plan->kill_signal, name, sizeof name);
+		/* The kernel spares pid 1 every signal it has no handler
+		 * for, SIGKILL from outside aside. */
+		if (plan->kill_signal != SIGKILL &&
+		    (plan->effective & UNSHARE_PID) && !(plan->opts & OPT_INIT))
+			step(e, "step", "kill-child", "the child gets SIG%s if "
+			     "unshare dies; as pid 1 of the new pid namespace, "
+			     "the program ignores it unless it handles it: for "
+			     "a sure end, add --init or use --kill-child=KILL",
+			     name);
+		else
+			step(e, "step", "kill-child", "the child gets SIG%s if "
+			     "unshare dies", name);
 	}
 	if (plan->root_dir)
 		step(e, "step", "root", "chroot to %s", plan->root_dir);
@@ -186,7 +198,8 @@ static void steps(struct emit *e, const struct plan *plan)
 	}
 	if (plan->opts & OPT_INIT)
 		step(e, "step", "init", "init: pid 1 forks the program, "
-		     "forwards signals to it and reaps orphans");
+		     "forwards signals to it (not the terminal's) and reaps "
+		     "orphans");
 }
 
 /* The flags the closure added, in the order it added them, so that each

@@ -92,7 +92,7 @@ const int forwarded_signals[] = { SIGTERM, SIGINT,  SIGHUP,  SIGQUIT,
 				  SIGUSR1, SIGUSR2, SIGWINCH };
 const size_t n_forwarded_signals =
 	sizeof forwarded_signals / sizeof forwarded_signals[0];
-const int ignored_signals[] = { SIGINT, SIGTERM };
+const int ignored_signals[] = { SIGINT, SIGTERM, SIGQUIT, SIGHUP };
 const size_t n_ignored_signals =
 	sizeof ignored_signals / sizeof ignored_signals[0];
 

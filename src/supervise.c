@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -46,6 +47,16 @@ static _Noreturn void end_like(int status)
 	/* Still here: the signal does not kill by default, or we are an
 	 * init that the kernel shields.  Say it as the shell would. */
 	exit(128 + sig);
+}
+
+/* A signal the kernel sent, not a process: from a terminal (a key such
+ * as Ctrl-C, or a hangup), it went to the whole foreground process group,
+ * which the program is in too, so passing it on would deliver it twice.
+ * A signal from kill(2), even to our process group, cannot be told from
+ * one sent to us alone, so it is passed on. */
+static bool from_terminal(const siginfo_t *info)
+{
+	return info->si_code == SI_KERNEL;
 }
 
 static pid_t checked_fork(const char *what)
@@ -121,7 +132,8 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 	    plan->opts & OPT_INIT ? "init" : "program");
 
 	for (;;) {
-		int sig = sigwaitinfo(&wait_set, NULL);
+		siginfo_t info;
+		int sig = sigwaitinfo(&wait_set, &info);
 
 		if (sig == SIGCHLD) {
 			pid_t w = wait_child(pid, &status, WNOHANG);
@@ -133,8 +145,15 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
 			char name[16];
 
-			say(plan, "forward", "SIG%s to child %d",
-			    sig_name(sig, name, sizeof name), (int)pid);
+			sig_name(sig, name, sizeof name);
+			if (from_terminal(&info)) {
+				say(plan, "forward", "SIG%s not forwarded: it "
+				    "came from the terminal, which signals the "
+				    "child too", name);
+				continue;
+			}
+			say(plan, "forward", "SIG%s to child %d", name,
+			    (int)pid);
 			kill(pid, sig);
 		}
 	}
@@ -174,12 +193,24 @@ void supervise_init(const struct plan *plan, int report_fd)
 	    (int)getpid(), (int)program);
 
 	for (;;) {
-		sig = sigwaitinfo(&all, NULL);
-		if (sig != SIGCHLD) {
-			if (sig > 0)
-				kill(program, sig);
-			continue;
+		siginfo_t info;
+
+		sig = sigwaitinfo(&all, &info);
+		if (sig > 0 && sig != SIGCHLD) {
+			char name[16];
+
+			sig_name(sig, name, sizeof name);
+			if (from_terminal(&info)) {
+				say(plan, "init", "SIG%s not forwarded: it "
+				    "came from the terminal, which signals the "
+				    "program too", name);
+				continue;
+			}
+			say(plan, "init", "SIG%s to the program", name);
+			kill(program, sig);
 		}
+		if (sig != SIGCHLD)
+			continue;
 		/* Reap everything: the program and any orphan. */
 		while ((w = wait_child(-1, &status, WNOHANG)) > 0)
 			if (w == program)

@@ -59,7 +59,7 @@ setup() {
 	run unshare --dry-run --fork true
 	assert_success
 	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
-	assert_line 'step       while waiting, ignore INT and TERM'
+	assert_line 'step       while waiting, ignore INT, TERM, QUIT and HUP'
 }
 
 @test "the program's signal mask, ignored signals and descriptors are the caller's" {

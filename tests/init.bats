@@ -22,7 +22,7 @@ unshare"
 	assert_success
 	assert_line 'implied    --fork   --init brings --fork: the init runs as pid 1 of a new pid namespace, in a child'
 	assert_line 'implied    pid      --init brings pid: the init runs as pid 1 of a new pid namespace, in a child'
-	assert_line 'step       init: pid 1 forks the program, forwards signals to it and reaps orphans'
+	assert_line "step       init: pid 1 forks the program, forwards signals to it (not the terminal's) and reaps orphans"
 }
 
 @test "--init: exit statuses 0, 1, 42, 255 pass through" {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# Signals while we wait for the child: ignored INT and TERM by default,
-# forwarded with --forward-signals; --kill-child.
+# Signals while we wait for the child: INT, TERM, QUIT and HUP ignored by
+# default, forwarded with --forward-signals; --kill-child.  The terminal's
+# own signals are in terminal.bats.
 
 load helpers
 
@@ -29,10 +30,10 @@ trap_program() {
 	done
 }
 
-@test "without --forward-signals, INT and TERM do not kill us or orphan the child" {
+@test "without --forward-signals, INT, TERM, QUIT and HUP do not kill us or orphan the child" {
 	ready=$BATS_TEST_TMPDIR/ready
 	run status_of sh -c '
-		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; echo sent >"$1.sent") &
+		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; kill -QUIT $$; kill -HUP $$; echo sent >"$1.sent") &
 		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "echo \$\$ >$1; while [ ! -s $1.sent ]; do sleep 0.05; done; exit 7"
 	' sh "$ready"
 	assert_output "exit 7"
@@ -87,6 +88,37 @@ start_sleeper() {
 @test "--kill-child with --pid: the namespace's pid 1 dies with us" {
 	require_root
 	start_sleeper --pid --kill-child
+	kill -KILL "$upid"
+	gone "$victim"
+}
+
+# pid 1 ignores a signal it has no handler for: the plan says so, and it
+# is true (the sleeper outlives us), while --init ends it.
+@test "--kill-child=TERM with --pid and no --init: the plan warns that pid 1 ignores it" {
+	require_root
+	run unshare --dry-run --pid --kill-child=TERM true
+	assert_success
+	assert_line 'step       the child gets SIGTERM if unshare dies; as pid 1 of the new pid namespace, the program ignores it unless it handles it: for a sure end, add --init or use --kill-child=KILL'
+	run unshare --verbose --pid --kill-child=TERM true
+	assert_success
+	assert_line 'unshare: step       the child gets SIGTERM if unshare dies; as pid 1 of the new pid namespace, the program ignores it unless it handles it: for a sure end, add --init or use --kill-child=KILL'
+	for quiet in "--pid --kill-child" "--init --kill-child=TERM" "--kill-child=TERM"; do
+		# shellcheck disable=SC2086 # the options are words
+		run unshare --dry-run $quiet true
+		assert_line --partial 'unshare dies'
+		refute_line --partial 'ignores it unless'
+	done
+
+	start_sleeper --pid --kill-child=TERM
+	kill -KILL "$upid"
+	sleep 0.5
+	kill -0 "$victim" || fail "pid 1 died of TERM after all"
+	kill -KILL "$victim"
+	"$UNSHARE_BIN" --init --kill-child=TERM sleep 100 &
+	upid=$!
+	eventually pgrep -P "$(pgrep -P "$upid")" -x sleep >/dev/null ||
+		fail "the program of $upid did not start"
+	victim=$(pgrep -P "$(pgrep -P "$upid")" -x sleep)
 	kill -KILL "$upid"
 	gone "$victim"
 }

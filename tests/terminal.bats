@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# Signals from a real terminal: a key such as Ctrl-C signals the whole
+# foreground process group, the program included, so the supervisor and
+# --init must not pass the same signal on again.  Each run is the
+# foreground job of a new pseudo-terminal (terminal.py), and the program
+# (sigcount) counts how many times the signal reached it.
+
+load helpers
+
+teardown() {
+	if [ -n "${upid:-}" ]; then kill -KILL "$upid" 2>/dev/null || :; fi
+}
+
+# "on_terminal KEYS OPTION...": runs unshare OPTION... sigcount SIGNUM on a
+# new terminal, SIGNUM being the signal KEYS make, types KEYS once the
+# program is ready; output without the terminal's carriage returns.
+on_terminal() {
+	local keys=$1 signum
+	shift
+	case $keys in
+	$'\003') signum=2 ;;
+	$'\034') signum=3 ;;
+	esac
+	python3 "$BATS_TEST_DIRNAME/terminal.py" "$keys" "$UNSHARE_BIN" "$@" \
+		"$UNSHARE_TESTLIB/sigcount" "$signum" | tr -d '\r'
+	return "${PIPESTATUS[0]}"
+}
+
+@test "one Ctrl-C reaches the program once, with every kind of supervision" {
+	require_root
+	for options in "--fork" "--fork --forward-signals" "--init" \
+		"--init --forward-signals"; do
+		# shellcheck disable=SC2086 # the options are words
+		run on_terminal $'\003' $options
+		assert_success
+		assert_line --partial "ready"
+		assert_line "2 1"
+	done
+}
+
+@test "--verbose says the terminal's signal is not forwarded" {
+	run on_terminal $'\003' --verbose --fork --forward-signals
+	assert_success
+	assert_line "2 1"
+	assert_line --partial "SIGINT not forwarded: it came from the terminal, which signals the child too"
+
+	require_root
+	run on_terminal $'\003' --verbose --init
+	assert_success
+	assert_line "2 1"
+	assert_line --partial "SIGINT not forwarded: it came from the terminal, which signals the program too"
+}
+
+@test "Ctrl-\\ ends neither the --fork supervisor nor the program it waits for" {
+	run on_terminal $'\034' --fork
+	assert_success
+	assert_line "3 1"
+}
+
+# A signal sent to us alone (kill PID) is passed on, exactly once.
+@test "kill -TERM to unshare reaches the program once, through --init too" {
+	require_root
+	for options in "--fork --forward-signals" "--init --forward-signals"; do
+		out=$BATS_TEST_TMPDIR/out
+		: >"$out"
+		# shellcheck disable=SC2086 # the options are words
+		env --default-signal "$UNSHARE_BIN" $options \
+			"$UNSHARE_TESTLIB/sigcount" 15 >"$out" &
+		upid=$!
+		for _ in $(seq 100); do
+			grep -q ready "$out" && break
+			sleep 0.05
+		done
+		kill -TERM "$upid"
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		assert_equal "$status" 0
+		assert_equal "$(cat "$out")" "ready
+15 1"
+	done
+}

@@ -432,28 +432,52 @@ static void keep_caps(void)
 			    "the ambient set", cap);
 }
 
-static bool setgroups_denied(void)
+/* Whether setgroups(2) is denied in our user namespace: we denied it
+ * ourselves, or /proc/self/setgroups says so (the setting is inherited
+ * from the parent namespace).  -1 if neither tells: no /proc, as after
+ * --root into a tree without one. */
+static int setgroups_denied(const struct plan *plan)
 {
 	char buf[8] = "";
-	FILE *f = fopen("/proc/self/setgroups", "re");
+	FILE *f;
 
-	if (f) {
-		if (fgets(buf, sizeof buf, f) == NULL)
-			buf[0] = '\0';
-		fclose(f);
-	}
+	if (plan->setgroups == SETGROUPS_DENY)
+		return 1;
+	if ((f = fopen("/proc/self/setgroups", "re")) == NULL)
+		return -1;
+	if (fgets(buf, sizeof buf, f) == NULL)
+		buf[0] = '\0';
+	fclose(f);
 	return strncmp(buf, "deny", 4) == 0;
+}
+
+/* --setgid drops the supplementary groups, except where setgroups is
+ * denied: there the kernel keeps the ones we came with (they show as
+ * the overflow group) and nobody can change them. */
+static void drop_groups(const struct plan *plan)
+{
+	int denied;
+
+	if (setgroups(0, NULL) == 0)
+		return;
+	if (errno != EPERM)
+		err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
+	if ((denied = setgroups_denied(plan)) == 1)
+		return;
+	errno = EPERM;
+	if (denied < 0)
+		err(EXIT_TOOL, "--setgid: clearing the supplementary groups "
+		    "(either setgroups is denied in this user namespace, "
+		    "which would be fine, or we lack CAP_SETGID; "
+		    "/proc/self/setgroups, which tells, cannot be read: "
+		    "mount proc in the new root)");
+	err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
 }
 
 void userns_identity(const struct plan *plan)
 {
 	if (plan->setgid_id != NO_ID) {
-		/* Where setgroups is denied the kernel keeps the groups we
-		 * came with (they show as the overflow group). */
-		if (setgroups(0, NULL) != 0 &&
-		    !(errno == EPERM && setgroups_denied()))
-			err(EXIT_TOOL, "--setgid: clearing the supplementary "
-			    "groups");
+		drop_groups(plan);
 		if (setresgid((gid_t)plan->setgid_id, (gid_t)plan->setgid_id,
 			      (gid_t)plan->setgid_id) != 0)
 			err(EXIT_TOOL, "--setgid=%lld%s", plan->setgid_id,

@@ -329,3 +329,24 @@ deny"
 	assert_line "unshare: keep-caps  no new user namespace: the program keeps our capabilities in the caller's (as root, every one), ambient, under the uid of --setuid"
 	[ "$(grep -c 'keep-caps  no new user namespace' <<<"$output")" = 1 ]
 }
+
+# A new root without /proc: whether setgroups is denied cannot be read
+# there, but after -r it is known (we denied it), so --setgid works; where
+# neither tells, the message says what is missing.
+@test "--setgid in a new root without /proc: works after -r, as root and as nobody" {
+	require_userns_for_nobody
+	root=$NOBODY_DIR/root
+	mkdir "$root"
+	cp "$UNSHARE_TESTLIB/probe" "$root/probe"
+	chmod -R a+rX "$root"
+	run unshare -r --root="$root" --setgid=0 /probe
+	assert_success
+	assert_line "setgroups: -"
+	run as_nobody "$NOBODY_BIN" -r --root="$root" --setgid=0 /probe
+	assert_success
+	assert_line "setgroups: -"
+
+	run unshare -r "$UNSHARE_BIN" --root="$root" --setgid=0 /probe
+	assert_failure 125
+	assert_output "unshare: --setgid: clearing the supplementary groups (either setgroups is denied in this user namespace, which would be fine, or we lack CAP_SETGID; /proc/self/setgroups, which tells, cannot be read: mount proc in the new root): Operation not permitted"
+}

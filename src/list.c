@@ -13,6 +13,7 @@
 #include "diagnose.h"
 #include "json.h"
 #include "list.h"
+#include "output.h"
 #include "procfs.h"
 
 struct verdict {
@@ -133,5 +134,5 @@ int list_flags(const struct plan *plan)
 	}
 	if (plan->opts & OPT_JSON)
 		puts("]");
-	return fflush(stdout) == 0 ? 0 : EXIT_TOOL;
+	return output_done();
 }

@@ -88,7 +88,7 @@ static int info(enum cli_result what)
 		puts(PACKAGE_STRING);
 	else
 		cli_help(stdout, what == CLI_USAGE);
-	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_TOOL;
+	return output_done();
 }
 
 int main(int argc, char **argv)
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 		return list_flags(&plan);
 	if (plan.opts & OPT_DRY_RUN) {
 		plan_print(stdout, "", &plan);
-		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_TOOL;
+		return output_done();
 	}
 	if (plan.opts & OPT_VERBOSE) {
 		say_plan(&plan);

@@ -4,6 +4,8 @@
  */
 #include <config.h>
 
+#include <err.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -377,4 +379,17 @@ void plan_json(FILE *out, const struct plan *plan)
 	struct emit e = { .out = out, .prefix = "", .json = true };
 
 	print(&e, plan);
+}
+
+int output_done(void)
+{
+	int error = fflush(stdout) == 0 ? 0 : errno;
+
+	if (error == 0 && !ferror(stdout))
+		return 0;
+	if (error != 0)
+		warnx("writing standard output: %s", strerror(error));
+	else
+		warnx("writing standard output failed");
+	return EXIT_TOOL;
 }

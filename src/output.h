@@ -19,4 +19,8 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan);
 /* The plan as one JSON object, without a newline. */
 void plan_json(FILE *out, const struct plan *plan);
 
+/* Flushes standard output: 0 if all we wrote went out, else says why
+ * and returns EXIT_TOOL (a full disk, a closed descriptor). */
+int output_done(void);
+
 #endif

@@ -129,3 +129,16 @@ load helpers
 		assert_equal "$output" "$want"
 	done
 }
+
+# Output that cannot be written is a failure, said as such: a full disk,
+# a closed standard output.
+@test "--help, --usage, --version, --dry-run and --list fail (125) when stdout cannot be written" {
+	for options in --help --usage --version "--dry-run true" "--dry-run --json true" --list "--list --json"; do
+		# shellcheck disable=SC2086 # the options are words
+		run -125 --separate-stderr sh -c '"$UNSHARE_BIN" "$@" >/dev/full' sh $options
+		assert_equal "$options: $stderr" "$options: unshare: writing standard output: No space left on device"
+		# shellcheck disable=SC2086
+		run -125 --separate-stderr sh -c '"$UNSHARE_BIN" "$@" >&-' sh $options
+		assert_equal "$options: $stderr" "$options: unshare: writing standard output: Bad file descriptor"
+	done
+}

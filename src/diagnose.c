@@ -33,11 +33,11 @@ int probe(unsigned long mask)
 	pid_t pid = fork();
 
 	if (pid < 0)
-		return errno;
+		return -1;
 	if (pid == 0)
 		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
 	if (wait_child(pid, &status, 0) < 0)
-		return errno;
+		return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
 }
 

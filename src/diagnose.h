@@ -9,7 +9,7 @@
 #include "plan.h"
 
 /* unshare(2) of mask tried in a child that exits at once: 0, or the errno
- * it (or the fork) failed with. */
+ * it failed with; -1 if the child could not be made (errno says why). */
 int probe(unsigned long mask);
 
 /* Explain on stderr why unshare(2) of mask failed with errno err: which

@@ -21,10 +21,21 @@ struct verdict {
 	char text[200];     /* in words, with the way around */
 };
 
+/* probe(), where a probe that cannot run is the end of --list: a verdict
+ * without it would be a guess. */
+static int checked_probe(unsigned long mask)
+{
+	int e = probe(mask);
+
+	if (e < 0)
+		fork_failed("--list: the child that tries each flag");
+	return e;
+}
+
 static void judge(const struct flag *f, struct verdict *v)
 {
 	unsigned long mask = flags_closure(f->bit, NULL);
-	int e = probe(mask);
+	int e = checked_probe(mask);
 	char path[64];
 
 	switch (e) {
@@ -51,7 +62,7 @@ static void judge(const struct flag *f, struct verdict *v)
 				 "needs privilege (user namespaces are refused "
 				 "to this process: a sysctl, a chroot, a "
 				 "security module)");
-		else if (probe(mask | UNSHARE_USER) == 0)
+		else if (checked_probe(mask | UNSHARE_USER) == 0)
 			snprintf(v->text, sizeof v->text,
 				 "needs privilege: add --map-root-user (-r) "
 				 "or --user");
@@ -82,6 +93,11 @@ static void judge(const struct flag *f, struct verdict *v)
 
 int list_flags(const struct plan *plan)
 {
+	struct verdict verdicts[UNSHARE_NFLAGS];
+
+	/* Every verdict first, so that nothing is printed if one fails. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		judge(&unshare_flags[i], &verdicts[i]);
 	if (!(plan->opts & OPT_JSON))
 		printf("%-8s %-13s %-10s %-10s  %-60s %s\n", "FLAG", "OPTION",
 		       "VALUE", "NS INODE", "DETACHES", "STATUS");
@@ -89,11 +105,10 @@ int list_flags(const struct plan *plan)
 		putchar('[');
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
-		struct verdict v;
+		const struct verdict *v = &verdicts[i];
 		unsigned long ino = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
 		char option[32];
 
-		judge(f, &v);
 		snprintf(option, sizeof option, "%s%c%s--%s",
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
@@ -103,7 +118,7 @@ int list_flags(const struct plan *plan)
 			snprintf(inode, sizeof inode, "%lu", ino);
 			printf("%-8s %-13s 0x%08lx %-10s  %-60s %s\n", f->name,
 			       f->key ? option : option + 1, f->bit,
-			       ino ? inode : "-", f->detaches, v.text);
+			       ino ? inode : "-", f->detaches, v->text);
 			continue;
 		}
 		printf("%s{\"name\":", i ? "," : "");
@@ -127,9 +142,9 @@ int list_flags(const struct plan *plan)
 		else
 			fputs(",\"inode\":null", stdout);
 		fputs(",\"status\":", stdout);
-		json_string(stdout, v.status);
+		json_string(stdout, v->status);
 		fputs(",\"verdict\":", stdout);
-		json_string(stdout, v.text);
+		json_string(stdout, v->text);
 		putchar('}');
 	}
 	if (plan->opts & OPT_JSON)

@@ -103,3 +103,13 @@ print([r["status"] for r in json.loads(sys.argv[1]) if r["name"] == "time"][0])'
 	assert_success
 	assert_line --regexp '^user +-U --user .* needs privilege \(user namespaces are refused to this process: a sysctl, a chroot, a security module\)$'
 }
+
+# The probe for each flag is a child; without one there is no verdict.
+@test "--list when no child may be made: 125, names the limit, prints no table" {
+	require_root
+	nobody_copy
+	run --separate-stderr with_nproc 1 "$NOBODY_BIN" --list
+	assert_failure 125
+	assert_output ""
+	assert_equal "$stderr" "unshare: --list: the child that tries each flag: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 1 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
+}

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "quote.h"
 #include "sig.h"
 #include "suggest.h"
 
@@ -59,6 +60,54 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 	*shortopts = '\0';
 }
 
+/* getopt's complaint, in its words, but with what the user typed quoted
+ * (getopt itself would print it raw, escape sequences and all).  After
+ * getopt_long returned '?': optopt is the letter at fault, KEY_ROW and up
+ * for a known long option given wrongly, or 0 for an unknown or
+ * ambiguous one, which is then argv[optind - 1]. */
+static void option_error(char **argv, const struct option *longopts,
+			 const char *shortopts)
+{
+	const struct option_row *row = optopt >= KEY_ROW ? row_of_key(optopt)
+							 : NULL;
+	const char *arg, *name;
+	size_t len, matches = 0;
+
+	if (optopt > 0 && optopt < KEY_ROW) {
+		const char *letter = strchr(shortopts + 1, optopt);
+		char c = (char)optopt;
+
+		if (letter && letter[1] == ':')
+			warnx("option requires an argument -- %s",
+			      quoted_word(&c, 1));
+		else
+			warnx("invalid option -- %s", quoted_word(&c, 1));
+		return;
+	}
+	if (row) {
+		warnx(strchr(argv[optind - 1], '=')
+			      ? "option '--%s' doesn't allow an argument"
+			      : "option '--%s' requires an argument",
+		      row_name(row));
+		return;
+	}
+	arg = argv[optind - 1];
+	name = arg + 2;
+	len = strcspn(name, "=");
+	for (size_t i = 0; longopts[i].name; i++)
+		matches += strncmp(longopts[i].name, name, len) == 0;
+	if (matches < 2) {
+		warnx("unrecognized option %s", quoted_word(arg, strlen(arg)));
+		return;
+	}
+	fprintf(stderr, "%s: option %s is ambiguous; possibilities:",
+		program_invocation_short_name, quoted_word(arg, strlen(arg)));
+	for (size_t i = 0; longopts[i].name; i++)
+		if (strncmp(longopts[i].name, name, len) == 0)
+			fprintf(stderr, " '--%s'", longopts[i].name);
+	fputc('\n', stderr);
+}
+
 enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 			  bool quiet, char **msg)
 {
@@ -71,15 +120,17 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 	argv[0] = program_invocation_short_name;
 	getopt_arrays(longopts, shortopts);
 	optind = 0; /* and start afresh */
-	opterr = !quiet;
+	opterr = 0; /* option_error says it */
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		const struct option_row *r = row_of_key(key);
 
 		if (r == NULL) {
 			const char *near;
 
-			/* getopt said what; an unknown long option may be
-			 * a typo of ours. */
+			/* What is wrong; an unknown long option may be a
+			 * typo of ours. */
+			if (!quiet)
+				option_error(argv, longopts, shortopts);
 			if (optopt == 0 && optind > 0 &&
 			    (near = suggest_option(argv[optind - 1])) != NULL &&
 			    asprintf(msg, "did you mean '--%s'?", near) < 0)

@@ -14,6 +14,7 @@
 
 #include "env.h"
 #include "exec.h"
+#include "quote.h"
 
 const char *default_shell(const struct plan *plan, const char **source)
 {
@@ -59,16 +60,18 @@ _Noreturn void exec_program(const struct plan *plan)
 	}
 	if (errno == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
-		errx(EXIT_CANNOT_RUN, "cannot run '%s': its interpreter (#! "
-		     "line) or dynamic loader was not found", path);
+		errx(EXIT_CANNOT_RUN, "cannot run %s: its interpreter (#! "
+		     "line) or dynamic loader was not found",
+		     quoted_word(path, strlen(path)));
 	if (errno == ENOENT)
-		errx(EXIT_NOT_FOUND, "cannot run '%s': %s (%s)", path,
-		     strerror(errno),
+		errx(EXIT_NOT_FOUND, "cannot run %s: %s (%s)",
+		     quoted_word(path, strlen(path)), strerror(errno),
 		     argv == NULL ? "the shell, from $SHELL or the password "
 				    "database"
 		     : strchr(path, '/') ? "check the path"
 					 : "searched PATH; check the name");
-	errx(EXIT_CANNOT_RUN, "cannot run '%s': %s%s", path, strerror(errno),
+	errx(EXIT_CANNOT_RUN, "cannot run %s: %s%s",
+	     quoted_word(path, strlen(path)), strerror(errno),
 	     errno == EACCES ? " (is it executable, and on a filesystem "
 			       "mounted without noexec?)"
 			     : "");

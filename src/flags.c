@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "flags.h"
+#include "quote.h"
 
 /* Our values must be the kernel's, or the mask we pass means something
  * else to it. */
@@ -206,7 +207,8 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 
 		if (len == 0) {
 			snprintf(msg, msgsize,
-				 "empty item in flag list '%s'", list);
+				 "empty item in flag list %s",
+				 quoted_word(list, strlen(list)));
 			return -1;
 		}
 		if ((f = flag_by_name(p, len)) != NULL) {
@@ -214,12 +216,12 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 		} else if (parse_number(p, len, &n) == 0) {
 			if (n & ~UNSHARE_VALID) {
 				snprintf(msg, msgsize,
-					 "unknown bit%s 0x%lx in '%.*s': the "
+					 "unknown bit%s 0x%lx in %s: the "
 					 "known bits are 0x%lx (see --help)",
 					 (n & ~UNSHARE_VALID) &
 							 ((n & ~UNSHARE_VALID) - 1)
 						 ? "s" : "",
-					 n & ~UNSHARE_VALID, (int)len, p,
+					 n & ~UNSHARE_VALID, quoted_word(p, len),
 					 UNSHARE_VALID);
 				return -1;
 			}
@@ -229,9 +231,9 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 
 			flags_names(UNSHARE_VALID, ", ", names, sizeof names);
 			snprintf(msg, msgsize,
-				 "unknown flag '%.*s': give a flag name "
+				 "unknown flag %s: give a flag name "
 				 "(%s) or a number",
-				 (int)len, p, names);
+				 quoted_word(p, len), names);
 			return -1;
 		}
 		if (p[len] == '\0')

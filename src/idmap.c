@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "idmap.h"
+#include "quote.h"
 
 /* A whole decimal number, no sign, at most max. */
 static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
@@ -41,8 +42,9 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	if (parse_u32(digits, strlen(digits), ID_MAX, id) == 0)
 		return 0;
 	if (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || !lookup) {
-		snprintf(msg, size, "'%s' is not a %s id (a number from 0 to "
-			 "%u)", s, group ? "group" : "user", ID_MAX);
+		snprintf(msg, size, "%s is not a %s id (a number from 0 to "
+			 "%u)", quoted_word(s, strlen(s)),
+			 group ? "group" : "user", ID_MAX);
 		return -1;
 	}
 	if (group) {
@@ -60,7 +62,8 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 			return 0;
 		}
 	}
-	snprintf(msg, size, "no %s named '%s'", group ? "group" : "user", s);
+	snprintf(msg, size, "no %s named %s", group ? "group" : "user",
+		 quoted_word(s, strlen(s)));
 	return -1;
 }
 
@@ -152,20 +155,21 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	p1 = strchr(spec, sep);
 	p2 = p1 ? strchr(p1 + 1, sep) : NULL;
 	if (!p1 || !p2 || strchr(p2 + 1, sep) || (sep == ',' && strchr(spec, ':'))) {
-		snprintf(msg, size, "'%s': give INNER:OUTER:COUNT, or auto, "
-			 "subids or all", spec);
+		snprintf(msg, size, "%s: give INNER:OUTER:COUNT, or auto, "
+			 "subids or all", quoted_word(spec, strlen(spec)));
 		return -1;
 	}
 	if (parse_u32(spec, (size_t)(p1 - spec), ID_MAX, &a) != 0 ||
 	    parse_u32(p1 + 1, (size_t)(p2 - p1 - 1), ID_MAX, &b) != 0) {
-		snprintf(msg, size, "'%s': ids are numbers from 0 to %u",
-			 spec, ID_MAX);
+		snprintf(msg, size, "%s: ids are numbers from 0 to %u",
+			 quoted_word(spec, strlen(spec)), ID_MAX);
 		return -1;
 	}
 	if (parse_u32(p2 + 1, strlen(p2 + 1), (uint64_t)ID_MAX + 1,
 		      &count) != 0 || count == 0) {
-		snprintf(msg, size, "'%s': the count is a number from 1 to "
-			 "%llu", spec, (unsigned long long)ID_MAX + 1);
+		snprintf(msg, size, "%s: the count is a number from 1 to "
+			 "%llu", quoted_word(spec, strlen(spec)),
+			 (unsigned long long)ID_MAX + 1);
 		return -1;
 	}
 	*old_form = sep == ',';

@@ -30,6 +30,7 @@
 #include "output.h"
 #include "persist.h"
 #include "plan.h"
+#include "quote.h"
 #include "supervise.h"
 #include "timens.h"
 #include "userns.h"
@@ -102,6 +103,11 @@ int main(int argc, char **argv)
 	char msg[1024], *usage;
 	const char *bad;
 
+	/* Our name starts every message, and argv[0] is the caller's
+	 * choice: one that cannot be shown as it is gives way to ours. */
+	if (quoted(program_invocation_short_name) !=
+	    program_invocation_short_name)
+		program_invocation_short_name = (char *)"unshare";
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 

@@ -15,6 +15,7 @@
 
 #include "events.h"
 #include "mounts.h"
+#include "quote.h"
 #include "undo.h"
 
 /* The mount(2) flag of each --propagation but unchanged. */
@@ -52,15 +53,16 @@ void mounts_root(const struct plan *plan)
 	if (plan->root_dir) {
 		if (chroot(plan->root_dir) != 0)
 			errx(EXIT_TOOL, "--root=%s: chroot failed: %s%s",
-			     plan->root_dir, strerror(errno),
+			     quoted(plan->root_dir), strerror(errno),
 			     errno == EPERM ? " (it needs CAP_SYS_CHROOT: run "
 					      "as root or add -r)" : "");
 		if (!plan->wd_dir && chdir("/") != 0)
 			err(EXIT_TOOL, "--root=%s: chdir to its /",
-			    plan->root_dir);
+			    quoted(plan->root_dir));
 	}
 	if (plan->wd_dir && chdir(plan->wd_dir) != 0)
-		errx(EXIT_TOOL, "--wd=%s: %s%s", plan->wd_dir, strerror(errno),
+		errx(EXIT_TOOL, "--wd=%s: %s%s", quoted(plan->wd_dir),
+		     strerror(errno),
 		     plan->root_dir ? " (the path is inside --root)" : "");
 }
 
@@ -76,30 +78,33 @@ void mounts_proc(const struct plan *plan)
 	    mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
 	    errno != EINVAL && errno != ENOENT)
 		errx(EXIT_TOOL, "--mount-proc: making %s private before "
-		     "mounting proc on it failed: %s", dir, strerror(errno));
+		     "mounting proc on it failed: %s", quoted(dir),
+		     strerror(errno));
 	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  NULL) == 0) {
 		undo_if_seen_outside(plan, dir);
-		say(plan, "mount", "proc on %s", dir);
+		say(plan, "mount", "proc on %s", quoted(dir));
 		return;
 	}
 	switch (errno) {
 	case ENOENT:
 	case ENOTDIR:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s; "
-		     "give an existing directory", dir, strerror(errno));
+		     "give an existing directory", quoted(dir),
+		     strerror(errno));
 	case EPERM:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s; "
 		     "in a user namespace proc can be mounted only for a pid "
-		     "namespace it owns: add --pid", dir, strerror(errno));
+		     "namespace it owns: add --pid", quoted(dir),
+		     strerror(errno));
 	case EBUSY:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s; "
 		     "what is mounted there is in the way (findmnt %s shows "
-		     "it): unmount it, or give another directory", dir,
-		     strerror(errno), dir);
+		     "it): unmount it, or give another directory",
+		     quoted(dir), strerror(errno), quoted(dir));
 	default:
 		errx(EXIT_TOOL, "--mount-proc: cannot mount proc on %s: %s",
-		     dir, strerror(errno));
+		     quoted(dir), strerror(errno));
 	}
 }
 
@@ -141,7 +146,7 @@ static void register_interps(const struct plan *plan, int dirfd,
 		if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
 		    write(fd, s, len) != (ssize_t)len)
 			errx(EXIT_TOOL, "--load-interp=%s: registering it in "
-			     "%s/register failed: %s%s", s, where,
+			     "%s/register failed: %s%s", quoted(s), quoted(where),
 			     strerror(errno),
 			     errno == EINVAL ? " (the form is :name:type:offset:"
 					       "magic:mask:interpreter:flags)"
@@ -153,7 +158,7 @@ static void register_interps(const struct plan *plan, int dirfd,
 				       "opened now, outside --root)"
 				     : "");
 		close(fd);
-		say(plan, "binfmt", "registered %s", s);
+		say(plan, "binfmt", "registered %s", quoted(s));
 	}
 }
 
@@ -195,9 +200,10 @@ void mounts_binfmt(const struct plan *plan, int fixed_fd)
 			     "a filesystem twice on one place, and this user "
 			     "namespace's binfmt_misc is there already "
 			     "(findmnt %s shows it): use that one, or give "
-			     "another directory", dir, strerror(errno), dir);
+			     "another directory", quoted(dir), strerror(errno),
+			     quoted(dir));
 		errx(EXIT_TOOL, "--mount-binfmt: cannot mount binfmt_misc on "
-		     "%s: %s%s", dir, strerror(errno),
+		     "%s: %s%s", quoted(dir), strerror(errno),
 		     errno == ENOENT ? "; give an existing directory"
 		     : errno == ENODEV ? " (a kernel without "
 					  "CONFIG_BINFMT_MISC)"
@@ -206,9 +212,9 @@ void mounts_binfmt(const struct plan *plan, int fixed_fd)
 	if (fixed_fd >= 0)
 		close(fixed_fd);
 	undo_if_seen_outside(plan, dir);
-	say(plan, "mount", "binfmt_misc on %s", dir);
+	say(plan, "mount", "binfmt_misc on %s", quoted(dir));
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(EXIT_TOOL, "--mount-binfmt: %s", dir);
+		err(EXIT_TOOL, "--mount-binfmt: %s", quoted(dir));
 	register_interps(plan, dirfd, dir, fixed_fd < 0 ? ALL : NOT_FIXED);
 	close(dirfd);
 }

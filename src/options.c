@@ -11,6 +11,7 @@
 
 #include "env.h"
 #include "options.h"
+#include "quote.h"
 #include "sig.h"
 
 /* Refuse the value. */
@@ -68,7 +69,7 @@ static int take_propagation(struct plan *plan, const struct option_row *row,
 			plan->propagation = i;
 			return 0;
 		}
-	USAGE("--%s=%s: give %s, %s, %s or %s", row_name(row), value,
+	USAGE("--%s=%s: give %s, %s, %s or %s", row_name(row), quoted(value),
 	      propagation_names[0], propagation_names[1],
 	      propagation_names[2], propagation_names[3]);
 }
@@ -88,7 +89,7 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 	if (offset_parse(value, row->sets == OPT_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
 		USAGE("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at most "
-		      "9 decimals)", row_name(row), value);
+		      "9 decimals)", row_name(row), quoted(value));
 	return 0;
 }
 
@@ -133,7 +134,8 @@ static int take_setgroups(struct plan *plan, const struct option_row *row,
 	else if (strcmp(value, "deny") == 0)
 		plan->setgroups = SETGROUPS_DENY;
 	else
-		USAGE("--%s=%s: give allow or deny", row_name(row), value);
+		USAGE("--%s=%s: give allow or deny", row_name(row),
+		      quoted(value));
 	return 0;
 }
 
@@ -144,7 +146,7 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 		return -1;
 	if ((plan->kill_signal = sig_parse(value)) < 0)
 		USAGE("--%s=%s: unknown signal; give a name (KILL, TERM, ...) "
-		      "or a number from 1 to %d", row_name(row), value,
+		      "or a number from 1 to %d", row_name(row), quoted(value),
 		      SIGRTMAX);
 	return 0;
 }
@@ -156,7 +158,7 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	char why[200];
 
 	if (env_check_list(plan, value, why, sizeof why) != 0)
-		USAGE("--%s=%s: %s", row_name(row), value, why);
+		USAGE("--%s=%s: %s", row_name(row), quoted(value), why);
 	if (plan->n_keep_env == PLAN_MAX_ENV_LISTS)
 		USAGE("more than %d --%s", PLAN_MAX_ENV_LISTS, row_name(row));
 	plan->keep_env[plan->n_keep_env++] = value;

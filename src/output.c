@@ -15,6 +15,7 @@
 #include "json.h"
 #include "options.h"
 #include "output.h"
+#include "quote.h"
 #include "sig.h"
 
 /* Where one plan is being written. */
@@ -29,6 +30,12 @@ struct emit {
  * else in single quotes. */
 static void print_word(FILE *out, const char *w)
 {
+	const char *q = quoted(w);
+
+	if (q != w) { /* control characters: the $'...' form */
+		fputs(q, out);
+		return;
+	}
 	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
 			    "VWXYZ0123456789_-+=/.,:@%") == strlen(w)) {
 		fputs(w, out);
@@ -87,6 +94,13 @@ static void step(struct emit *e, const char *label, const char *kind,
 	fputs(",\"detail\":", e->out);
 	json_string(e->out, detail);
 	putc('}', e->out);
+}
+
+/* A path or value as a step's text shows it: quoted() as text; raw in
+ * JSON, whose strings escape what they must. */
+static const char *shown(const struct emit *e, const char *s)
+{
+	return e->json ? s : quoted(s);
 }
 
 static void map_steps(struct emit *e, const char *name,
@@ -161,19 +175,20 @@ static void steps(struct emit *e, const struct plan *plan)
 			     "unshare dies", name);
 	}
 	if (plan->root_dir)
-		step(e, "step", "root", "chroot to %s", plan->root_dir);
+		step(e, "step", "root", "chroot to %s",
+		     shown(e, plan->root_dir));
 	if (plan->root_dir || plan->wd_dir)
 		step(e, "step", "wd", "chdir to %s",
-		     plan->wd_dir ? plan->wd_dir : "/");
+		     plan->wd_dir ? shown(e, plan->wd_dir) : "/");
 	if (plan->opts & OPT_MOUNT_PROC)
 		step(e, "step", "proc", "mount proc on %s (nosuid, nodev, "
-		     "noexec)", plan->proc_dir);
+		     "noexec)", shown(e, plan->proc_dir));
 	if (plan->opts & OPT_MOUNT_BINFMT)
 		step(e, "step", "binfmt", "mount binfmt_misc on %s",
-		     plan->binfmt_dir);
+		     shown(e, plan->binfmt_dir));
 	for (size_t i = 0; i < plan->n_interps; i++)
 		step(e, "step", "interpreter", "register interpreter %s",
-		     plan->interps[i]);
+		     shown(e, plan->interps[i]));
 	if (plan->setgid_id != NO_ID)
 		step(e, "step", "setgid", "setgid %lld, no supplementary "
 		     "groups", plan->setgid_id);
@@ -186,7 +201,7 @@ static void steps(struct emit *e, const struct plan *plan)
 		if (plan->persist[i])
 			step(e, "step", "persist", "keep the %s namespace in "
 			     "%s (a bind mount of /proc/PID/ns/%s)",
-			     unshare_flags[i].name, plan->persist[i],
+			     unshare_flags[i].name, shown(e, plan->persist[i]),
 			     unshare_flags[i].ns_after);
 	if (plan->opts & OPT_CLEAR_ENV) {
 		size_t n = 0;
@@ -194,7 +209,8 @@ static void steps(struct emit *e, const struct plan *plan)
 		list[0] = '\0';
 		for (size_t i = 0; i < plan->n_keep_env && n < sizeof list; i++)
 			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
-					      i ? "," : "", plan->keep_env[i]);
+					      i ? "," : "",
+					      shown(e, plan->keep_env[i]));
 		step(e, "step", "environment", "clear the environment but "
 		     "%s%sPATH", list, n ? " and " : "");
 	}

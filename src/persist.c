@@ -42,6 +42,7 @@
 #include "diagnose.h"
 #include "events.h"
 #include "persist.h"
+#include "quote.h"
 #include "sig.h"
 #include "undo.h"
 
@@ -115,7 +116,7 @@ static uint64_t mntns_id(const char *path)
  * without following one and checked.  0, or -1 after saying why. */
 static int open_file(const struct flag *f, const char *file, struct kept *k)
 {
-	const char *slash = strrchr(file, '/');
+	const char *slash = strrchr(file, '/'), *shown = quoted(file);
 	char dir[PATH_MAX];
 	struct statfs sfs;
 
@@ -127,11 +128,11 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			 slash == file ? 1 : (int)(slash - file), file);
 	if (*k->name == '\0') {
 		warnx("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)", f->name, file);
+		      "one (it is made if missing)", f->name, shown);
 		return -1;
 	}
 	if ((k->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		warn("--%s=%s: cannot create it", f->name, file);
+		warn("--%s=%s: cannot create it", f->name, shown);
 		return -1;
 	}
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
@@ -141,29 +142,29 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return fstat(k->file, &k->st);
 	}
 	if (errno != EEXIST) {
-		warn("--%s=%s: cannot create it", f->name, file);
+		warn("--%s=%s: cannot create it", f->name, shown);
 		return -1;
 	}
 	if ((k->file = openat(k->dir, k->name,
 			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
 	    fstat(k->file, &k->st) != 0) {
-		warn("--%s=%s", f->name, file);
+		warn("--%s=%s", f->name, shown);
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {
 		warnx("--%s=%s: it is a symbolic link, which is never followed "
 		      "(anyone who may change it could point it at another "
-		      "file); give the file itself", f->name, file);
+		      "file); give the file itself", f->name, shown);
 		return -1;
 	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
 		warnx("--%s=%s: it keeps a namespace already (umount %s to "
-		      "free it)", f->name, file, file);
+		      "free it)", f->name, shown, shown);
 		return -1;
 	}
 	if (!S_ISREG(k->st.st_mode)) {
 		warnx("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)", f->name, file);
+		      "one (it is made if missing)", f->name, shown);
 		return -1;
 	}
 	return 0;
@@ -174,6 +175,7 @@ static void bind_failed(const struct flag *f, const char *file,
 			const char *source)
 {
 	int e = errno;
+	const char *shown = quoted(file);
 	uint64_t ours, theirs;
 
 	/* A mount namespace kept where it could loop: EINVAL from mount(2),
@@ -185,7 +187,7 @@ static void bind_failed(const struct flag *f, const char *file,
 		      "kernel refuses to keep a mount namespace (%s); put "
 		      "it under a private mount, as: mkdir -p /run/unshare && "
 		      "mount --bind /run/unshare /run/unshare && mount "
-		      "--make-private /run/unshare", f->name, file,
+		      "--make-private /run/unshare", f->name, shown,
 		      strerrorname_np(e));
 		return;
 	}
@@ -201,7 +203,7 @@ static void bind_failed(const struct flag *f, const char *file,
 		      "run unshare on the CPU that made the file's mount "
 		      "namespace (taskset -c N unshare ..., trying each N), "
 		      "or from a mount namespace made on the CPU unshare "
-		      "runs on", f->name, file, strerrorname_np(e),
+		      "runs on", f->name, shown, strerrorname_np(e),
 		      (unsigned long long)theirs,
 		      (unsigned long long)ours);
 		return;
@@ -209,18 +211,18 @@ static void bind_failed(const struct flag *f, const char *file,
 	if (e == EPERM)
 		warnx("--%s=%s: binding %s failed: %s; keeping a namespace "
 		      "needs CAP_SYS_ADMIN in your mount namespace (run as "
-		      "root)", f->name, file, source, strerror(e));
+		      "root)", f->name, shown, source, strerror(e));
 	else if (e == EBUSY)
 		warnx("--%s=%s: binding %s failed: %s; something mounted on the "
 		      "file is in the way (findmnt %s shows it): unmount it "
-		      "(umount %s), or choose another file", f->name, file,
-		      source, strerror(e), file, file);
+		      "(umount %s), or choose another file", f->name, shown,
+		      source, strerror(e), shown, shown);
 	else if (e == ENOSYS)
 		warnx("--%s=%s: binding %s failed: %s; it needs open_tree(2) "
-		      "and move_mount(2), Linux 5.2", f->name, file, source,
+		      "and move_mount(2), Linux 5.2", f->name, shown, source,
 		      strerror(e));
 	else
-		warnx("--%s=%s: binding %s failed: %s", f->name, file, source,
+		warnx("--%s=%s: binding %s failed: %s", f->name, shown, source,
 		      strerror(e));
 }
 
@@ -346,5 +348,5 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
 			say(plan, "persist", "%s namespace kept in %s",
-			    unshare_flags[i].name, plan->persist[i]);
+			    unshare_flags[i].name, quoted(plan->persist[i]));
 }

@@ -30,6 +30,7 @@
 #include "events.h"
 #include "options.h"
 #include "procfs.h"
+#include "quote.h"
 #include "sig.h"
 #include "userns.h"
 
@@ -53,14 +54,14 @@ static char *owner_ids(struct plan *plan)
 
 	if (colon == NULL || (size_t)(colon - arg) >= sizeof user) {
 		return usage_message("--%s=%s: give UID:GID",
-			 opt_name(OPT_OWNER), arg);
+			 opt_name(OPT_OWNER), quoted(arg));
 	}
 	memcpy(user, arg, (size_t)(colon - arg));
 	user[colon - arg] = '\0';
 	if (id_parse(user, false, true, &uid, why, sizeof why) != 0 ||
 	    id_parse(colon + 1, true, true, &gid, why, sizeof why) != 0) {
-		return usage_message("--%s=%s: %s", opt_name(OPT_OWNER), arg,
-			 why);
+		return usage_message("--%s=%s: %s", opt_name(OPT_OWNER),
+			 quoted(arg), why);
 	}
 	plan->owner_uid = uid;
 	plan->owner_gid = gid;
@@ -114,11 +115,13 @@ void userns_warn_old_forms(const struct plan *plan)
 	for (size_t i = 0; i < plan->n_uid_specs; i++)
 		if (strchr(plan->uid_specs[i], ','))
 			warnx("--map-users=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT", plan->uid_specs[i]);
+			      "form; write INNER:OUTER:COUNT",
+			      quoted(plan->uid_specs[i]));
 	for (size_t i = 0; i < plan->n_gid_specs; i++)
 		if (strchr(plan->gid_specs[i], ','))
 			warnx("--map-groups=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT", plan->gid_specs[i]);
+			      "form; write INNER:OUTER:COUNT",
+			      quoted(plan->gid_specs[i]));
 }
 
 /* The inner id for our own: -r's 0, -c's ourself, or --map-user's. */
@@ -133,7 +136,7 @@ static char *single(const char *option, const char *arg, bool group,
 	if (arg == map_current)
 		inner = self;
 	else if (id_parse(arg, group, true, &inner, why, sizeof why) != 0)
-		return usage_message("%s=%s: %s", option, arg, why);
+		return usage_message("%s=%s: %s", option, quoted(arg), why);
 	if (idmap_add_single(map, inner, self, why, sizeof why) != 0)
 		return usage_message("%s: %s", option, why);
 	return NULL;

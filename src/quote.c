@@ -1,0 +1,153 @@
+/* Strings from the command line or the file system, made safe to show in
+ * a message, the way the shell writes them ($'...'); and UTF-8, which
+ * JSON output needs to know as well.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quote.h"
+
+size_t utf8_length(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* utf8_length() of a printable character, 0 for any other: control
+ * characters (C0, DEL, and C1, which is U+0080 to U+009F, 0xc2 0x80 to
+ * 0xc2 0x9f) and bytes that are not UTF-8. */
+static size_t printable_char(const unsigned char *s)
+{
+	size_t n = utf8_length(s);
+
+	if (n == 1 && (*s < 0x20 || *s == 0x7f))
+		return 0;
+	if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+		return 0;
+	return n;
+}
+
+/* Whether the len bytes at s are all printable characters. */
+static bool printable(const unsigned char *s, size_t len)
+{
+	size_t n;
+
+	for (const unsigned char *end = s + len; s < end; s += n)
+		if ((n = printable_char(s)) == 0 || n > (size_t)(end - s))
+			return false;
+	return true;
+}
+
+/* malloc(3) that leaves errno as it was, for the err(3) that may show
+ * the result; NULL if there is no memory. */
+static char *allocate(size_t size)
+{
+	int saved = errno;
+	char *p = malloc(size);
+
+	errno = saved;
+	return p;
+}
+
+/* Keeps a result until eight more have been made. */
+static const char *keep(char *out)
+{
+	static char *kept[8];
+	static size_t next;
+
+	if (out == NULL)
+		return "(a string that cannot be shown: no memory)";
+	free(kept[next]);
+	kept[next] = out;
+	next = (next + 1) % (sizeof kept / sizeof kept[0]);
+	return out;
+}
+
+/* The len bytes at s in the $'...' form. */
+static const char *escaped(const unsigned char *s, size_t len)
+{
+	const unsigned char *end = s + len;
+	/* At most four bytes for each of s's ("\377"), $'' and NUL. */
+	char *out = allocate(4 * len + 4), *q = out;
+
+	if (out == NULL)
+		return keep(NULL);
+	*q++ = '$';
+	*q++ = '\'';
+	while (s < end) {
+		size_t n = printable_char(s);
+
+		if (n > 0 && n <= (size_t)(end - s)) {
+			if (*s == '\'' || *s == '\\')
+				*q++ = '\\';
+			memcpy(q, s, n);
+			q += n;
+			s += n;
+			continue;
+		}
+		*q++ = '\\';
+		switch (*s) {
+		case '\n': *q++ = 'n'; break;
+		case '\t': *q++ = 't'; break;
+		case '\r': *q++ = 'r'; break;
+		default: q += sprintf(q, "%03o", *s);
+		}
+		s++;
+	}
+	*q++ = '\'';
+	*q = '\0';
+	return keep(out);
+}
+
+const char *quoted(const char *s)
+{
+	size_t len = strlen(s);
+
+	return printable((const unsigned char *)s, len)
+		       ? s
+		       : escaped((const unsigned char *)s, len);
+}
+
+const char *quoted_word(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	char *out;
+
+	if (!printable(u, len))
+		return escaped(u, len);
+	if ((out = allocate(len + 3)) != NULL) {
+		out[0] = '\'';
+		memcpy(out + 1, s, len);
+		out[len + 1] = '\'';
+		out[len + 2] = '\0';
+	}
+	return keep(out);
+}

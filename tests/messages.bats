@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# What messages show of what the user gave: an argument or path with
+# control characters or bytes that are not UTF-8 is shown in the shell's
+# $'...' form, so that it cannot write escape sequences or a forged line
+# to the terminal; printable text, UTF-8 included, is shown as it is.
+
+load helpers
+
+@test "a path with an escape sequence and a newline is shown escaped, on one line" {
+	run unshare --wd=$'/no\e[2J\nunshare: fake line' true
+	assert_failure 125
+	assert_output "unshare: --wd=\$'/no\\033[2J\\nunshare: fake line': No such file or directory"
+	run unshare --root=$'/no/\xff\x01' true
+	assert_failure 125
+	assert_output "unshare: --root=\$'/no/\\377\\001': chroot failed: No such file or directory"
+}
+
+@test "printable text, UTF-8 included, is shown as it is" {
+	run unshare --wd=/no/été/✓ true
+	assert_failure 125
+	assert_output "unshare: --wd=/no/été/✓: No such file or directory"
+	run unshare --wd="/no/it's \\ here" true
+	assert_failure 125
+	assert_output "unshare: --wd=/no/it's \\ here: No such file or directory"
+}
+
+@test "unknown options are quoted in getopt's words" {
+	run unshare $'--\e[31mred' true
+	assert_failure 125
+	assert_line --index 0 "unshare: unrecognized option \$'--\\033[31mred'"
+	run unshare $'-\x01' true
+	assert_failure 125
+	assert_line --index 0 "unshare: invalid option -- \$'\\001'"
+	run unshare $'--map-gr=\n' true
+	assert_failure 125
+	assert_line --index 0 "unshare: option \$'--map-gr=\\n' is ambiguous; possibilities: '--map-group' '--map-groups'"
+}
+
+@test "option values are quoted in their messages" {
+	run unshare --kill-child=$'\e]0;title\a' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --kill-child=\$'\\033]0;title\\007': unknown signal; give a name (KILL, TERM, ...) or a number from 1 to 64"
+	run unshare --flags=$'mount,\e[K' true
+	assert_failure 125
+	assert_line --index 0 --partial "unshare: --flags: unknown flag \$'\\033[K': give a flag name"
+	run unshare --propagation=$'x\ry' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --propagation=\$'x\\ry': give private, shared, slave or unchanged"
+	run unshare -r --setuid=$'no\nbody' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --setuid: no user named \$'no\\nbody'"
+	run unshare -r --map-users=$'0:1\e:1' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --map-users: \$'0:1\\033:1': ids are numbers from 0 to 4294967294"
+}
+
+@test "the program's name is quoted when it cannot be run" {
+	run -127 unshare $'no\nsuch\e[2J'
+	assert_output "unshare: cannot run \$'no\\nsuch\\033[2J': No such file or directory (searched PATH; check the name)"
+	run -127 unshare ./nosuch
+	assert_output "unshare: cannot run './nosuch': No such file or directory (check the path)"
+}
+
+@test "a namespace file's path is quoted" {
+	require_root
+	run unshare --uts=$'/no/dir\e/uts' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --uts=\$'/no/dir\\033/uts': cannot create it: No such file or directory"
+}
+
+@test "--dry-run and --verbose quote the program, its arguments and paths; JSON escapes its own way" {
+	run unshare --dry-run --root=$'/r\e' -- $'/bin/e\ec' "it's" plain
+	assert_success
+	assert_line "step       chroot to \$'/r\\033'"
+	assert_line "program    \$'/bin/e\\033c' 'it'\\''s' plain"
+	run unshare --dry-run --json --root=$'/r\e' true
+	assert_success
+	assert_output --partial '{"step":"root","detail":"chroot to /r\u001b"}'
+}
+
+@test "a name we are called by that cannot be shown gives way to unshare" {
+	run bash -c 'exec -a "$1" "$UNSHARE_BIN" --bogus' sh $'\e[2Jevil'
+	assert_failure 125
+	assert_line --index 0 "unshare: unrecognized option '--bogus'"
+	assert_line --index 1 "Try 'unshare --help' or 'unshare --usage' for more information."
+	run bash -c 'exec -a "$1" "$UNSHARE_BIN" --bogus' sh my-unshare
+	assert_line --index 0 "my-unshare: unrecognized option '--bogus'"
+}

@@ -1,0 +1,54 @@
+/* Unit tests of quoted(): strings made safe to show in a message.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "quote.h"
+#include "tap.h"
+
+static void shows(const char *in, const char *want, const char *what)
+{
+	const char *got = quoted(in);
+
+	ok(strcmp(got, want) == 0, "%s: got %s", what, got);
+}
+
+int main(void)
+{
+	const char *plain = "/tmp/a b'c\\d";
+	const char *kept[9];
+
+	ok(quoted(plain) == plain, "printable text is s itself, unquoted");
+	shows("", "", "empty");
+	shows("\xc3\xa9t\xc3\xa9 \xe2\x98\x83 \xf0\x9f\x98\x80",
+	      "\xc3\xa9t\xc3\xa9 \xe2\x98\x83 \xf0\x9f\x98\x80",
+	      "printable UTF-8 of 2, 3 and 4 bytes as it is");
+	shows("\x1b[2J", "$'\\033[2J'", "an escape sequence");
+	shows("a\nunshare: fake", "$'a\\nunshare: fake'", "a forged line");
+	shows("\t\r\x7f", "$'\\t\\r\\177'", "tab, return, DEL");
+	shows("it's\\\n", "$'it\\'s\\\\\\n'", "quote and backslash escaped");
+	shows("\xc2\x9b" "1m", "$'\\302\\2331m'", "a C1 control (CSI)");
+	shows("\xc2\xa0", "\xc2\xa0", "U+00A0, the first printable past C1");
+	shows("a\xff" "b", "$'a\\377b'", "a byte that is never UTF-8");
+	shows("\xc3", "$'\\303'", "a sequence cut short");
+	shows("\xc0\xaf", "$'\\300\\257'", "an overlong form");
+	shows("\xed\xa0\x80", "$'\\355\\240\\200'", "a surrogate");
+	shows("\xf4\x90\x80\x80", "$'\\364\\220\\200\\200'",
+	      "past U+10FFFF");
+
+	ok(strcmp(quoted_word("mount,bogus", 5), "'mount'") == 0,
+	   "quoted_word: a printable word between apostrophes");
+	ok(strcmp(quoted_word("a\033b,c", 3), "$'a\\033b'") == 0,
+	   "quoted_word: an unprintable one in the $'...' form");
+	ok(strcmp(quoted_word("\xc3\xa9", 1), "$'\\303'") == 0,
+	   "quoted_word: a character cut by the length is not printable");
+
+	for (int i = 0; i < 8; i++)
+		kept[i] = quoted("\n");
+	ok(strcmp(kept[0], "$'\\n'") == 0,
+	   "the eighth result before is still there");
+	return tap_done();
+}

@@ -25,6 +25,7 @@
 #include "env.h"
 #include "events.h"
 #include "exec.h"
+#include "identity.h"
 #include "list.h"
 #include "mounts.h"
 #include "output.h"
@@ -176,8 +177,8 @@ int main(int argc, char **argv)
 		mounts_proc(&plan);
 	if (plan.opts & OPT_MOUNT_BINFMT)
 		mounts_binfmt(&plan, binfmt_fd);
-	if (userns_has_identity(&plan))
-		userns_identity(&plan);
+	if (identity_wanted(&plan))
+		identity_apply(&plan);
 	if (persist_wanted(&plan))
 		persist_now(&plan, &persist);
 	if (plan.opts & OPT_CLEAR_ENV)

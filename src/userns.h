@@ -1,5 +1,4 @@
-/* A new user namespace: its id maps, setgroups, owner, and the identity
- * the program runs as.
+/* A new user namespace: its id maps, setgroups and owner.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -42,13 +41,6 @@ static inline bool userns_has_maps(const struct plan *plan)
 	       plan->setgroups != SETGROUPS_KEEP;
 }
 
-/* Whether the program takes on other ids or capabilities. */
-static inline bool userns_has_identity(const struct plan *plan)
-{
-	return plan->setuid_id != NO_ID || plan->setgid_id != NO_ID ||
-	       (plan->opts & OPT_KEEP_CAPS);
-}
-
 /* Before unshare(2), when the maps need it: start the helper, which waits
  * until told.  Exits 125 on failure. */
 void userns_start_helper(const struct plan *plan, struct map_helper *helper);
@@ -60,9 +52,5 @@ void userns_become_owner(const struct plan *plan);
 /* After unshare(2): write setgroups and the maps, or have the helper do
  * it and wait for it.  Exits 125 on failure. */
 void userns_write_maps(const struct plan *plan, struct map_helper *helper);
-
-/* Last, before exec: --setgid, --setuid, --keep-caps.  Exits 125 on
- * failure. */
-void userns_identity(const struct plan *plan);
 
 #endif

@@ -1,0 +1,120 @@
+/* The identity the program runs as: --setgid, --setuid, --keep-caps,
+ * taken on last, before exec.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <err.h>
+#include <errno.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "identity.h"
+#include "procfs.h"
+
+/* Make every permitted capability ambient, so that it survives exec under
+ * a uid that is not 0. */
+static void keep_caps(void)
+{
+	struct __user_cap_header_struct head = {
+		_LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
+
+	if (syscall(SYS_capget, &head, data) != 0)
+		err(EXIT_TOOL, "--keep-caps: capget");
+	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
+		data[i].effective = data[i].permitted;
+		data[i].inheritable = data[i].permitted;
+	}
+	if (syscall(SYS_capset, &head, data) != 0)
+		err(EXIT_TOOL, "--keep-caps: capset");
+	if (last < 0)
+		last = CAP_LAST_CAP;
+	for (int cap = 0; cap <= last; cap++)
+		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
+		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
+			err(EXIT_TOOL, "--keep-caps: raising capability %d to "
+			    "the ambient set", cap);
+}
+
+/* Whether setgroups(2) is denied in our user namespace: we denied it
+ * ourselves, or /proc/self/setgroups says so (the setting is inherited
+ * from the parent namespace).  -1 if neither tells: no /proc, as after
+ * --root into a tree without one. */
+static int setgroups_denied(const struct plan *plan)
+{
+	char buf[8] = "";
+	FILE *f;
+
+	if (plan->setgroups == SETGROUPS_DENY)
+		return 1;
+	if ((f = fopen("/proc/self/setgroups", "re")) == NULL)
+		return -1;
+	if (fgets(buf, sizeof buf, f) == NULL)
+		buf[0] = '\0';
+	fclose(f);
+	return strncmp(buf, "deny", 4) == 0;
+}
+
+/* --setgid drops the supplementary groups, except where setgroups is
+ * denied: there the kernel keeps the ones we came with (they show as
+ * the overflow group) and nobody can change them. */
+static void drop_groups(const struct plan *plan)
+{
+	int denied;
+
+	if (setgroups(0, NULL) == 0)
+		return;
+	if (errno != EPERM)
+		err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
+	if ((denied = setgroups_denied(plan)) == 1)
+		return;
+	errno = EPERM;
+	if (denied < 0)
+		err(EXIT_TOOL, "--setgid: clearing the supplementary groups "
+		    "(either setgroups is denied in this user namespace, "
+		    "which would be fine, or we lack CAP_SETGID; "
+		    "/proc/self/setgroups, which tells, cannot be read: "
+		    "mount proc in the new root)");
+	err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
+}
+
+void identity_apply(const struct plan *plan)
+{
+	if (plan->setgid_id != NO_ID) {
+		drop_groups(plan);
+		if (setresgid((gid_t)plan->setgid_id, (gid_t)plan->setgid_id,
+			      (gid_t)plan->setgid_id) != 0)
+			err(EXIT_TOOL, "--setgid=%lld%s", plan->setgid_id,
+			    errno == EINVAL ? " (that gid is not mapped in "
+					      "this user namespace: map it "
+					      "with --map-group or "
+					      "--map-groups)" : "");
+	}
+	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
+		err(EXIT_TOOL, "--keep-caps: prctl(PR_SET_KEEPCAPS)");
+	if (plan->setuid_id != NO_ID &&
+	    setresuid((uid_t)plan->setuid_id, (uid_t)plan->setuid_id,
+		      (uid_t)plan->setuid_id) != 0)
+		err(EXIT_TOOL, "--setuid=%lld%s", plan->setuid_id,
+		    errno == EINVAL ? " (that uid is not mapped in this user "
+				      "namespace: map it with --map-user or "
+				      "--map-users)" : "");
+	if (!(plan->opts & OPT_KEEP_CAPS))
+		return;
+	keep_caps();
+	if (!(plan->effective & UNSHARE_USER))
+		say(plan, "keep-caps", "no new user namespace: the program "
+		    "keeps our capabilities in the caller's (as root, every "
+		    "one), ambient%s",
+		    plan->setuid_id != NO_ID ? ", under the uid of --setuid"
+					     : "");
+}

@@ -59,6 +59,23 @@ static bool from_terminal(const siginfo_t *info)
 	return info->si_code == SI_KERNEL;
 }
 
+/* Pass a signal we got on to pid, unless the terminal sent it; --verbose
+ * says which, under kind, naming pid as whom. */
+static void pass_on(const struct plan *plan, const char *kind,
+		    const siginfo_t *info, pid_t pid, const char *whom)
+{
+	char name[16];
+
+	sig_name(info->si_signo, name, sizeof name);
+	if (from_terminal(info)) {
+		say(plan, kind, "SIG%s not forwarded: it came from the "
+		    "terminal, which signals the %s too", name, whom);
+		return;
+	}
+	say(plan, kind, "SIG%s to the %s, pid %d", name, whom, (int)pid);
+	kill(pid, info->si_signo);
+}
+
 static pid_t checked_fork(const char *what)
 {
 	pid_t pid = fork();
@@ -143,18 +160,7 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 			if (w < 0)
 				err(EXIT_TOOL, "waiting for child %d", (int)pid);
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
-			char name[16];
-
-			sig_name(sig, name, sizeof name);
-			if (from_terminal(&info)) {
-				say(plan, "forward", "SIG%s not forwarded: it "
-				    "came from the terminal, which signals the "
-				    "child too", name);
-				continue;
-			}
-			say(plan, "forward", "SIG%s to child %d", name,
-			    (int)pid);
-			kill(pid, sig);
+			pass_on(plan, "forward", &info, pid, "child");
 		}
 	}
 
@@ -196,19 +202,8 @@ void supervise_init(const struct plan *plan, int report_fd)
 		siginfo_t info;
 
 		sig = sigwaitinfo(&all, &info);
-		if (sig > 0 && sig != SIGCHLD) {
-			char name[16];
-
-			sig_name(sig, name, sizeof name);
-			if (from_terminal(&info)) {
-				say(plan, "init", "SIG%s not forwarded: it "
-				    "came from the terminal, which signals the "
-				    "program too", name);
-				continue;
-			}
-			say(plan, "init", "SIG%s to the program", name);
-			kill(program, sig);
-		}
+		if (sig > 0 && sig != SIGCHLD)
+			pass_on(plan, "init", &info, program, "program");
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */

@@ -15,6 +15,7 @@
 #include "list.h"
 #include "output.h"
 #include "procfs.h"
+#include "sharing.h"
 
 struct verdict {
 	const char *status; /* usable, needs-privilege, not-in-kernel, ... */
@@ -91,16 +92,33 @@ static void judge(const struct flag *f, struct verdict *v)
 	}
 }
 
+/* How many tasks share the flag's part of the context with us now: "3",
+ * "3+" when some could not be compared, "?" when kcmp(2) cannot tell, "-"
+ * for a namespace. */
+static const char *shared_text(const struct flag *f, const struct sharing *s,
+			       char *buf, size_t size)
+{
+	if (!(f->bit & SHARING_FLAGS))
+		return "-";
+	if (s->error)
+		return "?";
+	snprintf(buf, size, "%zu%s", s->n, s->hidden ? "+" : "");
+	return buf;
+}
+
 int list_flags(const struct plan *plan)
 {
 	struct verdict verdicts[UNSHARE_NFLAGS];
+	struct sharing shared[UNSHARE_NFLAGS];
 
 	/* Every verdict first, so that nothing is printed if one fails. */
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		judge(&unshare_flags[i], &verdicts[i]);
+	sharing_scan(SHARING_FLAGS, shared);
 	if (!(plan->opts & OPT_JSON))
-		printf("%-8s %-13s %-10s %-10s  %-60s %s\n", "FLAG", "OPTION",
-		       "VALUE", "NS INODE", "DETACHES", "STATUS");
+		printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG",
+		       "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
+		       "STATUS");
 	else
 		putchar('[');
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -113,12 +131,15 @@ int list_flags(const struct plan *plan)
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
 		if (!(plan->opts & OPT_JSON)) {
-			char inode[24];
+			char inode[24], sharers[24];
 
 			snprintf(inode, sizeof inode, "%lu", ino);
-			printf("%-8s %-13s 0x%08lx %-10s  %-60s %s\n", f->name,
-			       f->key ? option : option + 1, f->bit,
-			       ino ? inode : "-", f->detaches, v->text);
+			printf("%-8s %-13s 0x%08lx %-10s %-6s  %-60s %s\n",
+			       f->name, f->key ? option : option + 1, f->bit,
+			       ino ? inode : "-",
+			       shared_text(f, &shared[i], sharers,
+					   sizeof sharers),
+			       f->detaches, v->text);
 			continue;
 		}
 		printf("%s{\"name\":", i ? "," : "");
@@ -141,6 +162,12 @@ int list_flags(const struct plan *plan)
 			printf(",\"inode\":%lu", ino);
 		else
 			fputs(",\"inode\":null", stdout);
+		/* Tasks sharing it, and tasks that could not be compared. */
+		if ((f->bit & SHARING_FLAGS) && !shared[i].error)
+			printf(",\"sharers\":%zu,\"uncompared\":%zu",
+			       shared[i].n, shared[i].hidden);
+		else
+			fputs(",\"sharers\":null,\"uncompared\":null", stdout);
 		fputs(",\"status\":", stdout);
 		json_string(stdout, v->status);
 		fputs(",\"verdict\":", stdout);

@@ -32,6 +32,7 @@
 #include "persist.h"
 #include "plan.h"
 #include "quote.h"
+#include "sharing.h"
 #include "supervise.h"
 #include "timens.h"
 #include "userns.h"
@@ -137,6 +138,7 @@ int main(int argc, char **argv)
 	if (plan.opts & OPT_VERBOSE) {
 		say_plan(&plan);
 		ns_snapshot(plan.effective, before);
+		sharing_report(&plan, false);
 	}
 
 	/* Act. */
@@ -156,6 +158,7 @@ int main(int argc, char **argv)
 	if (plan.opts & OPT_VERBOSE) {
 		ns_snapshot(plan.effective, after);
 		ns_report(&plan, before, after);
+		sharing_report(&plan, true);
 	}
 	if ((plan.effective & UNSHARE_USER) && userns_has_maps(&plan))
 		userns_write_maps(&plan, &helper);

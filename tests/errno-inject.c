@@ -6,7 +6,7 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare, mount or move_mount; ERRNO a name such as EINVAL; with ARG and
+ * SYSCALL is unshare, mount, move_mount or kcmp; ERRNO a name such as EINVAL; with ARG and
  * MASK, only calls whose argument number ARG (from 0) has a bit of MASK
  * set fail. */
 #include <errno.h>
@@ -33,19 +33,19 @@ static const struct {
 	const char *name;
 	long nr;
 } calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount },
-	       { "move_mount", SYS_move_mount } };
+	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp } };
 
 static const struct {
 	const char *name;
 	int value;
 } errnos[] = { { "EPERM", EPERM }, { "EINVAL", EINVAL },
-	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC } };
+	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS } };
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount "
-			"EPERM|EINVAL|EBUSY|"
-			"ENOSPC [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp "
+			"EPERM|EINVAL|EBUSY|ENOSPC|"
+			"ENOSYS [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }
 

@@ -10,7 +10,7 @@ teardown() {
 @test "--list names all 14 flags with their values" {
 	run unshare --list
 	assert_success
-	assert_line --index 0 --regexp '^FLAG +OPTION +VALUE +NS INODE +DETACHES +STATUS$'
+	assert_line --index 0 --regexp '^FLAG +OPTION +VALUE +NS INODE +SHARED +DETACHES +STATUS$'
 	for f in mount:0x00020000 uts:0x04000000 ipc:0x08000000 net:0x40000000 pid:0x20000000 user:0x10000000 cgroup:0x02000000 time:0x00000080 fs:0x00000200 files:0x00000400 sysvsem:0x00040000 vm:0x00000100 sighand:0x00000800 thread:0x00010000; do
 		assert_line --regexp "^${f%%:*} .* ${f#*:} "
 	done

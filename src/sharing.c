@@ -1,0 +1,278 @@
+/* Who shares our process context.  A namespace has an inode to compare;
+ * the parts of a process that fs, files, sysvsem, vm and sighand detach
+ * have none, but kcmp(2) tells whether two tasks share one.  Asked only
+ * by --verbose and --list.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kcmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "quote.h"
+#include "sig.h"
+#include "sharing.h"
+
+/* What kcmp(2) compares for a flag, or -1. */
+static int kcmp_type(unsigned long bit)
+{
+	switch (bit) {
+	case UNSHARE_FS: return KCMP_FS;
+	case UNSHARE_FILES: return KCMP_FILES;
+	case UNSHARE_SYSVSEM: return KCMP_SYSVSEM;
+	case UNSHARE_VM: return KCMP_VM;
+	case UNSHARE_SIGHAND: return KCMP_SIGHAND;
+	default: return -1;
+	}
+}
+
+/* Compare task with us for every flag of mask; glibc has no kcmp(). */
+static void compare(pid_t self, pid_t task, unsigned long mask,
+		    struct sharing out[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		struct sharing *s = &out[i];
+		int type = kcmp_type(unshare_flags[i].bit);
+		long r;
+
+		if (!(mask & unshare_flags[i].bit) || type < 0 || s->error)
+			continue;
+		r = syscall(SYS_kcmp, self, task, type, 0, 0);
+		if (r == 0) {
+			if (s->n < SHARING_NAMED)
+				s->named[s->n] = task;
+			s->n++;
+		} else if (r < 0 && (errno == EPERM || errno == EACCES)) {
+			s->hidden++;
+		} else if (r < 0 && errno != ESRCH) { /* ESRCH: it ended */
+			s->error = errno;
+		}
+	}
+}
+
+/* Every numeric entry of dir but skip. */
+static void compare_dir(const char *dir, pid_t self, pid_t skip,
+			unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+
+		if (*end == '\0' && pid > 0 && pid != skip)
+			compare(self, (pid_t)pid, mask, out);
+	}
+	closedir(d);
+}
+
+/* Whether we have a semaphore undo list yet.  kcmp(2) compares the
+ * lists' addresses, so two tasks that have none compare equal though they
+ * share nothing: compare with a child forked without CLONE_SYSVSEM, which
+ * has none.  -1 if that cannot be told, with errno saying why. */
+static int has_undo_list(pid_t self)
+{
+	int hold[2], status, error;
+	long r;
+	pid_t child;
+
+	if (pipe2(hold, O_CLOEXEC) != 0)
+		return -1;
+	if ((child = fork()) == 0) {
+		char c;
+
+		close(hold[1]);
+		_exit(read(hold[0], &c, 1) < 0); /* until we close hold[1] */
+	}
+	close(hold[0]);
+	r = child > 0 ? syscall(SYS_kcmp, self, child, KCMP_SYSVSEM, 0, 0)
+		      : -1;
+	error = errno;
+	close(hold[1]);
+	if (child > 0)
+		wait_child(child, &status, 0);
+	errno = error;
+	return r < 0 ? -1 : r != 0;
+}
+
+void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
+{
+	pid_t self = getpid();
+
+	memset(out, 0, UNSHARE_NFLAGS * sizeof out[0]);
+	if (mask & UNSHARE_SYSVSEM) {
+		struct sharing *s = &out[flag_index(UNSHARE_SYSVSEM)];
+		int has = has_undo_list(self);
+
+		if (has < 0)
+			s->error = errno;
+		s->no_undo_list = has == 0;
+		if (has <= 0)
+			mask &= ~UNSHARE_SYSVSEM;
+	}
+	/* Our own threads, then every process /proc shows. */
+	compare_dir("/proc/self/task", self, gettid(), mask, out);
+	compare_dir("/proc", self, self, mask, out);
+}
+
+/* " pid 12 (sh), pid 40 (make) and 3 more"; a name is quoted, since a
+ * process names itself. */
+static void sharers(const struct sharing *s, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->n && i < SHARING_NAMED && used < size; i++) {
+		char path[32], comm[32] = "?";
+		FILE *f;
+
+		snprintf(path, sizeof path, "/proc/%d/comm", (int)s->named[i]);
+		if ((f = fopen(path, "re")) != NULL) {
+			if (fgets(comm, sizeof comm, f) == NULL)
+				strcpy(comm, "?");
+			comm[strcspn(comm, "\n")] = '\0';
+			fclose(f);
+		}
+		used += (size_t)snprintf(buf + used, size - used,
+					 "%spid %d (%s)",
+					 i == 0		  ? " "
+					 : i + 1 == s->n ? " and "
+							 : ", ",
+					 (int)s->named[i], quoted(comm));
+	}
+	if (s->n > SHARING_NAMED && used < size)
+		snprintf(buf + used, size - used, " and %zu more",
+			 s->n - SHARING_NAMED);
+}
+
+/* Why nothing shares it: execve gives files, vm and sighand anew. */
+static const char *why_alone(unsigned long bit)
+{
+	switch (bit) {
+	case UNSHARE_FILES:
+		return "execve gives every program a file table of its own, "
+		       "so --files matters only to a program that shares one "
+		       "and has not exec'd";
+	case UNSHARE_VM:
+		return "execve gives every program an address space of its "
+		       "own, so --vm matters only to a program that shares "
+		       "one and has not exec'd";
+	case UNSHARE_SIGHAND:
+		return "execve gives every program signal handlers of its "
+		       "own, so --sighand matters only to a program that "
+		       "shares them and has not exec'd";
+	default:
+		return "sharing it survives execve, but no task we may "
+		       "compare shares it";
+	}
+}
+
+/* Why nothing shares it, for s. */
+static const char *why_none(const struct flag *f, const struct sharing *s)
+{
+	if (s->no_undo_list)
+		return "we have no semaphore undo list (the first semop(2) "
+		       "with SEM_UNDO makes one), so there is none to share";
+	return why_alone(f->bit);
+}
+
+/* What the report before unshare(2) found, for the one after. */
+static struct sharing before[UNSHARE_NFLAGS];
+
+static void report_before(const struct plan *plan, unsigned long mask)
+{
+	char who[512], hidden[160];
+
+	sharing_scan(mask, before);
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+		const struct sharing *s = &before[i];
+
+		if (!(mask & f->bit))
+			continue;
+		if (s->error) {
+			say(plan, "sharing", "%s: cannot tell who shares it: "
+			    "kcmp(2) failed: %s%s", f->name, strerror(s->error),
+			    s->error == ENOSYS ? " (a kernel without "
+						 "CONFIG_KCMP)" : "");
+			continue;
+		}
+		hidden[0] = '\0';
+		if (s->hidden)
+			snprintf(hidden, sizeof hidden, "; %zu other task%s "
+				 "could not be compared (kcmp(2) needs the "
+				 "right to ptrace-read a task)", s->hidden,
+				 s->hidden == 1 ? "" : "s");
+		sharers(s, who, sizeof who);
+		if (s->n > 0)
+			say(plan, "sharing", "%s: shared with%s%s", f->name,
+			    who, hidden);
+		else
+			say(plan, "sharing", "%s: ours alone already: %s%s",
+			    f->name, why_none(f, s), hidden);
+	}
+}
+
+/* After unshare(2), the tasks that shared a part before are compared
+ * again, and only they: the kernel made each part ours (a copy, or for
+ * sysvsem no undo list at all), and in a new user namespace few others
+ * may be compared any more. */
+static void report_after(const struct plan *plan, unsigned long mask)
+{
+	pid_t self = getpid();
+	char who[512];
+
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+		const struct sharing *was = &before[i];
+		struct sharing now[UNSHARE_NFLAGS];
+
+		if (!(mask & f->bit) || was->error)
+			continue;
+		if (f->bit == UNSHARE_SYSVSEM) {
+			say(plan, "sharing", "%s: ours alone now%s", f->name,
+			    was->no_undo_list ? "" : " (unshare(2) dropped our "
+						     "semaphore undo list)");
+			continue;
+		}
+		memset(now, 0, sizeof now);
+		for (size_t j = 0; j < was->n && j < SHARING_NAMED; j++)
+			compare(self, was->named[j], f->bit, now);
+		if (now[i].n > 0) {
+			sharers(&now[i], who, sizeof who);
+			say(plan, "sharing", "%s: still shared with%s", f->name,
+			    who);
+		} else if (was->n > 0) {
+			sharers(was, who, sizeof who);
+			say(plan, "sharing", "%s: ours alone now:%s no longer "
+			    "share%s it", f->name, who,
+			    was->n == 1 ? "s" : "");
+		} else {
+			say(plan, "sharing", "%s: ours alone now", f->name);
+		}
+	}
+}
+
+void sharing_report(const struct plan *plan, bool after)
+{
+	unsigned long mask = plan->effective & SHARING_FLAGS;
+
+	if (!(plan->opts & OPT_VERBOSE) || mask == 0)
+		return;
+	if (after)
+		report_after(plan, mask);
+	else
+		report_before(plan, mask);
+}

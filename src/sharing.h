@@ -1,0 +1,45 @@
+/* Who shares our process context (kcmp(2)), for --verbose and --list.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_SHARING_H
+#define UNSHARE_SHARING_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "flags.h"
+#include "plan.h"
+
+/* The flags whose part of the context kcmp(2) can compare. */
+#define SHARING_FLAGS                                                   \
+	(UNSHARE_FS | UNSHARE_FILES | UNSHARE_SYSVSEM | UNSHARE_VM |    \
+	 UNSHARE_SIGHAND)
+
+/* How many sharers are named. */
+#define SHARING_NAMED 8
+
+/* Who shares one part of the context with us. */
+struct sharing {
+	size_t n;                      /* tasks that share it */
+	pid_t named[SHARING_NAMED];    /* the first of them */
+	size_t hidden;                 /* tasks we may not compare */
+	int error;                     /* kcmp(2)'s errno where it cannot
+					  work at all (ENOSYS), else 0 */
+	bool no_undo_list;             /* sysvsem: we have none, so nothing
+					  shares it (kcmp cannot say) */
+};
+
+/* For each flag of mask that kcmp(2) compares, which tasks share that
+ * part of the context with us: our own threads and every process /proc
+ * shows.  Forks a child for sysvsem: call it before unshare(2), never
+ * after a new pid namespace, whose pid 1 the child would be.  out is
+ * indexed as unshare_flags. */
+void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS]);
+
+/* --verbose, before unshare(2): for each flag of the effective mask that
+ * kcmp(2) compares, who shares it with us (or that nothing does, and
+ * why); after: that those tasks no longer do. */
+void sharing_report(const struct plan *plan, bool after);
+
+#endif

@@ -1,0 +1,124 @@
+#!/usr/bin/env bats
+# Who shares the process context: --verbose names, for fs, files, sysvsem,
+# vm and sighand, the tasks that share that part with us before unshare(2)
+# and confirms none does after (kcmp(2)); --list counts them.
+# tests/share-exec.c starts unshare in a child that shares its fs and its
+# semaphore undo list, the two that sharing survives execve.
+
+load helpers
+
+teardown() {
+	nobody_cleanup
+}
+
+# After run --separate-stderr: assert_line and the like read stderr.
+check_stderr() {
+	output=$stderr
+	lines=("${stderr_lines[@]}")
+}
+
+# Runs share-exec COMMAND...; sets helper to share-exec's pid, and what
+# it and the command wrote on stderr is checked.
+share_exec() {
+	run --separate-stderr "$UNSHARE_TESTLIB/share-exec" "$@"
+	helper=$(sed -n 's/^share-exec \([0-9]*\)$/\1/p' <<<"$stderr")
+	[ -n "$helper" ] || fail "share-exec did not say its pid: $stderr"
+}
+
+@test "--verbose --fs --sysvsem names the task that shares them before, and none after" {
+	share_exec "$UNSHARE_BIN" --verbose --fs --sysvsem true
+	assert_equal "$status" 0
+	check_stderr
+	# What could not be compared (another user's task) is said after ';'.
+	assert_line --regexp "^unshare: sharing +fs: shared with pid $helper \(share-exec\)(;.*)?$"
+	assert_line --regexp "^unshare: sharing +sysvsem: shared with pid $helper \(share-exec\)(;.*)?$"
+	assert_line "unshare: sharing    fs: ours alone now: pid $helper (share-exec) no longer shares it"
+	assert_line "unshare: sharing    sysvsem: ours alone now (unshare(2) dropped our semaphore undo list)"
+	refute_line --regexp "still shared"
+}
+
+@test "--verbose --files from a plain shell: the table was ours alone already, and why" {
+	run --separate-stderr unshare --verbose --files --vm --sighand true
+	assert_success
+	check_stderr
+	assert_line --regexp "^unshare: sharing +files: ours alone already: execve gives every program a file table of its own, so --files matters only to a program that shares one and has not exec'd(;.*)?$"
+	assert_line --regexp "^unshare: sharing +vm: ours alone already: execve gives every program an address space of its own"
+	assert_line --regexp "^unshare: sharing +sighand: ours alone already: execve gives every program signal handlers of its own"
+	refute_line --regexp "^unshare: sharing +sysvsem:"
+	run --separate-stderr unshare --verbose --sysvsem true
+	check_stderr
+	assert_line "unshare: sharing    sysvsem: ours alone already: we have no semaphore undo list (the first semop(2) with SEM_UNDO makes one), so there is none to share"
+	assert_line "unshare: sharing    sysvsem: ours alone now"
+}
+
+@test "--verbose: our own threads share the context too, and are named" {
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run --separate-stderr unshare --verbose --fs true
+	assert_success
+	check_stderr
+	assert_line --regexp "^unshare: sharing +fs: shared with pid [0-9]+ \(unshare\)(;.*)?$"
+	assert_line --regexp "^unshare: sharing +fs: ours alone now: pid [0-9]+ \(unshare\) no longer shares it$"
+}
+
+@test "without --verbose nothing is compared: no kcmp(2) at all" {
+	run strace -f -e trace=kcmp "$UNSHARE_BIN" --fs --files --sysvsem true
+	assert_success
+	refute_output --partial "kcmp("
+	run strace -f -e trace=kcmp "$UNSHARE_BIN" --verbose --fs true
+	assert_output --partial "kcmp("
+}
+
+@test "as nobody: only what it may compare, and how many it may not" {
+	require_root
+	nobody_copy
+	cp "$UNSHARE_TESTLIB/share-exec" "$NOBODY_DIR/"
+	run --separate-stderr as_nobody "$NOBODY_DIR/share-exec" "$NOBODY_BIN" --verbose --fs true
+	assert_equal "$status" 0
+	sharer=$(sed -n 's/^share-exec \([0-9]*\)$/\1/p' <<<"$stderr")
+	check_stderr
+	# pid 1 is root's: nobody may not compare it.
+	assert_line --regexp "^unshare: sharing +fs: shared with pid $sharer \(share-exec\); [0-9]+ other tasks? could not be compared \(kcmp\(2\) needs the right to ptrace-read a task\)$"
+}
+
+@test "kcmp(2) missing: said, not guessed" {
+	require_root
+	run --separate-stderr "$UNSHARE_TESTLIB/errno-inject" kcmp ENOSYS -- "$UNSHARE_BIN" --verbose --fs --sysvsem true
+	assert_success
+	check_stderr
+	assert_line "unshare: sharing    fs: cannot tell who shares it: kcmp(2) failed: Function not implemented (a kernel without CONFIG_KCMP)"
+	assert_line "unshare: sharing    sysvsem: cannot tell who shares it: kcmp(2) failed: Function not implemented (a kernel without CONFIG_KCMP)"
+	run "$UNSHARE_TESTLIB/errno-inject" kcmp ENOSYS -- "$UNSHARE_BIN" --list
+	assert_success
+	assert_line --regexp '^fs +--fs +0x00000200 +- +\? '
+}
+
+@test "--verbose --json: the sharing lines are events" {
+	share_exec "$UNSHARE_BIN" --verbose --json --fs true
+	assert_equal "$status" 0
+	run python3 -c '
+import json, sys
+events = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+details = [e["detail"] for e in events if e.get("step") == "sharing"]
+assert details[0].startswith("fs: shared with pid " + sys.argv[2] + " (share-exec)"), details
+assert details[1] == "fs: ours alone now: pid " + sys.argv[2] + " (share-exec) no longer shares it", details
+print(len(details))' "$stderr" "$helper"
+	assert_success
+	assert_output 2
+}
+
+@test "--list counts the tasks that share each part now" {
+	share_exec "$UNSHARE_BIN" --list
+	assert_equal "$status" 0
+	assert_line --regexp '^FLAG +OPTION +VALUE +NS INODE +SHARED +DETACHES +STATUS$'
+	assert_line --regexp '^fs +--fs +0x00000200 +- +1\+? '
+	assert_line --regexp '^sysvsem +--sysvsem +0x00040000 +- +1\+? '
+	assert_line --regexp '^files +--files +0x00000400 +- +0\+? '
+	assert_line --regexp '^net +-n --net +0x40000000 +[0-9]+ +- '
+	run unshare --list
+	assert_line --regexp '^sysvsem +--sysvsem +0x00040000 +- +0 '
+	share_exec "$UNSHARE_BIN" --list --json
+	run python3 -c '
+import json, sys
+rows = {r["name"]: r for r in json.loads(sys.argv[1])}
+print(rows["fs"]["sharers"], rows["sysvsem"]["sharers"], rows["files"]["sharers"], rows["net"]["sharers"], rows["net"]["uncompared"])' "$output"
+	assert_output "1 1 0 None None"
+}

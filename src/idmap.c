@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "idmap.h"
 #include "quote.h"
@@ -226,8 +227,69 @@ int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 	return 0;
 }
 
+/* The start of extent i on one side: inner ids (side 0) or outer. */
+static uint32_t start(const struct idmap *map, size_t i, int side)
+{
+	return side == 0 ? map->ext[i].inner : map->ext[i].outer;
+}
+
+/* qsort_r's order of extent indexes by their start on one side. */
+struct by_start {
+	const struct idmap *map;
+	int side;
+};
+
+static int compare_starts(const void *a, const void *b, void *arg)
+{
+	const struct by_start *by = arg;
+	uint32_t x = start(by->map, *(const size_t *)a, by->side),
+		 y = start(by->map, *(const size_t *)b, by->side);
+
+	return (x > y) - (x < y);
+}
+
+/* Two extents whose ids overlap on one side, found in n log n: in order
+ * of start, an extent overlaps an earlier one exactly when it starts
+ * before the furthest end so far.  0, or -1 with a message naming the
+ * two in the order given. */
+static int check_overlap(const struct idmap *map, int side, char *msg,
+			 size_t size)
+{
+	size_t order[IDMAP_MAX_EXTENTS], far;
+	struct by_start by = { map, side };
+
+	if (map->n < 2)
+		return 0;
+	for (size_t i = 0; i < map->n; i++)
+		order[i] = i;
+	qsort_r(order, map->n, sizeof order[0], compare_starts, &by);
+	far = order[0];
+	for (size_t k = 1; k < map->n; k++) {
+		size_t i = order[k];
+		const struct extent *f, *e;
+
+		if (start(map, i, side) >= (uint64_t)start(map, far, side) +
+						   map->ext[far].count) {
+			if ((uint64_t)start(map, i, side) + map->ext[i].count >
+			    (uint64_t)start(map, far, side) +
+				    map->ext[far].count)
+				far = i;
+			continue;
+		}
+		f = &map->ext[far < i ? far : i];
+		e = &map->ext[far < i ? i : far];
+		snprintf(msg, size, "ranges %u:%u:%u and %u:%u:%u overlap "
+			 "(%s ids)", f->inner, f->outer, f->count, e->inner,
+			 e->outer, e->count, side == 0 ? "inner" : "outer");
+		return -1;
+	}
+	return 0;
+}
+
 int idmap_check(const struct idmap *map, char *msg, size_t size)
 {
+	size_t len, max_text = (size_t)sysconf(_SC_PAGESIZE) - 1;
+
 	for (size_t i = 0; i < map->n; i++) {
 		const struct extent *e = &map->ext[i];
 
@@ -239,22 +301,17 @@ int idmap_check(const struct idmap *map, char *msg, size_t size)
 				 e->count, ID_MAX);
 			return -1;
 		}
-		for (size_t j = 0; j < i; j++) {
-			const struct extent *f = &map->ext[j];
-			bool in = e->inner < (uint64_t)f->inner + f->count &&
-				  f->inner < (uint64_t)e->inner + e->count;
-			bool out = e->outer < (uint64_t)f->outer + f->count &&
-				   f->outer < (uint64_t)e->outer + e->count;
-
-			if (in || out) {
-				snprintf(msg, size, "ranges %u:%u:%u and "
-					 "%u:%u:%u overlap (%s ids)", f->inner,
-					 f->outer, f->count, e->inner,
-					 e->outer, e->count,
-					 in ? "inner" : "outer");
-				return -1;
-			}
-		}
+	}
+	if (check_overlap(map, 0, msg, size) != 0 ||
+	    check_overlap(map, 1, msg, size) != 0)
+		return -1;
+	/* The kernel reads a map in one write of less than a page. */
+	if ((len = idmap_format(map, NULL, 0)) > max_text) {
+		snprintf(msg, size, "the %zu ranges make %zu bytes of map "
+			 "text, and the kernel takes at most %zu (less than a "
+			 "page): give fewer ranges (adjacent ones can be one)",
+			 map->n, len, max_text);
+		return -1;
 	}
 	return 0;
 }

@@ -56,7 +56,8 @@ int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 		     char *msg, size_t size);
 
 /* Ranges within 0..ID_MAX and not overlapping, count not 0, not too many
- * lines.  Returns 0, or -1 with a message. */
+ * lines nor too much text for the kernel.  Returns 0, or -1 with a
+ * message. */
 int idmap_check(const struct idmap *map, char *msg, size_t size);
 
 /* The map as the kernel reads it: "inner outer count\n" a line.  Returns

@@ -350,3 +350,18 @@ deny"
 	assert_failure 125
 	assert_output "unshare: --setgid: clearing the supplementary groups (either setgroups is denied in this user namespace, which would be fine, or we lack CAP_SETGID; /proc/self/setgroups, which tells, cannot be read: mount proc in the new root): Operation not permitted"
 }
+
+# The kernel reads a map in one write of less than a page: more is refused
+# before anything is made, with the limit, not by the kernel with every
+# line echoed back.
+@test "more map text than the kernel takes is refused before writing, naming the limit" {
+	require_root
+	local args=() i
+	for i in $(seq 0 199); do
+		args+=("--map-users=$((1000000000 + i * 2)):$((2000000000 + i)):1")
+	done
+	run unshare "${args[@]}" true
+	assert_failure 125
+	assert_line --index 0 "unshare: --map-users: the 200 ranges make 4800 bytes of map text, and the kernel takes at most 4095 (less than a page): give fewer ranges (adjacent ones can be one)"
+	assert_equal "${#lines[@]}" 2
+}

@@ -121,6 +121,43 @@ static void test_check(void)
 	check("4294967290:0:5", NULL, NULL);
 	check("4294967290:0:6", NULL, "goes past the largest id");
 	check("0:4294967294:2", NULL, "goes past the largest id");
+	check("30:100030:10", "0:100005:40", "overlap (inner ids)");
+}
+
+/* n ranges of one id each, the inner ids i * step, the outer ids from
+ * outer up; with a last range at last:last_outer:1 if last is not 0. */
+static int many(size_t n, uint32_t step, uint32_t outer, uint32_t last,
+		uint32_t last_outer, char *msg, size_t size)
+{
+	struct idmap m = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++)
+		m.ext[m.n++] = (struct extent){ (uint32_t)i * step,
+						outer + (uint32_t)i, 1 };
+	if (last)
+		m.ext[m.n++] = (struct extent){ last, last_outer, 1 };
+	return idmap_check(&m, msg, size);
+}
+
+static void test_check_many(void)
+{
+	char msg[256] = "";
+
+	ok(many(340, 2, 1000, 0, 0, msg, sizeof msg) == 0,
+	   "340 ranges that do not overlap (%s)", msg);
+	ok(many(339, 2, 1000, 338, 5000, msg, sizeof msg) != 0 &&
+		   strcmp(msg, "ranges 338:1169:1 and 338:5000:1 overlap "
+			       "(inner ids)") == 0,
+	   "an overlap of the last with one in the middle, named in the "
+	   "order given: %s", msg);
+	ok(many(339, 2, 1000, 5000, 1100, msg, sizeof msg) != 0 &&
+		   strcmp(msg, "ranges 200:1100:1 and 5000:1100:1 overlap "
+			       "(outer ids)") == 0,
+	   "and on the outer side: %s", msg);
+	ok(many(300, 10000000, 4000000000U, 0, 0, msg, sizeof msg) != 0 &&
+		   strstr(msg, "the 300 ranges make 7083 bytes of map text, "
+			       "and the kernel takes at most 4095") != NULL,
+	   "more map text than the kernel takes: %s", msg);
 }
 
 static void test_single(void)
@@ -227,6 +264,7 @@ int main(void)
 				"      1000       1000          5\n");
 	test_parse();
 	test_check();
+	test_check_many();
 	test_single();
 	test_ids();
 	unlink(subid_path);

@@ -57,14 +57,18 @@ long long proc_read_number(const char *path)
 /* capget(2), not the CapEff line of /proc/self/status: the same set,
  * without /proc (which a chroot may lack), and a few dozen
  * instructions where reading that file through stdio took 15,000. */
-int has_cap(int cap)
+uint64_t effective_caps(void)
 {
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
 
-	if (cap < 0 || cap >= 32 * _LINUX_CAPABILITY_U32S_3 ||
-	    syscall(SYS_capget, &head, data) != 0)
+	if (syscall(SYS_capget, &head, data) != 0)
 		return 0;
-	return (data[cap / 32].effective >> (cap % 32)) & 1;
+	return (uint64_t)data[1].effective << 32 | data[0].effective;
+}
+
+int has_cap(int cap)
+{
+	return cap >= 0 && cap < 64 && (effective_caps() >> cap) & 1;
 }

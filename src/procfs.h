@@ -5,6 +5,7 @@
 #ifndef UNSHARE_PROCFS_H
 #define UNSHARE_PROCFS_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 /* A "Key:" line of /proc/self/status, as a number in base (0 if absent). */
@@ -16,6 +17,10 @@ ino_t ns_inode(const char *entry);
 
 /* A number from a one-line file, or -1. */
 long long proc_read_number(const char *path);
+
+/* This process's effective capabilities, bit N for capability N (0 if
+ * they cannot be read). */
+uint64_t effective_caps(void);
 
 /* Whether this process has capability cap in its effective set. */
 int has_cap(int cap);

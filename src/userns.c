@@ -211,7 +211,8 @@ char *userns_resolve(struct plan *plan)
 		plan->map_writer = MAP_NONE;
 	else if (!ranges)
 		plan->map_writer = MAP_SELF;
-	else if (has_cap(CAP_SETUID) && has_cap(CAP_SETGID))
+	else if ((~effective_caps() & (UINT64_C(1) << CAP_SETUID |
+				       UINT64_C(1) << CAP_SETGID)) == 0)
 		plan->map_writer = MAP_DIRECT;
 	else
 		plan->map_writer = MAP_NEWIDMAP;

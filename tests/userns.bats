@@ -365,3 +365,26 @@ deny"
 	assert_line --index 0 "unshare: --map-users: the 200 ranges make 4800 bytes of map text, and the kernel takes at most 4095 (less than a page): give fewer ranges (adjacent ones can be one)"
 	assert_equal "${#lines[@]}" 2
 }
+
+# What is known once is asked once: our ids for -r, our capabilities for
+# who writes the ranges.  Only our calls count: those before the program
+# is executed.
+calls_before_exec() {
+	strace -e trace=execve,geteuid,getegid,capget -o "$BATS_TEST_TMPDIR/trace" "$UNSHARE_BIN" "$@" /bin/true ||
+		return
+	awk '/^execve/ { if (++n == 2) exit; next } /^[a-z]/ { sub(/\(.*/, ""); print }' "$BATS_TEST_TMPDIR/trace"
+}
+
+@test "-r asks for our ids once, and ranges ask for our capabilities once" {
+	require_root
+	command -v strace >/dev/null || need "strace is not installed (tools/install-deps installs it)"
+	run calls_before_exec -r
+	assert_success
+	assert_output "geteuid
+getegid"
+	run calls_before_exec --map-users=0:100000:10
+	assert_success
+	assert_output "geteuid
+getegid
+capget"
+}

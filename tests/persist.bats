@@ -310,7 +310,8 @@ release() {
 }
 
 @test "killed at a random moment before the program runs: 0 binds left for TERM; KILL counted" {
-	local i left_term=0 left_kill=0 sig
+	local i left_term=0 left_kill=0 sig bin
+	bin=$(readlink -f "$UNSHARE_BIN")
 	for ((i = 0; i < 200; i++)); do
 		for sig in TERM KILL; do
 			fifo=$BATS_TEST_TMPDIR/hold
@@ -321,8 +322,25 @@ release() {
 			LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
 				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
 			upid=$!
+			# A signal that lands while the shell's child has not
+			# yet executed unshare is lost with the shell's trap:
+			# the random moment starts once unshare runs.
+			for _ in $(seq 1000); do
+				[ "$(readlink "/proc/$upid/exe")" = "$bin" ] && break
+			done
 			sleep "0.00$((RANDOM % 10))"
 			kill -"$sig" "$upid"
+			# Never waits for ever: a run the signal did not end
+			# is released from its hold and fails the test.
+			for _ in $(seq 250); do
+				kill -0 "$upid" 2>/dev/null || break
+				sleep 0.02
+			done
+			if kill -0 "$upid" 2>/dev/null; then
+				timeout 2 sh -c 'echo go >"$1"' sh "$fifo" || :
+				wait "$upid" || :
+				fail "SIG$sig did not end unshare $upid, held before exec"
+			fi
 			wait "$upid" || :
 			upid=
 			# The helper may still be at work for a KILL: give it time.

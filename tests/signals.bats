@@ -114,11 +114,13 @@ start_sleeper() {
 	sleep 0.5
 	kill -0 "$victim" || fail "pid 1 died of TERM after all"
 	kill -KILL "$victim"
-	"$UNSHARE_BIN" --init --kill-child=TERM sleep 100 &
+	# The program is the grandchild, found by a command line of its own.
+	secs=$((100000 + RANDOM))
+	"$UNSHARE_BIN" --init --kill-child=TERM sleep "$secs" &
 	upid=$!
-	eventually pgrep -P "$(pgrep -P "$upid")" -x sleep >/dev/null ||
+	eventually pgrep -x -f "sleep $secs" >/dev/null ||
 		fail "the program of $upid did not start"
-	victim=$(pgrep -P "$(pgrep -P "$upid")" -x sleep)
+	victim=$(pgrep -x -f "sleep $secs")
 	kill -KILL "$upid"
 	gone "$victim"
 }

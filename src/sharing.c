@@ -254,6 +254,11 @@ static void report_after(const struct plan *plan, unsigned long mask)
 			sharers(&now[i], who, sizeof who);
 			say(plan, "sharing", "%s: still shared with%s", f->name,
 			    who);
+		} else if (now[i].hidden > 0) {
+			say(plan, "sharing", "%s: ours alone now, as unshare(2) "
+			    "leaves it, but %zu of the tasks that shared it "
+			    "could not be compared again", f->name,
+			    now[i].hidden);
 		} else if (was->n > 0) {
 			sharers(was, who, sizeof who);
 			say(plan, "sharing", "%s: ours alone now:%s no longer "

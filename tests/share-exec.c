@@ -6,12 +6,15 @@
  *
  * Makes an undo list first (a semop with SEM_UNDO on a private
  * semaphore), so that there is one to share; prints "share-exec PID" on
- * stderr; waits for the child and exits with its status. */
+ * stderr; waits for the child and exits with its status.  With
+ * SHARE_EXEC_UNDUMPABLE set, makes itself undumpable first, so that only
+ * a process with CAP_SYS_PTRACE over it may compare it. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -29,6 +32,11 @@ int main(int argc, char **argv)
 	}
 	if ((sem = semget(IPC_PRIVATE, 1, 0600)) < 0 || semop(sem, &up, 1) != 0) {
 		perror("share-exec: semaphore");
+		return 2;
+	}
+	if (getenv("SHARE_EXEC_UNDUMPABLE") &&
+	    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) {
+		perror("share-exec: prctl");
 		return 2;
 	}
 	fprintf(stderr, "share-exec %d\n", (int)getpid());

@@ -37,6 +37,17 @@ share_exec() {
 	refute_line --regexp "still shared"
 }
 
+# After -r we have no CAP_SYS_PTRACE over an undumpable task of the
+# caller's namespace: what cannot be compared again is said, not claimed.
+@test "--verbose: a sharer that cannot be compared again after unsharing is said so" {
+	require_root
+	SHARE_EXEC_UNDUMPABLE=1 share_exec "$UNSHARE_BIN" --verbose -r --fs true
+	assert_equal "$status" 0
+	check_stderr
+	assert_line --regexp "^unshare: sharing +fs: shared with pid $helper \(share-exec\)(;.*)?$"
+	assert_line "unshare: sharing    fs: ours alone now, as unshare(2) leaves it, but 1 of the tasks that shared it could not be compared again"
+}
+
 @test "--verbose --files from a plain shell: the table was ours alone already, and why" {
 	run --separate-stderr unshare --verbose --files --vm --sighand true
 	assert_success

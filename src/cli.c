@@ -214,7 +214,13 @@ void cli_help(FILE *out, bool usage_only)
 		       "A namespace's letter takes no FILE: write --mount=FILE.  "
 		       "Exit status: the program's own; 125 if unshare itself "
 		       "fails, 126 if the program cannot be run, 127 if it is "
-		       "not found.  See unshare(1).",
+		       "not found.  "
+#ifdef UNSHARE_STATIC
+		       "This is the static build: user and group names are "
+		       "read from /etc/passwd and /etc/group only, not through "
+		       "NSS.  "
+#endif
+		       "See unshare(1).",
 		.help_filter = help_filter,
 	};
 

@@ -6,7 +6,6 @@
 
 #include <err.h>
 #include <errno.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 
 #include "env.h"
 #include "exec.h"
+#include "names.h"
 #include "quote.h"
 
 const char *default_shell(const struct plan *plan, const char **source)
@@ -24,15 +24,15 @@ const char *default_shell(const struct plan *plan, const char **source)
 					    env_kept(plan, "SHELL")
 				    ? getenv("SHELL")
 				    : NULL;
-	struct passwd *pw;
+	const struct passwd *pw;
 
 	if (shell && *shell) {
 		*source = "$SHELL";
 		return shell;
 	}
-	pw = getpwuid(getuid());
+	pw = user_entry(getuid());
 	if (pw && pw->pw_shell && *pw->pw_shell) {
-		*source = "the password database";
+		*source = passwd_source;
 		return pw->pw_shell;
 	}
 	*source = "the fallback";
@@ -42,7 +42,7 @@ const char *default_shell(const struct plan *plan, const char **source)
 _Noreturn void exec_program(const struct plan *plan)
 {
 	char *const *argv = plan->argv;
-	const char *path;
+	const char *path, *source = NULL;
 
 	if (argv != NULL) {
 		path = argv[0];
@@ -50,7 +50,7 @@ _Noreturn void exec_program(const struct plan *plan)
 	} else {
 		/* The shell as a login shell: "-bash" for /bin/bash, as
 		 * util-linux starts it, at the path given (no PATH search). */
-		const char *source, *base;
+		const char *base;
 		char login[256], *shell_argv[2] = { login, NULL };
 
 		path = default_shell(plan, &source);
@@ -63,13 +63,14 @@ _Noreturn void exec_program(const struct plan *plan)
 		errx(EXIT_CANNOT_RUN, "cannot run %s: its interpreter (#! "
 		     "line) or dynamic loader was not found",
 		     quoted_word(path, strlen(path)));
+	if (errno == ENOENT && source != NULL)
+		errx(EXIT_NOT_FOUND, "cannot run %s: %s (the shell, from %s)",
+		     quoted_word(path, strlen(path)), strerror(errno), source);
 	if (errno == ENOENT)
 		errx(EXIT_NOT_FOUND, "cannot run %s: %s (%s)",
 		     quoted_word(path, strlen(path)), strerror(errno),
-		     argv == NULL ? "the shell, from $SHELL or the password "
-				    "database"
-		     : strchr(path, '/') ? "check the path"
-					 : "searched PATH; check the name");
+		     strchr(path, '/') ? "check the path"
+				       : "searched PATH; check the name");
 	errx(EXIT_CANNOT_RUN, "cannot run %s: %s%s",
 	     quoted_word(path, strlen(path)), strerror(errno),
 	     errno == EACCES ? " (is it executable, and on a filesystem "

@@ -6,14 +6,13 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <grp.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "idmap.h"
+#include "names.h"
 #include "quote.h"
 
 /* A whole decimal number, no sign, at most max. */
@@ -48,24 +47,7 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 			 group ? "group" : "user", ID_MAX);
 		return -1;
 	}
-	if (group) {
-		struct group *gr = getgrnam(s);
-
-		if (gr) {
-			*id = gr->gr_gid;
-			return 0;
-		}
-	} else {
-		struct passwd *pw = getpwnam(s);
-
-		if (pw) {
-			*id = pw->pw_uid;
-			return 0;
-		}
-	}
-	snprintf(msg, size, "no %s named %s", group ? "group" : "user",
-		 quoted_word(s, strlen(s)));
-	return -1;
+	return name_to_id(s, group, id, msg, size);
 }
 
 static int add(struct idmap *map, uint32_t inner, uint32_t outer,

@@ -16,7 +16,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@
 
 #include "diagnose.h"
 #include "events.h"
+#include "names.h"
 #include "options.h"
 #include "procfs.h"
 #include "quote.h"
@@ -156,7 +156,7 @@ char *userns_resolve(struct plan *plan)
 {
 	uid_t uid;
 	gid_t gid;
-	struct passwd *pw;
+	const struct passwd *pw;
 	struct id_owner users, groups;
 	bool ranges;
 	char why[400];
@@ -181,7 +181,7 @@ char *userns_resolve(struct plan *plan)
 	gid = self_gid(plan);
 	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ||
 			     names_subids(plan->gid_specs, plan->n_gid_specs)
-		     ? getpwuid(uid)
+		     ? user_entry(uid)
 		     : NULL;
 	users = (struct id_owner){ pw ? pw->pw_name : NULL, uid, "/etc/subuid",
 				   "/proc/self/uid_map", "--add-subuids" };

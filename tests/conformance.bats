@@ -9,9 +9,10 @@ load helpers
 # mismatch and a count, and fails if there is one.
 check_table() {
 	local args want got err n=0 bad=0 skipped=0 words
-	local uid gid
+	local uid gid in_passwd
 	uid=$(id -u)
 	gid=$(id -g)
+	in_passwd=$(not_found_in /etc/passwd)
 	while IFS=$'\t' read -r args want; do
 		[[ -z $args || $args == '#'* ]] && continue
 		if [[ $want == '[root] '* ]]; then
@@ -20,6 +21,7 @@ check_table() {
 		fi
 		want=${want//\$U/$uid}
 		want=${want//\$G/$gid}
+		want=${want//\$IN_PASSWD/$in_passwd}
 		n=$((n + 1))
 		read -ra words <<<"$args"
 		if got=$(unshare --dry-run --json "${words[@]}" 2>"$BATS_TEST_TMPDIR/err"); then

@@ -28,14 +28,14 @@ teardown() {
 
 @test "EINVAL in a multi-threaded process names the flags and the threads" {
 	require_ns user
-	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run unshare --user true
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run "$UNSHARE_PRELOAD_BIN" --user true
 	assert_failure 125
 	assert_line --index 0 'unshare: unshare(2) of user, fs, vm, sighand, thread (0x10010b00) failed: Invalid argument'
 	assert_line --index 1 'unshare: user, vm, sighand, thread can be unshared only by a single-threaded process, and this one has 2 threads (is something in LD_PRELOAD starting threads?)'
 }
 
 @test "a multi-threaded process may still unshare fs and files" {
-	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run unshare --fs --files true
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run "$UNSHARE_PRELOAD_BIN" --fs --files true
 	assert_success
 	assert_output ''
 }

@@ -73,7 +73,9 @@ login"
 @test "no program and no \$SHELL: the shell from the password database" {
 	run env -u SHELL "$UNSHARE_BIN" --dry-run
 	assert_success
-	assert_line "program    $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from the password database)"
+	local source="the password database"
+	[ "$UNSHARE_STATIC" = 0 ] || source=/etc/passwd
+	assert_line "program    $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
 	run env -u SHELL "$UNSHARE_BIN" <<<'echo from-login-shell'
 	assert_success
 	assert_output from-login-shell
@@ -92,7 +94,7 @@ login"
 @test "no program, \$SHELL missing: 127 naming it" {
 	SHELL=/no/such/shell run -127 unshare
 	assert_failure 127
-	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (the shell, from \$SHELL or the password database)"
+	assert_output "unshare: cannot run '/no/such/shell': No such file or directory (the shell, from \$SHELL)"
 }
 
 @test "the program gets its arguments as they were" {

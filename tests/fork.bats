@@ -87,7 +87,7 @@ setup() {
 	for options in "--fork" "--fork --forward-signals" "--init" "--user --map-root-user"; do
 		# shellcheck disable=SC2086 # the options are words
 		run timeout -s KILL 10 env LD_PRELOAD="$UNSHARE_TESTLIB/eintr-preload.so" \
-			"$UNSHARE_BIN" $options sh -c 'echo ran; exit 5'
+			"$UNSHARE_PRELOAD_BIN" $options sh -c 'echo ran; exit 5'
 		assert_equal "$options: $status" "$options: 5"
 		assert_output "ran"
 	done

@@ -9,13 +9,26 @@ bats_load_library bats-assert
 UNSHARE_BIN=${UNSHARE_BIN:-$BATS_TEST_DIRNAME/../src/unshare}
 UNSHARE_TESTLIB=${UNSHARE_TESTLIB:-$BATS_TEST_DIRNAME}
 UNSHARE_MAN=${UNSHARE_MAN:-$BATS_TEST_DIRNAME/../man/unshare.1}
-export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN
+# A static binary ignores LD_PRELOAD: the tests that preload a helper
+# run UNSHARE_PRELOAD_BIN, in a static build (UNSHARE_STATIC=1) a dynamic
+# build of the same sources; in the usual build the binary itself.
+UNSHARE_PRELOAD_BIN=${UNSHARE_PRELOAD_BIN:-$UNSHARE_BIN}
+UNSHARE_STATIC=${UNSHARE_STATIC:-0}
+export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN UNSHARE_PRELOAD_BIN \
+	UNSHARE_STATIC
 
 # The binary under test: called as unshare; handed to another program
 # (env, strace, sh -c, a background job whose pid is wanted) as
 # "$UNSHARE_BIN"; as nobody, as the copy nobody_copy makes.
 unshare() {
 	"$UNSHARE_BIN" "$@"
+}
+
+# What follows "no user named 'x'" (or group) in this build's message:
+# nothing, or in the static build the file it read (FILE) and why.
+not_found_in() {
+	[ "$UNSHARE_STATIC" = 0 ] ||
+		printf ' in %s (this static build looks names up there only, not through NSS; give the number instead)' "$1"
 }
 
 # Every test runs in a directory of its own, so that whatever a run

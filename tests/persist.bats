@@ -244,7 +244,7 @@ hold() {
 	# give it the default, as a terminal's foreground job has.
 	env --default-signal=INT LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
 		UNSHARE_TEST_HOLD="$fifo" UNSHARE_TEST_HOLD_AT="$at" \
-		"$UNSHARE_BIN" "$@" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
+		"$UNSHARE_PRELOAD_BIN" "$@" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
 	upid=$!
 	wait_for_file "$fifo.ready"
 }
@@ -311,7 +311,7 @@ release() {
 
 @test "killed at a random moment before the program runs: 0 binds left for TERM; KILL counted" {
 	local i left_term=0 left_kill=0 sig bin
-	bin=$(readlink -f "$UNSHARE_BIN")
+	bin=$(readlink -f "$UNSHARE_PRELOAD_BIN")
 	for ((i = 0; i < 200; i++)); do
 		for sig in TERM KILL; do
 			fifo=$BATS_TEST_TMPDIR/hold
@@ -320,7 +320,7 @@ release() {
 			# Held before exec: the program never runs, whenever the
 			# signal lands.
 			LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
-				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
+				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_PRELOAD_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
 			upid=$!
 			# A signal that lands while the shell's child has not
 			# yet executed unshare is lost with the shell's trap:

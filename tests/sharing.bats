@@ -63,7 +63,7 @@ share_exec() {
 }
 
 @test "--verbose: our own threads share the context too, and are named" {
-	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run --separate-stderr unshare --verbose --fs true
+	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run --separate-stderr "$UNSHARE_PRELOAD_BIN" --verbose --fs true
 	assert_success
 	check_stderr
 	assert_line --regexp "^unshare: sharing +fs: shared with pid [0-9]+ \(unshare\)(;.*)?$"

@@ -132,7 +132,7 @@ hold_child() {
 	fifo=$BATS_TEST_TMPDIR/hold
 	mkfifo "$fifo"
 	LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
-		"$UNSHARE_BIN" "$@" -- touch "$BATS_TEST_TMPDIR/ran" \
+		"$UNSHARE_PRELOAD_BIN" "$@" -- touch "$BATS_TEST_TMPDIR/ran" \
 		2>"$BATS_TEST_TMPDIR/err" &
 	upid=$!
 	wait_for_file "$fifo.ready"

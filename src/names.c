@@ -1,0 +1,139 @@
+/* User and group names.
+ *
+ * A static glibc can reach NSS only by loading, at run time, modules of
+ * the very glibc version it was linked with: in a container image
+ * without that libc (the reason for a static build) getpwnam would fail
+ * or load a mismatched module.  So the static build (UNSHARE_STATIC)
+ * reads the two files a minimal image has, with fgetpwent/fgetgrent,
+ * which parse a stream and never touch NSS, and its messages name the
+ * file.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "names.h"
+#include "quote.h"
+
+#ifdef UNSHARE_STATIC
+
+const char passwd_source[] = "/etc/passwd";
+
+static const char passwd_file[] = "/etc/passwd";
+static const char group_file[] = "/etc/group";
+
+/* The entry of name (or of uid, if name is NULL) in /etc/passwd; NULL
+ * with errno 0 if there is none, or the error that kept us from reading
+ * the file.  fgetpwent's result lives in a buffer of its own, past the
+ * fclose. */
+static struct passwd *passwd_find(const char *name, uid_t uid)
+{
+	FILE *f = fopen(passwd_file, "re");
+	struct passwd *pw;
+
+	if (f == NULL)
+		return NULL;
+	errno = 0;
+	while ((pw = fgetpwent(f)) != NULL &&
+	       (name ? strcmp(pw->pw_name, name) != 0 : pw->pw_uid != uid))
+		;
+	/* fgetpwent sets ENOENT at the end of the file. */
+	if (pw == NULL && errno == ENOENT)
+		errno = 0;
+	fclose(f);
+	return pw;
+}
+
+static struct group *group_find(const char *name)
+{
+	FILE *f = fopen(group_file, "re");
+	struct group *gr;
+
+	if (f == NULL)
+		return NULL;
+	errno = 0;
+	while ((gr = fgetgrent(f)) != NULL && strcmp(gr->gr_name, name) != 0)
+		;
+	if (gr == NULL && errno == ENOENT)
+		errno = 0;
+	fclose(f);
+	return gr;
+}
+
+int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
+	       size_t size)
+{
+	const char *file = group ? group_file : passwd_file;
+
+	if (group) {
+		struct group *gr = group_find(name);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		struct passwd *pw = passwd_find(name, 0);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			return 0;
+		}
+	}
+	if (errno != 0)
+		snprintf(msg, size, "cannot read %s to find the %s %s: %s "
+			 "(this static build looks names up there only)",
+			 file, group ? "group" : "user",
+			 quoted_word(name, strlen(name)), strerror(errno));
+	else
+		snprintf(msg, size, "no %s named %s in %s (this static build "
+			 "looks names up there only, not through NSS; give "
+			 "the number instead)", group ? "group" : "user",
+			 quoted_word(name, strlen(name)), file);
+	return -1;
+}
+
+const struct passwd *user_entry(uid_t uid)
+{
+	return passwd_find(NULL, uid);
+}
+
+#else
+
+const char passwd_source[] = "the password database";
+
+int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
+	       size_t size)
+{
+	if (group) {
+		struct group *gr = getgrnam(name);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		struct passwd *pw = getpwnam(name);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			return 0;
+		}
+	}
+	snprintf(msg, size, "no %s named %s", group ? "group" : "user",
+		 quoted_word(name, strlen(name)));
+	return -1;
+}
+
+const struct passwd *user_entry(uid_t uid)
+{
+	return getpwuid(uid);
+}
+
+#endif

@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# User and group names.  The usual build asks NSS (getpwnam and the
+# rest); the static build (./configure --enable-static-binary) reads
+# /etc/passwd and /etc/group itself, since a static glibc can reach NSS
+# only through modules of its own version, and says so.  Each test checks
+# the build under test (UNSHARE_STATIC=1 for the static one).  Run as
+# root: the files are replaced in a mount namespace of the test's own.
+
+load helpers
+
+setup() {
+	common_setup
+	require_root
+	printf '%s\n' 'root:x:0:0:root:/root:/bin/root-shell' \
+		'alice:x:4242:4343::/home/alice:/bin/sh' >passwd
+	printf '%s\n' 'root:x:0:' 'staff4:x:4343:' >group
+	# No service NSS can load: NSS finds nobody, the files still say.
+	printf '%s\n' 'passwd: no-such-service' 'group: no-such-service' >nsswitch.conf
+}
+
+# with_etc ARGS: unshare ARGS with the test's passwd, group and
+# nsswitch.conf in place of /etc's.
+with_etc() {
+	/usr/bin/unshare --mount --propagation private sh -c '
+		for f in passwd group nsswitch.conf; do
+			mount --bind "$1/$f" "/etc/$f" || exit 99
+		done
+		shift
+		exec "$@"' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN" "$@"
+}
+
+# without_etc ARGS: unshare ARGS with an empty /etc.
+without_etc() {
+	/usr/bin/unshare --mount --propagation private sh -c '
+		mount -t tmpfs none /etc || exit 99
+		exec "$@"' sh "$UNSHARE_BIN" "$@"
+}
+
+@test "the static build is a position-independent executable that needs no dynamic loader" {
+	run readelf -lhW "$UNSHARE_BIN"
+	assert_success
+	assert_line --regexp '^ +Type: +DYN '
+	if [ "$UNSHARE_STATIC" = 1 ]; then
+		refute_line --partial 'Requesting program interpreter'
+		run readelf -dW "$UNSHARE_BIN"
+		refute_line --partial '(NEEDED)'
+	else
+		assert_line --partial 'Requesting program interpreter'
+	fi
+}
+
+@test "--help says whether this is the static build, which reads names from the files" {
+	run unshare --help
+	assert_success
+	local flat
+	flat=$(tr '\n' ' ' <<<"$output" | tr -s ' ')
+	if [ "$UNSHARE_STATIC" = 1 ]; then
+		[[ $flat == *"This is the static build: user and group names are read from /etc/passwd and /etc/group only, not through NSS. See unshare(1)."* ]]
+	else
+		[[ $flat != *"static build"* ]]
+		[[ $flat == *"is not found. See unshare(1)."* ]]
+	fi
+}
+
+@test "names: the static build reads /etc/passwd and /etc/group, the usual one asks NSS" {
+	run --separate-stderr with_etc --dry-run --map-user=alice --map-group=staff4 true
+	if [ "$UNSHARE_STATIC" = 1 ]; then
+		assert_success
+		assert_line 'uid_map    4242 0 1'
+		assert_line 'gid_map    4343 0 1'
+	else
+		assert_failure 125
+		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: no user named 'alice'"
+	fi
+}
+
+@test "a name the file lacks: the static build names the file" {
+	run --separate-stderr with_etc --dry-run --map-group=alice true
+	assert_failure 125
+	assert_equal "${stderr_lines[0]}" "unshare: --map-group=alice: no group named 'alice'$(not_found_in /etc/group)"
+	assert_equal "${stderr_lines[1]}" "Try 'unshare --help' or 'unshare --usage' for more information."
+	run --separate-stderr with_etc --dry-run --setuid=staff4 -r true
+	assert_failure 125
+	assert_equal "${stderr_lines[0]}" "unshare: --setuid: no user named 'staff4'$(not_found_in /etc/passwd)"
+}
+
+@test "no /etc/passwd: the static build says it cannot read it" {
+	run --separate-stderr without_etc --dry-run --map-user=alice true
+	assert_failure 125
+	if [ "$UNSHARE_STATIC" = 1 ]; then
+		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: cannot read /etc/passwd to find the user 'alice': No such file or directory (this static build looks names up there only)"
+	else
+		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: no user named 'alice'"
+	fi
+}
+
+@test "no program and no \$SHELL: the static build takes the shell from /etc/passwd" {
+	run --separate-stderr env -u SHELL /usr/bin/unshare --mount --propagation private sh -c '
+		for f in passwd group nsswitch.conf; do
+			mount --bind "$1/$f" "/etc/$f" || exit 99
+		done
+		exec "$2" --dry-run' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN"
+	assert_success
+	if [ "$UNSHARE_STATIC" = 1 ]; then
+		assert_line 'program    /bin/root-shell (the shell, from /etc/passwd)'
+	else
+		assert_line 'program    /bin/sh (the shell, from the fallback)'
+	fi
+}

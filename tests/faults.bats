@@ -7,7 +7,7 @@ load helpers
 setup() {
 	common_setup
 	require_root
-	mounts_before=$(wc -l </proc/self/mountinfo)
+	mounts_snapshot
 }
 
 teardown() {
@@ -59,14 +59,14 @@ teardown() {
 	assert_failure 125
 	assert_output "unshare: keeping namespaces: cannot make a socket pair: Too many open files"
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 	# Three more: the helper runs out as it opens the file and its bind.
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
 	assert_failure 125
 	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: .*Too many open files"
 	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --kill-child --init true'
 	assert_failure 125
 	assert_output "unshare: fork: cannot make a pipe to the child: Too many open files"
@@ -98,7 +98,31 @@ make_root_without_proc() {
 	run chroot "$chroot_dir" /unshare -r /true
 	assert_failure 125
 	assert_line --partial "unshare: a new user namespace is refused to a process that is chrooted"
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
+}
+
+@test "the check for mounts left behind fails on ours, not on another's" {
+	local other
+	other=$(mktemp -d /tmp/unshare-test.XXXXXX)
+	# In the test's directory: ours.
+	mkdir mnt
+	mount -t tmpfs left-behind mnt
+	run assert_no_new_mounts
+	umount mnt
+	assert_failure
+	assert_output --regexp "^mounts left behind: [0-9]+ .* $BATS_TEST_TMPDIR/mnt .* - tmpfs left-behind "
+	# A tmpfs elsewhere: another's work.
+	mount -t tmpfs elsewhere "$other"
+	run assert_no_new_mounts
+	umount "$other"
+	assert_success
+	# A proc, wherever it is: as a leaked --mount-proc would be.
+	mount -t proc proc "$other"
+	run assert_no_new_mounts
+	umount "$other"
+	rmdir "$other"
+	assert_failure
+	assert_output --regexp "^mounts left behind: [0-9]+ .* $other .* - proc proc "
 }
 
 @test "/proc unmounted: the id maps cannot be written, and the message says why" {
@@ -109,7 +133,7 @@ make_root_without_proc() {
 	assert_failure 125
 	assert_line "unshare: writing /proc/self/uid_map: No such file or directory"
 	assert_line "unshare: is /proc mounted? id maps are written through it"
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 @test "no /proc: --list still answers" {

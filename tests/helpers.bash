@@ -24,6 +24,27 @@ unshare() {
 	"$UNSHARE_BIN" "$@"
 }
 
+# The mount table before a run, for assert_no_new_mounts: mount ids.
+mounts_snapshot() {
+	mounts_before=$(cut -d' ' -f1 /proc/self/mountinfo)
+}
+
+# Fails, showing them, if mounts made since mounts_snapshot include one a
+# run of ours could have left behind: a namespace file (nsfs), a proc, or
+# anything mounted in the test's directory.  Other work on the machine
+# may mount meanwhile; its mounts are not ours and do not count.
+assert_no_new_mounts() {
+	local left
+	left=$(awk -v before="$mounts_before" -v dir="$BATS_TEST_TMPDIR" '
+		BEGIN { n = split(before, b, "\n"); for (i = 1; i <= n; i++) old[b[i]] = 1 }
+		!($1 in old) {
+			fs = ""
+			for (i = 7; i < NF; i++) if ($i == "-") { fs = $(i + 1); break }
+			if (fs == "nsfs" || fs == "proc" || index($5, dir) == 1) print
+		}' /proc/self/mountinfo)
+	[ -z "$left" ] || fail "mounts left behind: $left"
+}
+
 # What follows "no user named 'x'" (or group) in this build's message:
 # nothing, or in the static build the file it read (FILE) and why.
 not_found_in() {

@@ -26,17 +26,17 @@ leftovers() {
 }
 
 @test "500 runs, 50 at a time, as nobody: all exit 0, nothing left" {
-	before=$(wc -l </proc/self/mountinfo)
+	mounts_snapshot
 	run load_runs setpriv --reuid=nobody --regid=nogroup --clear-groups "$NOBODY_BIN" --user --map-root-user --net --mount
 	assert_success
-	[ "$(wc -l </proc/self/mountinfo)" = "$before" ]
+	assert_no_new_mounts
 	assert_equal "$(leftovers)" ""
 }
 
 @test "500 runs, 50 at a time, as root: all exit 0, nothing left" {
-	before=$(wc -l </proc/self/mountinfo)
+	mounts_snapshot
 	run load_runs "$NOBODY_BIN" --user --map-root-user --net --mount
 	assert_success
-	[ "$(wc -l </proc/self/mountinfo)" = "$before" ]
+	assert_no_new_mounts
 	assert_equal "$(leftovers)" ""
 }

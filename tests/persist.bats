@@ -11,7 +11,7 @@ setup() {
 	require_root
 	dir=$BATS_TEST_TMPDIR/ns
 	mkdir -p "$dir"
-	mounts_before=$(wc -l </proc/self/mountinfo)
+	mounts_snapshot
 }
 
 # The namespace's pid 1 first (unshare's child): unshare ends with it.
@@ -122,21 +122,21 @@ keep() {
 	assert_line --index 0 --partial "unshare: --net=$dir/no/such/dir/net: cannot create it: No such file or directory"
 	assert_line "unshare: the namespaces were not kept in their files (see above), so nothing was run"
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 @test "a later step fails (program not found): the kept files are undone" {
 	run -127 unshare --uts="$dir/uts" no-such-program-here
 	assert_failure 127
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 @test "a step before keeping fails (--mount-proc): nothing is made" {
 	run unshare --uts="$dir/uts" --mount-proc=/no/such/dir true
 	assert_failure 125
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 # EBUSY, made by the kernel for the attaching of the bind (move_mount).
@@ -146,7 +146,7 @@ keep() {
 	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: binding /proc/[0-9]+/ns/uts failed: Device or resource busy; something mounted on the file is in the way \(findmnt $dir/uts shows it\): unmount it \(umount $dir/uts\), or choose another file$"
 	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
 	[ ! -e "$dir/uts" ]
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 @test "--mount=FILE on a shared mount: says so and what to do, and undoes the rest" {
@@ -216,7 +216,7 @@ with open("/proc/self/ns/mnt") as f:
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	run findmnt -n "$BATS_TEST_TMPDIR/target"
 	assert_failure
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 }
 
 @test "a FILE that keeps a namespace already, or is no regular file: 125, saying which" {
@@ -265,7 +265,7 @@ release() {
 		[ "$status" = $((128 + $(kill -l "$sig"))) ] || fail "SIG$sig: status $status"
 		[ ! -e "$dir/uts" ] && [ ! -e "$dir/net" ] && [ ! -e "$BATS_TEST_TMPDIR/ran" ] ||
 			fail "after SIG$sig: $(ls "$dir")"
-		[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+		assert_no_new_mounts
 	done
 }
 
@@ -278,7 +278,7 @@ release() {
 	upid=
 	release
 	eventually test ! -e "$dir/uts"
-	[ "$(wc -l </proc/self/mountinfo)" = "$mounts_before" ]
+	assert_no_new_mounts
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
 

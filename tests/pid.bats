@@ -78,14 +78,14 @@ exit 0"
 }
 
 @test "--mount-proc implies --mount, shown with its reason; the mount does not leak" {
-	before=$(grep -c . /proc/self/mountinfo)
+	mounts_snapshot
 	run unshare --dry-run --mount-proc true
 	assert_line 'implied    mount    --mount-proc brings mount: proc is mounted in a mount namespace of its own, never in the caller'"'"'s'
 	assert_line 'step       mount proc on /proc (nosuid, nodev, noexec)'
 	run unshare --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
 	assert_success
 	refute_output "$(ns_inode mnt)"
-	[ "$(grep -c . /proc/self/mountinfo)" = "$before" ]
+	assert_no_new_mounts
 }
 
 @test "--mount-proc=DIR mounts proc there, nosuid, nodev, noexec" {

@@ -45,6 +45,11 @@ assert_no_new_mounts() {
 	[ -z "$left" ] || fail "mounts left behind: $left"
 }
 
+# A PATH that any user may search, for the tests of a program not found:
+# execvp answers EACCES (126), not ENOENT, when a directory of PATH cannot
+# be searched, as root's own directories cannot by another user.
+SEARCHABLE_PATH=/usr/local/bin:/usr/bin:/bin
+
 # What follows "no user named 'x'" (or group) in this build's message:
 # nothing, or in the static build the file it read (FILE) and why.
 not_found_in() {
@@ -92,6 +97,12 @@ require_userns_for_nobody() {
 	require_root
 	nobody_copy
 	as_nobody "$NOBODY_BIN" --user true 2>/dev/null ||
+		need "unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone or a security module)"
+}
+
+# This user (not root) may make a user namespace of its own.
+require_userns_for_self() {
+	unshare --user true 2>/dev/null ||
 		need "unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone or a security module)"
 }
 
@@ -180,11 +191,14 @@ statuses_pass() {
 }
 
 # deaths_pass OPTION...: a program killed by TERM, KILL, SEGV, INT, HUP or
-# USR1 makes us die of the same signal.
+# USR1 makes us die of the same signal.  The signals start at their
+# default: make check run in the background, or under nohup, would
+# otherwise hand the program INT or HUP ignored.
 deaths_pass() {
 	local sig
 	for sig in TERM KILL SEGV INT HUP USR1; do
-		run status_of "$UNSHARE_BIN" "$@" sh -c "kill -$sig \$\$"
+		run status_of env --default-signal=TERM,SEGV,INT,HUP,USR1 \
+			"$UNSHARE_BIN" "$@" sh -c "kill -$sig \$\$"
 		assert_output "signal $sig"
 	done
 }

@@ -143,7 +143,7 @@ for l in sys.argv[1].splitlines():
 }
 
 @test "--verbose --json: a program that cannot be found ends with exit 127" {
-	run -127 --separate-stderr unshare --verbose --json no-such-program-here
+	PATH=$SEARCHABLE_PATH run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
 	run events "$stderr"
 	assert_success

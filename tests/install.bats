@@ -1,0 +1,59 @@
+#!/usr/bin/env bats
+# make install, as a distribution installs us beside util-linux's
+# unshare: a program name transformed (--program-prefix, --program-suffix
+# or --program-transform-name give program_transform_name) renames the
+# binary, the man page and the bash completion alike, and the completion
+# completes the new name; with no completion directory
+# (--without-bash-completion-dir gives "no") none is installed.  Runs
+# make in the build tree, into a DESTDIR of the test's own.
+
+load helpers
+
+UNSHARE_BUILDDIR=${UNSHARE_BUILDDIR:-$BATS_TEST_DIRNAME/..}
+
+# build_make ARGS: make in the build tree, as a command of its own (not
+# part of the make check that may be running us).
+build_make() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$UNSHARE_BUILDDIR" "$@"
+}
+
+@test "--program-suffix: the binary, the man page and the completion are renamed alike" {
+	local root=$BATS_TEST_TMPDIR/root files
+	run build_make install DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
+	assert_success
+	files=$(cd "$root" && find . -type f | sort)
+	assert_equal "$files" "./usr/bin/unshare-ng
+./usr/share/bash-completion/completions/unshare-ng
+./usr/share/man/man1/unshare-ng.1"
+	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare-ng"
+	assert_output 'complete -F _unshare unshare-ng'
+	run "$root/usr/bin/unshare-ng" --dry-run --uts true
+	assert_success
+	assert_line 'requested  uts'
+	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
+	assert_success
+	assert_equal "$(cd "$root" && find . -type f)" ''
+}
+
+@test "without a completion directory, no completion is installed" {
+	local root=$BATS_TEST_TMPDIR/root files
+	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	assert_success
+	files=$(cd "$root" && find . -type f | sort)
+	assert_equal "$files" "./usr/bin/unshare
+./usr/share/man/man1/unshare.1"
+	# (an install into the directory "no", under DESTDIR, as there was)
+	[ ! -e "${root}no" ] || { rm -rf "${root}no"; fail "installed into ${root}no"; }
+	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	assert_success
+}
+
+@test "without a transformed name, the completion is unshare's" {
+	local root=$BATS_TEST_TMPDIR/root
+	run build_make install DESTDIR="$root" prefix=/usr
+	assert_success
+	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare"
+	assert_output 'complete -F _unshare unshare'
+	run build_make uninstall DESTDIR="$root" prefix=/usr
+	assert_success
+}

@@ -88,7 +88,18 @@ static char stderr_line[BUFSIZ];
 static int info(enum cli_result what)
 {
 	if (what == CLI_VERSION)
-		puts(PACKAGE_STRING);
+		/* The GNU form: name and version, copyright, licence and its
+		 * warranty, authors. */
+		fputs(PACKAGE_STRING "\n"
+		      "Copyright (C) 2026 the unshare authors.\n"
+		      "License GPL-2.0-or-later: GNU GPL version 2 or later "
+		      "<https://gnu.org/licenses/old-licenses/gpl-2.0.html>.\n"
+		      "This is free software: you are free to change and "
+		      "redistribute it.\n"
+		      "There is NO WARRANTY, to the extent permitted by law.\n"
+		      "\n"
+		      "Written by the unshare authors (see the AUTHORS file).\n",
+		      stdout);
 	else
 		cli_help(stdout, what == CLI_USAGE);
 	return output_done();

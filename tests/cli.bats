@@ -3,10 +3,21 @@
 
 load helpers
 
-@test "--version names the package and version" {
+@test "--version in the GNU form: version, copyright, licence and warranty, authors" {
 	run unshare --version
 	assert_success
-	assert_output --regexp '^unshare [0-9]+\.[0-9]+\.[0-9]+$'
+	assert_line --index 0 --regexp '^unshare [0-9]+\.[0-9]+\.[0-9]+$'
+	assert_line --index 1 'Copyright (C) 2026 the unshare authors.'
+	assert_line --index 2 'License GPL-2.0-or-later: GNU GPL version 2 or later <https://gnu.org/licenses/old-licenses/gpl-2.0.html>.'
+	assert_line --index 3 'This is free software: you are free to change and redistribute it.'
+	assert_line --index 4 'There is NO WARRANTY, to the extent permitted by law.'
+	assert_line --index 5 'Written by the unshare authors (see the AUTHORS file).'
+	assert_equal "${#lines[@]}" 6
+	# -V is the same.
+	local long=$output
+	run unshare -V
+	assert_success
+	assert_equal "$output" "$long"
 }
 
 @test "--help groups the options under headings" {

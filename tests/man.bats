@@ -32,3 +32,29 @@ load helpers
 			fail "exit status $code is not in the man page"
 	done
 }
+
+@test "the man page has the sections a distribution expects, in their order" {
+	run grep '^\.SH ' "$UNSHARE_MAN"
+	assert_success
+	local order
+	order=$(grep -n -E '^\.SH (NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXIT STATUS|ENVIRONMENT|FILES|BUGS|AUTHORS|"?REPORTING BUGS"?|"?SEE ALSO"?)$' "$UNSHARE_MAN" |
+		sed 's/^[0-9]*:\.SH //; s/"//g' | paste -sd,)
+	assert_equal "$order" "NAME,SYNOPSIS,DESCRIPTION,OPTIONS,EXIT STATUS,ENVIRONMENT,FILES,BUGS,AUTHORS,REPORTING BUGS,SEE ALSO"
+}
+
+@test "--version and the man page name the same version" {
+	run unshare --version
+	assert_success
+	local version=${lines[0]#unshare }
+	run grep -c "^\.TH UNSHARE 1 [0-9-]* \"unshare $version\"" "$UNSHARE_MAN"
+	assert_output 1
+}
+
+@test "NEWS starts with the version --version names" {
+	run unshare --version
+	assert_success
+	local version=${lines[0]#unshare }
+	run grep -m1 '^\* Version ' "$BATS_TEST_DIRNAME/../NEWS"
+	assert_success
+	assert_output --regexp "^\* Version ${version//./\\.} "
+}

@@ -34,6 +34,8 @@ struct id_owner {
 	const char *subid_file;   /* /etc/subuid or /etc/subgid */
 	const char *self_map;     /* /proc/self/uid_map or gid_map */
 	const char *usermod;      /* usermod's option that adds a range */
+	bool group;               /* subordinate gids, not uids */
+	bool libsubid;            /* ask libsubid, not subid_file (if built in) */
 };
 
 /* A decimal id, 0 to ID_MAX (a plus sign allowed); with lookup, also a

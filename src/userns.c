@@ -184,10 +184,12 @@ char *userns_resolve(struct plan *plan)
 		     ? user_entry(uid)
 		     : NULL;
 	users = (struct id_owner){ pw ? pw->pw_name : NULL, uid, "/etc/subuid",
-				   "/proc/self/uid_map", "--add-subuids" };
+				   "/proc/self/uid_map", "--add-subuids",
+				   .libsubid = true };
 	groups = (struct id_owner){ pw ? pw->pw_name : NULL, uid,
 				    "/etc/subgid", "/proc/self/gid_map",
-				    "--add-subgids" };
+				    "--add-subgids", .group = true,
+				    .libsubid = true };
 	if ((bad = add_specs("--map-users", plan->uid_specs,
 			     plan->n_uid_specs, &users, CAP_SETUID,
 			     &plan->uid_map)) ||

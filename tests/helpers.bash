@@ -14,8 +14,17 @@ UNSHARE_MAN=${UNSHARE_MAN:-$BATS_TEST_DIRNAME/../man/unshare.1}
 # build of the same sources; in the usual build the binary itself.
 UNSHARE_PRELOAD_BIN=${UNSHARE_PRELOAD_BIN:-$UNSHARE_BIN}
 UNSHARE_STATIC=${UNSHARE_STATIC:-0}
+# Whether subordinate ids come through libsubid (make check says; by
+# hand, the build tree's config.h).
+if [ -z "${UNSHARE_LIBSUBID:-}" ]; then
+	UNSHARE_LIBSUBID=0
+	if grep -qx '#define HAVE_LIBSUBID 1' "$BATS_TEST_DIRNAME/../config.h" 2>/dev/null &&
+		[ "$UNSHARE_STATIC" = 0 ]; then
+		UNSHARE_LIBSUBID=1
+	fi
+fi
 export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN UNSHARE_PRELOAD_BIN \
-	UNSHARE_STATIC
+	UNSHARE_STATIC UNSHARE_LIBSUBID
 
 # The binary under test: called as unshare; handed to another program
 # (env, strace, sh -c, a background job whose pid is wanted) as

@@ -15,14 +15,17 @@
 static char subid_path[64] = "/tmp/idmap-test.XXXXXX";
 static char selfmap_path[64] = "/tmp/idmap-test.XXXXXX";
 
+/* The subordinate ids come from subid_path, never through libsubid. */
 static const struct id_owner alice = { "alice", 1000, subid_path,
-				       selfmap_path, "--add-subuids" };
+				       selfmap_path, "--add-subuids",
+				       .libsubid = false };
 static const struct id_owner bob = { "bob", 1001, subid_path, selfmap_path,
-				     "--add-subuids" };
+				     "--add-subuids", .libsubid = false };
 static const struct id_owner carol = { NULL, 1002, subid_path, selfmap_path,
-				       "--add-subuids" };
+				       "--add-subuids", .libsubid = false };
 static const struct id_owner nobody = { "dave", 1003, subid_path,
-					selfmap_path, "--add-subgids" };
+					selfmap_path, "--add-subgids",
+					.group = true, .libsubid = false };
 
 static void write_tmp(char *path, const char *text)
 {

@@ -1,0 +1,58 @@
+#!/usr/bin/env bats
+# Subordinate ids (auto, subids): through libsubid where the build has it
+# (UNSHARE_LIBSUBID=1), so that a subid: source in nsswitch.conf counts as
+# it does for newuidmap; from /etc/subuid and /etc/subgid otherwise.
+# tests/subid-source.c is such a source (root owns 700000+1000 uids and
+# 800000+2000 gids).  Run as root; the files are replaced in a mount
+# namespace of the test's own.
+
+load helpers
+
+setup() {
+	common_setup
+	require_root
+	: >empty
+	printf '%s\n' 'root:100000:65536' >ranges
+}
+
+# with_files NSSWITCH SUBIDS ARGS: unshare ARGS with NSSWITCH as
+# /etc/nsswitch.conf and SUBIDS as both /etc/subuid and /etc/subgid.
+with_files() {
+	local nss=$1 ids=$2
+	shift 2
+	printf '%s\n' 'passwd: files' 'group: files' "$nss" >nsswitch.conf
+	/usr/bin/unshare --mount --propagation private sh -c '
+		mount --bind "$1/nsswitch.conf" /etc/nsswitch.conf &&
+		mount --bind "$1/$2" /etc/subuid &&
+		mount --bind "$1/$2" /etc/subgid || exit 99
+		shift 2
+		exec env LD_LIBRARY_PATH="$UNSHARE_TESTLIB" "$@"' \
+		sh "$BATS_TEST_TMPDIR" "$ids" "$UNSHARE_BIN" "$@"
+}
+
+@test "a subid: source in nsswitch.conf gives the ranges where libsubid is built in" {
+	run --separate-stderr with_files 'subid: unsharetest' empty \
+		--dry-run --map-users=auto --map-groups=auto true
+	if [ "$UNSHARE_LIBSUBID" = 1 ]; then
+		assert_success
+		assert_line 'uid_map    0 700000 1000'
+		assert_line 'gid_map    0 800000 2000'
+	else
+		assert_failure 125
+		assert_equal "${stderr_lines[0]}" "unshare: --map-users: /etc/subuid has no line for root (0); add one, as 'root:100000:65536', with usermod --add-subuids or by hand"
+	fi
+}
+
+@test "without a subid: source, the files give the ranges, in either build" {
+	run --separate-stderr with_files '' ranges \
+		--dry-run --map-users=subids --map-groups=auto true
+	assert_success
+	assert_line 'uid_map    100000 100000 65536'
+	assert_line 'gid_map    0 100000 65536'
+}
+
+@test "the source has no range for the user: the message says where to add one" {
+	run --separate-stderr with_files '' empty --dry-run --map-groups=auto true
+	assert_failure 125
+	assert_equal "${stderr_lines[0]}" "unshare: --map-groups: /etc/subgid has no line for root (0); add one, as 'root:100000:65536', with usermod --add-subgids or by hand"
+}

@@ -209,7 +209,7 @@ void diagnose_unshare(int err, unsigned long mask)
 {
 	char buf[256];
 
-	warnx("unshare(2) of %s (0x%lx) failed: %s",
+	warnx("unshare(2) of %s (" MASK_FORMAT ") failed: %s",
 	      names(mask, buf, sizeof buf), mask, strerror(err));
 	switch (err) {
 	case EPERM:

@@ -216,8 +216,9 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 		} else if (parse_number(p, len, &n) == 0) {
 			if (n & ~UNSHARE_VALID) {
 				snprintf(msg, msgsize,
-					 "unknown bit%s 0x%lx in %s: the "
-					 "known bits are 0x%lx (see --help)",
+					 "unknown bit%s " MASK_FORMAT " in %s: "
+					 "the known bits are " MASK_FORMAT
+					 " (see --help)",
 					 (n & ~UNSHARE_VALID) &
 							 ((n & ~UNSHARE_VALID) - 1)
 						 ? "s" : "",

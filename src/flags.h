@@ -58,6 +58,11 @@ struct flag {
 
 #define UNSHARE_NFLAGS 14
 
+/* How a mask is shown everywhere, in the text, in messages and in JSON:
+ * 0x and at least 8 hex digits, zero-padded (0x0c040000), as the bits
+ * above are written. */
+#define MASK_FORMAT "0x%08lx"
+
 extern const struct flag unshare_flags[UNSHARE_NFLAGS];
 
 /* Why a flag is in the effective mask without being asked for. */

@@ -134,7 +134,7 @@ int list_flags(const struct plan *plan)
 			char inode[24], sharers[24];
 
 			snprintf(inode, sizeof inode, "%lu", ino);
-			printf("%-8s %-13s 0x%08lx %-10s %-6s  %-60s %s\n",
+			printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  %-60s %s\n",
 			       f->name, f->key ? option : option + 1, f->bit,
 			       ino ? inode : "-",
 			       shared_text(f, &shared[i], sharers,

@@ -343,7 +343,7 @@ static void print(struct emit *e, const struct plan *plan)
 	FILE *out = e->out;
 	char mask[32];
 
-	snprintf(mask, sizeof mask, "0x%08lx", plan->effective);
+	snprintf(mask, sizeof mask, MASK_FORMAT, plan->effective);
 	if (e->json) {
 		fputs("{\"requested\":", out);
 		names(e, plan->requested, "");

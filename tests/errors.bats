@@ -58,7 +58,7 @@ teardown() {
 		echo 0 >/proc/sys/user/max_uts_namespaces &&
 		exec "$UNSHARE_BIN" --uts --ipc true'
 	assert_failure 125
-	assert_line --index 0 'unshare: unshare(2) of uts, ipc, sysvsem (0xc040000) failed: No space left on device'
+	assert_line --index 0 'unshare: unshare(2) of uts, ipc, sysvsem (0x0c040000) failed: No space left on device'
 	assert_line --index 1 'unshare: uts: the limit on uts namespaces is reached: /proc/sys/user/max_uts_namespaces is 0 in this user namespace (a parent'"'"'s limit counts too); raise it (sysctl user.max_uts_namespaces=N) or end processes that hold such namespaces'
 	[ "$(cat /proc/sys/user/max_uts_namespaces)" != 0 ]
 }
@@ -99,9 +99,26 @@ teardown() {
 @test "EINVAL from a kernel without a namespace type names it, its version and its option" {
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --uts --time true
 	assert_failure 125
-	assert_line --index 0 "unshare: unshare(2) of uts, time (0x4000080) failed: Invalid argument"
+	assert_line --index 0 "unshare: unshare(2) of uts, time (0x04000080) failed: Invalid argument"
 	assert_line --index 1 "unshare: time: this kernel refuses it: it is older than Linux 5.6 or was built without CONFIG_TIME_NS"
 	assert_equal "${#lines[@]}" 2
+}
+
+# One form for a mask wherever it is shown: 0x and 8 hex digits, zero-
+# padded, so that uts and time (0x04000080) never shows as 0x4000080.
+@test "a mask is 0x and 8 hex digits in the plan, its JSON and the messages" {
+	run unshare --dry-run --uts --time true
+	assert_success
+	assert_line 'effective  0x04000080 uts, time'
+	run unshare --dry-run --json --uts --time true
+	assert_success
+	assert_output --partial '"effective":{"mask":"0x04000080","value":67108992,'
+	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --uts --time true
+	assert_failure 125
+	assert_line --index 0 --partial "(0x04000080) failed"
+	run unshare --flags=0x3 true
+	assert_failure 125
+	assert_line --index 0 --partial "unknown bits 0x00000003 in '0x3'"
 }
 
 @test "EPERM with CAP_SYS_ADMIN: a security module or seccomp filter refused it" {

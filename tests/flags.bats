@@ -43,7 +43,7 @@ load helpers
 @test "--flags refuses an unknown bit with 125, naming it" {
 	run unshare --flags=0x1 true
 	assert_failure 125
-	assert_line --index 0 "unshare: --flags: unknown bit 0x1 in '0x1': the known bits are 0x7e070f80 (see --help)"
+	assert_line --index 0 "unshare: --flags: unknown bit 0x00000001 in '0x1': the known bits are 0x7e070f80 (see --help)"
 }
 
 @test "--flags refuses a bit above 31 instead of losing it" {

@@ -163,8 +163,8 @@ static void test_list(void)
 	parse_bad("mount,,uts", "empty item");
 	parse_bad("mnt", "unknown flag 'mnt'");
 	parse_bad("mount,bogus", "unknown flag 'bogus'");
-	parse_bad("0x1", "unknown bit 0x1 in '0x1'");
-	parse_bad("0x3", "unknown bits 0x3");
+	parse_bad("0x1", "unknown bit 0x00000001 in '0x1'");
+	parse_bad("0x3", "unknown bits 0x00000003");
 	parse_bad("0x100000000", "unknown bit 0x100000000");
 	parse_bad("0x80000000", "unknown bit 0x80000000");
 	parse_bad("-1", "unknown flag '-1'");

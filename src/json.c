@@ -1,4 +1,4 @@
-/* Writing JSON strings.
+/* Writing JSON: strings, and the start of each document.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -47,4 +47,11 @@ void json_string(FILE *out, const char *str)
 		s += n;
 	}
 	putc('"', out);
+}
+
+void json_open(FILE *out, const char *key)
+{
+	fprintf(out, "{\"version\":%d,", JSON_VERSION);
+	json_string(out, key);
+	putc(':', out);
 }

@@ -12,4 +12,14 @@
  * valid UTF-8 written as U+FFFD. */
 void json_string(FILE *out, const char *s);
 
+/* The version of our JSON, the first member of each document we write
+ * (the --dry-run plan, the --list flags, each --verbose event line).
+ * Within a version, keys are only added; a key removed, or one whose
+ * meaning or type changes, makes the next version. */
+#define JSON_VERSION 1
+
+/* Opens a document: {"version":N,"KEY": -- the caller writes KEY's
+ * value, any further members, and the closing brace. */
+void json_open(FILE *out, const char *key);
+
 #endif

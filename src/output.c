@@ -385,9 +385,11 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 	struct emit e = { .out = out, .prefix = prefix,
 			  .json = plan->opts & OPT_JSON };
 
+	if (e.json)
+		json_open(out, "plan");
 	print(&e, plan);
 	if (e.json)
-		putc('\n', out);
+		fputs("}\n", out);
 }
 
 void plan_json(FILE *out, const struct plan *plan)

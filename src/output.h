@@ -13,7 +13,7 @@
 #define VERBOSE_PREFIX "unshare: "
 
 /* The plan: one fact a line, each started with prefix; or, with
- * plan->json, one JSON object on one line. */
+ * plan->json, one JSON document on one line: {"version":N,"plan":{...}}. */
 void plan_print(FILE *out, const char *prefix, const struct plan *plan);
 
 /* The plan as one JSON object, without a newline. */

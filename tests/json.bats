@@ -5,18 +5,30 @@
 load helpers
 
 # parse JSON EXPR [ARG...]: JSON must parse; prints the Python expression
-# EXPR (the items of a tuple apart), which may use d and sys.argv[3:].
+# EXPR (the items of a tuple apart), which may use d (the document), p
+# (its plan, if it has one) and sys.argv[3:].
 parse() {
 	python3 -c 'import json, sys
 d = json.loads(sys.argv[1])
+p = d.get("plan") if isinstance(d, dict) else None
 r = eval(sys.argv[2])
 print(*r) if isinstance(r, tuple) else print(r)' "$@"
+}
+
+@test "--dry-run --json: one document, version 1, with the plan under \"plan\"" {
+	run unshare --dry-run --json --uts true
+	assert_success
+	assert_equal "${#lines[@]}" 1
+	assert_output --regexp '^\{"version":1,"plan":\{"requested":\["uts"\],.*\}\}$'
+	run parse "$output" 'sorted(d), d["version"], type(d["version"]).__name__, p["effective"]["mask"]'
+	assert_success
+	assert_output "['plan', 'version'] 1 int 0x04000000"
 }
 
 @test "--dry-run --json: the closure with reasons" {
 	run unshare --dry-run --json --user --mount true
 	assert_success
-	run parse "$output" 'd["requested"], [(a["flag"], a["by"], a["from"]) for a in d["added"]], d["effective"]'
+	run parse "$output" 'p["requested"], [(a["flag"], a["by"], a["from"]) for a in p["added"]], p["effective"]'
 	assert_success
 	assert_output "['mount', 'user'] [('fs', 'mount', 'mount'), ('thread', 'user', 'user'), ('vm', 'thread', 'user'), ('sighand', 'vm', 'user')] {'mask': '0x10030b00', 'value': 268634880, 'flags': ['mount', 'user', 'fs', 'vm', 'sighand', 'thread']}"
 }
@@ -24,7 +36,7 @@ print(*r) if isinstance(r, tuple) else print(r)' "$@"
 @test "--dry-run --json: every step in order, and the program" {
 	run unshare --dry-run --json -r --pid --mount-proc --boottime=5 --net=/run/x --keep-env=HOME printf '%s' x
 	assert_success
-	run parse "$output" '[s["step"] for s in d["steps"]], d["program"], [i["what"] + "<" + i["by"] for i in d["implied"]]'
+	run parse "$output" '[s["step"] for s in p["steps"]], p["program"], [i["what"] + "<" + i["by"] for i in p["implied"]]'
 	assert_success
 	assert_output "['setgroups', 'maps', 'uid_map', 'gid_map', 'boottime', 'propagation', 'fork', 'signals', 'proc', 'persist', 'environment'] {'argv': ['printf', '%s', 'x']} ['--fork<--pid', 'mount<--mount-proc', 'time<--boottime', 'user<--map-root-user']"
 }
@@ -34,7 +46,7 @@ print(*r) if isinstance(r, tuple) else print(r)' "$@"
 	bad=$(printf 'not-utf8 \377\376 end')
 	run unshare --dry-run --json --uts="/tmp/$nasty" -- "$nasty" "$bad"
 	assert_success
-	run parse "$output" 'd["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and sys.argv[3] in d["steps"][-1]["detail"]' "$nasty"
+	run parse "$output" 'p["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and sys.argv[3] in p["steps"][-1]["detail"]' "$nasty"
 	assert_success
 	assert_output True
 }
@@ -42,7 +54,7 @@ print(*r) if isinstance(r, tuple) else print(r)' "$@"
 @test "--dry-run --json without a program names the shell and where it came from" {
 	SHELL=/bin/dash run unshare --dry-run --json
 	assert_success
-	run parse "$output" 'd["program"]'
+	run parse "$output" 'p["program"]'
 	assert_output "{'argv': ['/bin/dash'], 'shell_from': '\$SHELL'}"
 }
 

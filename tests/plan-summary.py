@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The plan of `unshare --dry-run --json` (on stdin) in one line, for the
+"""The plan of `unshare --dry-run --json` (on stdin, version 1) in one line, for the
 conformance table: what was asked for and what will be done, each fact
 as a word, in a fixed order, defaults left out.
 
@@ -17,7 +17,10 @@ import sys
 
 
 def main():
-    plan = json.load(sys.stdin)
+    doc = json.load(sys.stdin)
+    if doc.get("version") != 1:
+        sys.exit(f"plan-summary.py reads version 1, not {doc.get('version')}")
+    plan = doc["plan"]
     words = []
     if plan["requested"]:
         words.append("req=" + ",".join(plan["requested"]))

@@ -23,6 +23,19 @@ static void encodes(const char *in, const char *want, const char *what)
 	free(buf);
 }
 
+static void opens(const char *key, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	json_open(f, key);
+	fclose(f);
+	ok(strcmp(buf, want) == 0, "a document opened with %s: got %s", key,
+	   buf);
+	free(buf);
+}
+
 int main(void)
 {
 	encodes("", "\"\"", "empty");
@@ -43,5 +56,7 @@ int main(void)
 	encodes("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"",
 		"past U+10FFFF");
 	encodes("\x80", "\"\\ufffd\"", "a lone continuation byte");
+	opens("plan", "{\"version\":1,\"plan\":");
+	opens("event", "{\"version\":1,\"event\":");
 	return tap_done();
 }

@@ -115,12 +115,14 @@ int list_flags(const struct plan *plan)
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		judge(&unshare_flags[i], &verdicts[i]);
 	sharing_scan(SHARING_FLAGS, shared);
-	if (!(plan->opts & OPT_JSON))
+	if (!(plan->opts & OPT_JSON)) {
 		printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG",
 		       "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
 		       "STATUS");
-	else
+	} else {
+		json_open(stdout, "flags");
 		putchar('[');
+	}
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		const struct verdict *v = &verdicts[i];
@@ -175,6 +177,6 @@ int list_flags(const struct plan *plan)
 		putchar('}');
 	}
 	if (plan->opts & OPT_JSON)
-		puts("]");
+		puts("]}");
 	return output_done();
 }

@@ -7,7 +7,8 @@
 
 #include "plan.h"
 
-/* Print the table (or, with plan->json, a JSON array) on stdout.
+/* Print the table (or, with plan->json, the JSON document
+ * {"version":N,"flags":[...]}, one object a flag) on stdout.
  * Returns the exit status. */
 int list_flags(const struct plan *plan);
 

@@ -48,12 +48,16 @@ teardown() {
 	nobody_cleanup
 }
 
-@test "--list --json is an array of 14 objects that parses" {
+@test "--list --json is one document, version 1, with 14 objects under \"flags\"" {
 	run unshare --list --json
 	assert_success
+	assert_equal "${#lines[@]}" 1
+	assert_output --regexp '^\{"version":1,"flags":\[\{"name":"mount",.*\}\]\}$'
 	run python3 -c '
 import json, sys
-rows = json.loads(sys.argv[1])
+doc = json.loads(sys.argv[1])
+assert sorted(doc) == ["flags", "version"] and doc["version"] == 1, doc.keys()
+rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
     assert set(r) >= {"name", "option", "value", "kernel", "detaches", "since", "ns", "inode", "status", "verdict"}, r
@@ -85,7 +89,7 @@ print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["ns"])' "$ou
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list --json
 	run python3 -c '
 import json, sys
-print([r["status"] for r in json.loads(sys.argv[1]) if r["name"] == "time"][0])' "$output"
+print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "time"][0])' "$output"
 	assert_output not-in-kernel
 }
 

@@ -129,7 +129,7 @@ print(len(details))' "$stderr" "$helper"
 	share_exec "$UNSHARE_BIN" --list --json
 	run python3 -c '
 import json, sys
-rows = {r["name"]: r for r in json.loads(sys.argv[1])}
+rows = {r["name"]: r for r in json.loads(sys.argv[1])["flags"]}
 print(rows["fs"]["sharers"], rows["sysvsem"]["sharers"], rows["files"]["sharers"], rows["net"]["sharers"], rows["net"]["uncompared"])' "$output"
 	assert_output "1 1 0 None None"
 }

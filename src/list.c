@@ -149,7 +149,8 @@ int list_flags(const struct plan *plan)
 		fputs(",\"option\":", stdout);
 		snprintf(option, sizeof option, "--%s", f->name);
 		json_string(stdout, option);
-		printf(",\"value\":%lu,\"kernel\":", f->bit);
+		printf(",\"value\":%lu,\"mask\":\"" MASK_FORMAT "\",\"kernel\":",
+		       f->bit, f->bit);
 		json_string(stdout, f->kernel);
 		fputs(",\"detaches\":", stdout);
 		json_string(stdout, f->detaches);

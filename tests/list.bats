@@ -60,10 +60,28 @@ assert sorted(doc) == ["flags", "version"] and doc["version"] == 1, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
-    assert set(r) >= {"name", "option", "value", "kernel", "detaches", "since", "ns", "inode", "status", "verdict"}, r
+    assert set(r) >= {"name", "option", "value", "mask", "kernel", "detaches", "since", "ns", "inode", "status", "verdict"}, r
 print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["ns"])' "$output"
 	assert_success
 	assert_output "mount 131072 CLONE_NEWNS None"
+}
+
+@test "--list --json: each flag's mask as the table's VALUE column shows it" {
+	run unshare --list
+	assert_success
+	# Each row's name and the first word that starts with 0x.
+	table=$(awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i ~ /^0x/) { print $1, $i; break } }' <<<"$output")
+	assert_equal "$(wc -l <<<"$table")" 14
+	run unshare --list --json
+	assert_success
+	run python3 -c '
+import json, sys
+for r in json.loads(sys.argv[1])["flags"]:
+    assert r["mask"] == "0x%08x" % r["value"], r
+    print(r["name"], r["mask"])' "$output"
+	assert_success
+	assert_line 'time 0x00000080'
+	assert_output "$table"
 }
 
 @test "--list with a limit reached says which file" {

@@ -23,6 +23,14 @@
 static FILE *events;
 #define EVENTS (events ? events : stderr)
 
+/* Starts an event line: {"version":N,"event":KIND.  Every line carries
+ * the version: a line may be read alone, whichever process wrote it. */
+static void event(FILE *out, const char *kind)
+{
+	json_open(out, "event");
+	json_string(out, kind);
+}
+
 void say_plan(const struct plan *plan)
 {
 	if (!(plan->opts & OPT_VERBOSE))
@@ -31,7 +39,8 @@ void say_plan(const struct plan *plan)
 		plan_print(EVENTS, VERBOSE_PREFIX, plan);
 		return;
 	}
-	fputs("{\"event\":\"plan\",\"plan\":", EVENTS);
+	event(EVENTS, "plan");
+	fputs(",\"plan\":", EVENTS);
 	plan_json(EVENTS, plan);
 	fputs("}\n", EVENTS);
 }
@@ -50,7 +59,8 @@ void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
 		return;
 	}
-	fputs("{\"event\":\"step\",\"step\":", EVENTS);
+	event(EVENTS, "step");
+	fputs(",\"step\":", EVENTS);
 	json_string(EVENTS, kind);
 	fputs(",\"detail\":", EVENTS);
 	json_string(EVENTS, detail);
@@ -61,7 +71,8 @@ void say_failed(const struct plan *plan, const char *kind, int err)
 {
 	if (!(plan->opts & OPT_VERBOSE) || !(plan->opts & OPT_JSON))
 		return;
-	fputs("{\"event\":\"step\",\"step\":", EVENTS);
+	event(EVENTS, "step");
+	fputs(",\"step\":", EVENTS);
 	json_string(EVENTS, kind);
 	fputs(",\"outcome\":\"failed\",\"errno\":", EVENTS);
 	json_string(EVENTS, strerrorname_np(err) ? strerrorname_np(err) : "?");
@@ -89,7 +100,8 @@ static void message_event(void)
 	pending.n = 0;
 	if ((f = open_memstream(&line, &size)) == NULL)
 		return;
-	fputs("{\"event\":\"message\",\"text\":", f);
+	event(f, "message");
+	fputs(",\"text\":", f);
 	json_string(f, pending.text);
 	fputs("}\n", f);
 	/* One write(2), however long: the events of two processes must
@@ -130,9 +142,11 @@ static void exit_event(int status, void *arg)
 	fflush(stderr);
 	if (pending.n)
 		message_event();
-	if (status != 0 && !passing_status)
-		fprintf(EVENTS, "{\"event\":\"exit\",\"status\":%d,"
-			"\"outcome\":\"failed\"}\n", status);
+	if (status != 0 && !passing_status) {
+		event(EVENTS, "exit");
+		fprintf(EVENTS, ",\"status\":%d,\"outcome\":\"failed\"}\n",
+			status);
+	}
 	fflush(EVENTS);
 }
 
@@ -170,7 +184,8 @@ void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 		if (!(plan->effective & f->bit) || f->ns == NULL)
 			continue;
 		if (plan->opts & OPT_JSON) {
-			fputs("{\"event\":\"namespace\",\"entry\":", EVENTS);
+			event(EVENTS, "namespace");
+			fputs(",\"entry\":", EVENTS);
 			json_string(EVENTS, f->ns_after);
 			fprintf(EVENTS, ",\"before\":%lu,\"after\":",
 				(unsigned long)before[i]);

@@ -1,5 +1,5 @@
 /* What --verbose says as things happen, on stderr: text, or with --json
- * JSON lines.
+ * JSON lines, each an object that starts {"version":N,"event":KIND.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -11,11 +11,12 @@
 #include "plan.h"
 
 /* With --verbose, the plan on stderr: text lines after VERBOSE_PREFIX, or
- * a JSON line {"event":"plan","plan":{...}}. */
+ * a JSON line {"version":N,"event":"plan","plan":{...}}. */
 void say_plan(const struct plan *plan);
 
 /* With --verbose, on stderr: "unshare: KIND  DETAIL", or a JSON line
- * {"event":"step","step":KIND,"detail":DETAIL,"outcome":"ok"}. */
+ * {"version":N,"event":"step","step":KIND,"detail":DETAIL,
+ * "outcome":"ok"}. */
 void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -25,9 +26,9 @@ void say_failed(const struct plan *plan, const char *kind, int err);
 
 /* With --verbose --json, from here on every line of ours on stderr is
  * JSON: what err(3), warn(3) and the diagnoses write becomes
- * {"event":"message","text":...}, and if our process then ends with a
- * status other than 0 (not one passed on from the program), a last
- * {"event":"exit","status":N,"outcome":"failed"}. */
+ * {"version":N,"event":"message","text":...}, and if our process then
+ * ends with a status other than 0 (not one passed on from the program),
+ * a last {"version":N,"event":"exit","status":S,"outcome":"failed"}. */
 void json_messages(void);
 
 /* The status we are about to end with is the program's (or the child's):

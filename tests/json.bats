@@ -122,12 +122,14 @@ split_writes() {
 	assert_line --index -1 "exit 125 failed"
 }
 
-# Every line of stderr parsed as JSON, one summary line per event.
+# Every line of stderr parsed as JSON, one summary line per event; each
+# must be of version 1.
 events() {
 	python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
+    assert e["version"] == 1, l
     k = e["event"]
     if k == "step": print(k, e["step"], e["outcome"], e.get("errno", ""))
     elif k == "message": print(k, e["text"])
@@ -152,6 +154,22 @@ for l in sys.argv[1].splitlines():
 	# The child failed and said so; the parent passes its status on quietly.
 	run grep -c '"event":"exit"' <<<"$stderr"
 	assert_output 1
+}
+
+@test "--verbose --json: every event line starts with the version, 1" {
+	run -127 --separate-stderr unshare --verbose --json no-such-program-here
+	assert_failure 127
+	assert_equal "${#stderr_lines[@]}" 3
+	assert_equal "$(grep -c '^{"version":1,"event":"' <<<"$stderr")" 3
+	run python3 -c '
+import json, sys
+for l in sys.argv[1].splitlines():
+    e = json.loads(l)
+    print(list(e)[:2], e["version"], e["event"])' "$stderr"
+	assert_success
+	assert_output "['version', 'event'] 1 plan
+['version', 'event'] 1 message
+['version', 'event'] 1 exit"
 }
 
 @test "--verbose --json: a program that cannot be found ends with exit 127" {

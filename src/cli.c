@@ -152,6 +152,27 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 	return CLI_RUN;
 }
 
+bool cli_wants_events(int argc, char **argv)
+{
+	struct option longopts[option_count + 1];
+	char shortopts[2 * option_count + 2];
+	unsigned opts = 0;
+	int key;
+
+	getopt_arrays(longopts, shortopts);
+	optind = 0;
+	opterr = 0;
+	/* Past any error, to the end of our options: the words after the
+	 * one at fault count too. */
+	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const struct option_row *r = row_of_key(key);
+
+		if (r)
+			opts |= r->sets;
+	}
+	return (opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON);
+}
+
 _Noreturn void cli_usage_error(const char *msg)
 {
 	if (msg && *msg)

@@ -123,6 +123,10 @@ int main(int argc, char **argv)
 		program_invocation_short_name = (char *)"unshare";
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
+	/* With --verbose --json, every line of ours on stderr is an event,
+	 * from the first: a usage error too, wherever the error is. */
+	if (cli_wants_events(argc, argv))
+		json_messages();
 
 	/* Parse, resolve, check. */
 	what = cli_parse(argc, argv, &plan, false, &usage);
@@ -136,9 +140,6 @@ int main(int argc, char **argv)
 		cli_usage_error(bad);
 
 	/* Show. */
-	if ((plan.opts & (OPT_VERBOSE | OPT_JSON | OPT_DRY_RUN | OPT_LIST)) ==
-	    (OPT_VERBOSE | OPT_JSON))
-		json_messages();
 	userns_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list_flags(&plan);

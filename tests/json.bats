@@ -197,6 +197,68 @@ for l in sys.argv[1].splitlines():
 	assert_equal "$stderr" "unshare: --map-users=100000,0,10 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
 }
 
+@test "--verbose --json: a usage error is message events and a failed exit, wherever the error is" {
+	run --separate-stderr unshare --verbose --json --bogus true
+	assert_failure 125
+	assert_output ''
+	run events "$stderr"
+	assert_success
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 "message unshare: unrecognized option '--bogus'"
+	assert_line --index 1 "message Try 'unshare --help' or 'unshare --usage' for more information."
+	assert_line --index 2 "exit 125 failed"
+	# Before --verbose and --json, in their short and abbreviated forms:
+	# the options after the one at fault count too.
+	run --separate-stderr unshare --mout --json -v true
+	assert_failure 125
+	run events "$stderr"
+	assert_success
+	assert_line --index 0 "message unshare: unrecognized option '--mout'"
+	assert_line --index 1 "message unshare: did you mean '--mount'?"
+	assert_line --index 3 "exit 125 failed"
+	run --separate-stderr unshare --bogus --js --verb true
+	assert_failure 125
+	run events "$stderr"
+	assert_success
+	assert_line --index 2 "exit 125 failed"
+}
+
+@test "--verbose --json: a refused value or combination is a message event too" {
+	run --separate-stderr unshare -v --json --flags=0x1 true
+	assert_failure 125
+	run events "$stderr"
+	assert_success
+	assert_line --index 0 "message unshare: --flags: unknown bit 0x00000001 in '0x1': the known bits are 0x7e070f80 (see --help)"
+	assert_line --index 2 "exit 125 failed"
+	run --separate-stderr unshare --verbose --json --list
+	assert_failure 125
+	assert_output ''
+	run events "$stderr"
+	assert_success
+	assert_line --index 0 "message unshare: --list shows every flag and runs nothing: give it alone, or with --json"
+	assert_line --index 2 "exit 125 failed"
+}
+
+@test "--dry-run --verbose --json: the plan on stdout, a warning as an event on stderr" {
+	run --separate-stderr unshare --dry-run --verbose --json --map-users=100000,0,10 true
+	assert_success
+	run parse "$output" 'd["version"], p["requested"], p["implied"][0]["what"]'
+	assert_output "1 [] user"
+	run events "$stderr"
+	assert_success
+	assert_output "message unshare: --map-users=100000,0,10 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
+}
+
+@test "a usage error stays text without both --verbose and --json among our options" {
+	for options in "--json --bogus" "--verbose --bogus" "-v --bogus true --verbose --json" "--bogus -- --verbose --json"; do
+		# shellcheck disable=SC2086 # the options are words
+		run --separate-stderr unshare $options
+		assert_failure 125
+		assert_equal "$options: ${stderr_lines[0]}" "$options: unshare: unrecognized option '--bogus'"
+		assert_equal "$options: ${stderr_lines[1]}" "$options: Try 'unshare --help' or 'unshare --usage' for more information."
+	done
+}
+
 @test "unknown options get a did-you-mean" {
 	run unshare --mout true
 	assert_failure 125

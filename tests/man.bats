@@ -58,3 +58,43 @@ load helpers
 	assert_success
 	assert_output --regexp "^\* Version ${version//./\\.} "
 }
+
+# keys_of FILE...: every key of every JSON object in FILEs (a document or
+# event a line), one a line.
+keys_of() {
+	python3 -c '
+import json, sys
+keys = set()
+def walk(v):
+    if isinstance(v, dict):
+        keys.update(v)
+        for x in v.values(): walk(x)
+    elif isinstance(v, list):
+        for x in v: walk(x)
+for name in sys.argv[1:]:
+    for line in open(name):
+        walk(json.loads(line))
+print("\n".join(sorted(keys)))' "$@"
+}
+
+@test "the man page's JSON section names every key our JSON has" {
+	require_root
+	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
+	unshare --list --json >flags
+	unshare --verbose --json -r --uts --pid --mount-proc true 2>events || true
+	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true
+	run keys_of plan flags events failed
+	assert_success
+	keys=$output
+	# Each key bold in the section: the words of its .B and .BR lines.
+	section=$(sed -n '/^\.SH JSON$/,/^\.SH /p' "$UNSHARE_MAN" | grep -E '^\.BR? ' | sed -E 's/^\.BR? //; s/"//g; s/\\//g' | tr -s ' ,' '\n')
+	missing=
+	for k in $keys version shell_from errno error; do
+		grep -qx -- "$k" <<<"$section" || missing="$missing $k"
+	done
+	assert_equal "$missing" ''
+	# And the run gave what this test expects to look at.
+	for k in version event plan steps flags sharers entry outcome errno text status; do
+		grep -qx -- "$k" <<<"$keys" || fail "no key $k in the JSON looked at"
+	done
+}

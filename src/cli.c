@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "events.h"
 #include "options.h"
 #include "quote.h"
 #include "sig.h"
@@ -126,11 +127,20 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 
 		if (r == NULL) {
 			const char *near;
+			int ind = optind, opt = optopt;
 
-			/* What is wrong; an unknown long option may be a
+			/* What is wrong (an event too with --verbose and
+			 * --json among our options, wherever they are:
+			 * reading them again moves getopt, which is put back
+			 * for the message); an unknown long option may be a
 			 * typo of ours. */
-			if (!quiet)
+			if (!quiet) {
+				if (cli_wants_events(argc, argv))
+					json_messages();
+				optind = ind;
+				optopt = opt;
 				option_error(argv, longopts, shortopts);
+			}
 			if (optopt == 0 && optind > 0 &&
 			    (near = suggest_option(argv[optind - 1])) != NULL &&
 			    asprintf(msg, "did you mean '--%s'?", near) < 0)

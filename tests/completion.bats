@@ -1,5 +1,9 @@
 #!/usr/bin/env bats
-# Bash completion: options, and the words they take.
+# Bash completion: options, and the words they take.  Most tests call
+# the completion function as bash would; those named "typed" type a line
+# and TAB in a real interactive bash on a pseudo-terminal (complete.py),
+# so that what readline does with the candidates (quoting, the slash or
+# space after them, listing them) is tested too.
 
 load helpers
 
@@ -21,6 +25,25 @@ complete_line() {
 	COMP_WORDBREAKS=$' \t\n"'"'"'><;|&('
 	_unshare
 	printf '%s\n' "${COMPREPLY[@]}"
+}
+
+# typed KEYS [COMMAND...]: in an interactive bash on a new terminal, in
+# the test's directory, with HOME there too and the binary under test on
+# PATH as unshare, sources the completion, runs each COMMAND, then types
+# KEYS.  Prints the line as it became, then the candidates bash listed.
+typed() {
+	local keys=$1 command setup=()
+	shift
+	mkdir -p bin home
+	ln -sf "$(readlink -f "$UNSHARE_BIN")" bin/unshare
+	setup=(-c "source $(printf %q "$BATS_TEST_DIRNAME/../completion/unshare.bash")")
+	for command in "$@"; do
+		setup+=(-c "$command")
+	done
+	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		python3 "$BATS_TEST_DIRNAME/complete.py" "${setup[@]}" "$keys"
 }
 
 @test "complete registers _unshare for unshare" {
@@ -87,4 +110,18 @@ deny"
 	COMP_WORDBREAKS=$' \t\n"'"'"'><=;|&(:'
 	_unshare
 	assert_equal "${COMPREPLY[*]}" "shared slave"
+}
+
+@test "typed: --pro<TAB> becomes --propagation=, with no space after it" {
+	run typed $'unshare --pro\t'
+	assert_success
+	assert_output "unshare --propagation="
+}
+
+@test "typed: --propagation=s<TAB><TAB> lists shared and slave" {
+	run typed $'unshare --propagation=s\t\t'
+	assert_success
+	assert_output "unshare --propagation=s
+shared
+slave"
 }

@@ -16,31 +16,68 @@ _unshare_flag_names() {
 		sed -n 's/^requested  //p' | tr -d ','
 }
 
-# Candidates for the value of option $2 (the word so far is $3).
+# Sets the options of this completion (compopt).  Outside a completion
+# (a test calling _unshare itself) there are none to set: no matter.
+_unshare_compopt() {
+	compopt "$@" 2>/dev/null || :
+}
+
+# COMPREPLY: what the command given prints, one candidate a line.
+_unshare_reply() {
+	mapfile -t COMPREPLY < <("$@")
+}
+
+# COMPREPLY: the candidates for the value of option $2 of unshare $1 (the
+# value so far is $3).  Sets files=1 (a variable of _unshare) for names
+# of files or directories, and has readline quote them and end a
+# directory with a slash, not a space.
 _unshare_values() {
 	local cmd=$1 option=$2 cur=$3 head=
 	case $option in
-	--propagation) compgen -W 'private shared slave unchanged' -- "$cur" ;;
-	--setgroups) compgen -W 'allow deny' -- "$cur" ;;
-	--kill-child) compgen -A signal -- "$cur" ;;
+	--propagation) _unshare_reply compgen -W 'private shared slave unchanged' -- "$cur" ;;
+	--setgroups) _unshare_reply compgen -W 'allow deny' -- "$cur" ;;
+	--kill-child) _unshare_reply compgen -A signal -- "$cur" ;;
 	--flags)
 		# A comma-separated list: complete its last item.
 		[[ $cur == *,* ]] && head=${cur%,*},
-		compgen -P "$head" -W "$(_unshare_flag_names "$cmd")" -- "${cur##*,}"
+		_unshare_reply compgen -P "$head" -W "$(_unshare_flag_names "$cmd")" -- "${cur##*,}"
 		;;
-	--map-user | --setuid | -S) compgen -u -- "$cur" ;;
-	--map-group | --setgid | -G) compgen -g -- "$cur" ;;
-	--map-users | --map-groups) compgen -W 'auto subids all' -- "$cur" ;;
-	--keep-env | --whitelist-env) compgen -v -- "${cur##*,}" ;;
-	--root | --wd | --mount-proc | --mount-binfmt | -R | -w) compgen -d -- "$cur" ;;
-	--mount | --uts | --ipc | --net | --pid | --user | --cgroup | --time) compgen -f -- "$cur" ;;
+	--map-user | --setuid | -S) _unshare_reply compgen -u -- "$cur" ;;
+	--map-group | --setgid | -G) _unshare_reply compgen -g -- "$cur" ;;
+	--map-users | --map-groups) _unshare_reply compgen -W 'auto subids all' -- "$cur" ;;
+	--keep-env | --whitelist-env) _unshare_reply compgen -v -- "${cur##*,}" ;;
+	--root | --wd | --mount-proc | --mount-binfmt | -R | -w)
+		files=1
+		_unshare_compopt -o filenames
+		_unshare_reply compgen -d -- "$cur"
+		;;
+	--mount | --uts | --ipc | --net | --pid | --user | --cgroup | --time)
+		files=1
+		_unshare_compopt -o filenames
+		_unshare_reply compgen -f -- "$cur"
+		;;
 	esac
+}
+
+# Without '=' among bash's word breaks, the word being completed is the
+# whole --name=VALUE: each candidate gets "--name=" ($1) back.  Readline
+# cannot see a directory behind it, so a directory gets its slash here,
+# and no space after it if it is the only one.
+_unshare_prefix() {
+	local prefix=$1 i name
+	for i in "${!COMPREPLY[@]}"; do
+		name=${COMPREPLY[i]}
+		[[ $files && -d ${name/#\~\//$HOME/} ]] && name+=/
+		COMPREPLY[i]=$prefix$name
+	done
+	if [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]]; then
+		_unshare_compopt -o nospace
+	fi
 }
 
 _unshare() {
 	local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} i word
-	local line=${COMP_LINE:0:COMP_POINT} full option value
-	full=${line##*[[:space:]]}
+	local prev option='' value='' files=''
 	COMPREPLY=()
 
 	# Past the first non-option (or --), the words are the program's.
@@ -70,33 +107,38 @@ _unshare() {
 		return
 	fi
 
-	if [[ $full == --*=* ]]; then
-		option=${full%%=*}
-		value=${full#*=}
-		mapfile -t COMPREPLY < <(_unshare_values "$cmd" "$option" "$value")
-		# Unless bash splits words at '=', the word holds the option.
-		if [[ $COMP_WORDBREAKS != *=* ]]; then
-			COMPREPLY=("${COMPREPLY[@]/#/$option=}")
-		fi
+	# The value of an option, attached: --name=VALUE is one word, or
+	# three when bash breaks words at '=' (by default): --name, '=' and
+	# VALUE, the last one missing right after the '='.
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	if [[ $cur == = && $prev == --* ]]; then
+		option=$prev
+	elif [[ $prev == = && ${COMP_WORDS[COMP_CWORD - 2]} == --* ]]; then
+		option=${COMP_WORDS[COMP_CWORD - 2]} value=$cur
+	elif [[ $cur == --*=* ]]; then
+		option=${cur%%=*} value=${cur#*=}
+	fi
+	if [[ $option ]]; then
+		_unshare_values "$cmd" "$option" "$value"
+		[[ $cur == --*=* ]] && _unshare_prefix "$option="
 		if [[ $option == --flags ]]; then
-			compopt -o nospace 2>/dev/null
+			_unshare_compopt -o nospace
 		fi
 		return 0
 	fi
 	case $cur in
 	-*)
-		mapfile -t COMPREPLY < <(compgen -W "$(_unshare_options "$cmd")" -- "$cur")
+		_unshare_reply compgen -W "$(_unshare_options "$cmd")" -- "$cur"
 		if [[ ${COMPREPLY[*]} == *= ]]; then
-			compopt -o nospace 2>/dev/null
+			_unshare_compopt -o nospace
 		fi
 		;;
 	*)
-		if [[ ${COMP_WORDS[COMP_CWORD - 1]} == -* ]] &&
-			mapfile -t COMPREPLY < <(_unshare_values "$cmd" "${COMP_WORDS[COMP_CWORD - 1]}" "$cur") &&
-			((${#COMPREPLY[@]})); then
-			return
+		if [[ $prev == -* ]]; then
+			_unshare_values "$cmd" "$prev" "$cur"
+			((${#COMPREPLY[@]})) && return
 		fi
-		mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+		_unshare_reply compgen -c -- "$cur"
 		;;
 	esac
 }

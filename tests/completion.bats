@@ -125,3 +125,52 @@ deny"
 shared
 slave"
 }
+
+@test "typed: --root=<TAB> escapes a space and ends a directory with a slash" {
+	mkdir "my dir"
+	touch my-file
+	run typed $'unshare --root=my\t'
+	assert_success
+	assert_output 'unshare --root=my\ dir/'
+	run typed $'unshare --root="my\t'
+	assert_success
+	assert_output 'unshare --root="my dir"/'
+	run typed $'unshare --root=\''"$BATS_TEST_TMPDIR"$'/my\t'
+	assert_success
+	assert_output "unshare --root='$BATS_TEST_TMPDIR/my dir'/"
+}
+
+@test "typed: -R, --root and --wd as separate words take a directory" {
+	mkdir "my dir"
+	for option in -R --root --wd; do
+		run typed "unshare $option my"$'\t'
+		assert_success
+		assert_output "unshare $option my\\ dir/"
+	done
+}
+
+@test "typed: --root=<TAB><TAB> lists directories only" {
+	mkdir "my dir"
+	touch my-file
+	run typed $'unshare --root=\t\t'
+	assert_success
+	assert_output 'unshare --root=
+bin/
+home/
+my dir/'
+}
+
+@test "typed: --mount=<TAB> completes a file, with a space after it" {
+	mkdir "my dir"
+	touch "my file"
+	run typed $'unshare --mount=my\\ f\t'
+	assert_success
+	assert_output 'unshare --mount=my\ file '
+}
+
+@test "typed: without '=' among the word breaks, a directory still ends in a slash" {
+	mkdir "my dir"
+	run typed $'unshare --root=my\t' 'COMP_WORDBREAKS=${COMP_WORDBREAKS//=}'
+	assert_success
+	assert_output 'unshare --root=my\ dir/'
+}

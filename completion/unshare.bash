@@ -75,41 +75,78 @@ _unshare_prefix() {
 	fi
 }
 
+# Whether option word $1, given alone, takes the next word as its value:
+# it requires a value (-R DIR, --root DIR).  An optional value is
+# attached or absent (--mount=FILE, --kill-child=SIGNAL): the word after
+# such an option is not its value but the program.
+_unshare_takes_word() {
+	case $1 in
+	-R | -w | -S | -G | -l | --flags | --map-user | --map-group | \
+		--map-users | --map-groups | --owner | --setgroups | \
+		--setuid | --setgid | --propagation | --monotonic | \
+		--boottime | --root | --wd | --keep-env | --whitelist-env | \
+		--load-interp)
+		return 0 ;;
+	esac
+	return 1
+}
+
+# COMPREPLY: candidates for the program, the word so far being $1: the
+# commands bash knows, or, once the word has a slash, the directories
+# (to go on in) and the files that can be run there.
+_unshare_program() {
+	local cur=$1 path
+	if [[ $cur != */* ]]; then
+		_unshare_reply compgen -c -- "$cur"
+		return
+	fi
+	_unshare_compopt -o filenames
+	while IFS= read -r path; do
+		# compgen keeps a leading ~/ as typed; test the file it names.
+		if [[ -d ${path/#\~\//$HOME/} || -x ${path/#\~\//$HOME/} ]]; then
+			COMPREPLY+=("$path")
+		fi
+	done < <(compgen -f -- "$cur")
+}
+
 _unshare() {
-	local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} i word
-	local prev option='' value='' files=''
+	local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} i
+	local prev option='' value='' files='' program=''
 	COMPREPLY=()
 
-	# Past the first non-option (or --), the words are the program's.
+	# The program is the first word that is neither an option nor the
+	# value of one, or the word after --.  The words after it are its own.
 	for ((i = 1; i < COMP_CWORD; i++)); do
-		word=${COMP_WORDS[i]}
-		case $word in
-		--) break ;;
-		-R | -w | -S | -G | -l | --flags | --map-user | --map-group | \
-			--map-users | --map-groups | --owner | --setgroups | \
-			--setuid | --setgid | --propagation | --monotonic | \
-			--boottime | --root | --wd | --keep-env | --whitelist-env | \
-			--load-interp)
-			[[ ${COMP_WORDS[i + 1]} == = ]] || ((i++)) ;;
-		= | -*) ;;
-		*)
-			[[ ${COMP_WORDS[i - 1]} == = ]] && continue
+		case ${COMP_WORDS[i]} in
+		--)
+			program=$((i + 1))
 			break ;;
+		=) ;;
+		-*)
+			if _unshare_takes_word "${COMP_WORDS[i]}" &&
+				[[ ${COMP_WORDS[i + 1]} != = ]]; then
+				((i++))
+			fi ;;
+		*)
+			if [[ ${COMP_WORDS[i - 1]} != = ]]; then
+				program=$i
+				break
+			fi ;;
 		esac
 	done
-	if ((i < COMP_CWORD)); then
-		[[ ${COMP_WORDS[i]} == -- ]] && ((i++))
-		if ((i == COMP_CWORD)); then
-			mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+	if [[ $program ]]; then
+		if ((program == COMP_CWORD)); then
+			_unshare_program "$cur"
 		else
-			mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+			_unshare_reply compgen -f -- "$cur"
 		fi
-		return
+		return 0
 	fi
 
 	# The value of an option, attached: --name=VALUE is one word, or
 	# three when bash breaks words at '=' (by default): --name, '=' and
-	# VALUE, the last one missing right after the '='.
+	# VALUE, the last one missing right after the '='.  Or, for an
+	# option that requires a value, the next word.
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [[ $cur == = && $prev == --* ]]; then
 		option=$prev
@@ -117,6 +154,8 @@ _unshare() {
 		option=${COMP_WORDS[COMP_CWORD - 2]} value=$cur
 	elif [[ $cur == --*=* ]]; then
 		option=${cur%%=*} value=${cur#*=}
+	elif _unshare_takes_word "$prev"; then
+		option=$prev value=$cur
 	fi
 	if [[ $option ]]; then
 		_unshare_values "$cmd" "$option" "$value"
@@ -126,21 +165,16 @@ _unshare() {
 		fi
 		return 0
 	fi
-	case $cur in
-	-*)
+
+	# Our options, until the program.
+	if [[ $cur == -* ]]; then
 		_unshare_reply compgen -W "$(_unshare_options "$cmd")" -- "$cur"
 		if [[ ${COMPREPLY[*]} == *= ]]; then
 			_unshare_compopt -o nospace
 		fi
-		;;
-	*)
-		if [[ $prev == -* ]]; then
-			_unshare_values "$cmd" "$prev" "$cur"
-			((${#COMPREPLY[@]})) && return
-		fi
-		_unshare_reply compgen -c -- "$cur"
-		;;
-	esac
+	else
+		_unshare_program "$cur"
+	fi
 }
 
 complete -F _unshare unshare

@@ -31,6 +31,8 @@ complete_line() {
 # the test's directory, with HOME there too and the binary under test on
 # PATH as unshare, sources the completion, runs each COMMAND, then types
 # KEYS.  Prints the line as it became, then the candidates bash listed.
+# A second TAB lists them only if the first one added nothing to the
+# line: a TAB that adds the candidates' common start takes another two.
 typed() {
 	local keys=$1 command setup=()
 	shift
@@ -173,4 +175,50 @@ my dir/'
 	run typed $'unshare --root=my\t' 'COMP_WORDBREAKS=${COMP_WORDBREAKS//=}'
 	assert_success
 	assert_output 'unshare --root=my\ dir/'
+}
+
+# commands NAME...: programs on the PATH that typed gives bash.
+commands() {
+	local name
+	mkdir -p bin
+	for name in "$@"; do
+		printf '#!/bin/sh\n' >"bin/$name"
+		chmod +x "bin/$name"
+	done
+}
+
+@test "typed: the program is a command, after any option without a value" {
+	commands zz-probe-one zz-probe-two
+	touch zz-probe-file
+	for options in "" "-m " "--mount " "--kill-child " "--mount-proc " \
+		"--root / " "-R / " "--root=/ " "-- " "--fork -- "; do
+		run typed "unshare ${options}zz-probe-"$'\t\t'
+		assert_success
+		assert_output "unshare ${options}zz-probe-
+zz-probe-one
+zz-probe-two"
+		run typed "unshare ${options}zz-probe-o"$'\t'
+		assert_success
+		assert_output "unshare ${options}zz-probe-one "
+	done
+}
+
+@test "typed: a program with a slash is a path: directories and programs" {
+	mkdir "my dir"
+	touch data
+	printf '#!/bin/sh\n' >run-me
+	chmod +x run-me
+	run typed $'unshare -m ./\t\t'
+	assert_success
+	assert_output 'unshare -m ./
+bin/
+home/
+my dir/
+run-me'
+	run typed $'unshare -m ./m\t'
+	assert_success
+	assert_output 'unshare -m ./my\ dir/'
+	run typed $'unshare -m ./r\t'
+	assert_success
+	assert_output 'unshare -m ./run-me '
 }

@@ -137,7 +137,13 @@ _unshare() {
 	if [[ $program ]]; then
 		if ((program == COMP_CWORD)); then
 			_unshare_program "$cur"
+		elif declare -F _command_offset >/dev/null; then
+			# bash-completion is loaded: its _command_offset completes
+			# the words as the program's own completion would, as if
+			# the line began with the program.
+			_command_offset "$program"
 		else
+			_unshare_compopt -o filenames
 			_unshare_reply compgen -f -- "$cur"
 		fi
 		return 0

@@ -222,3 +222,47 @@ run-me'
 	assert_success
 	assert_output 'unshare -m ./run-me '
 }
+
+# bash-completion's main script, which has _command_offset.  Sourced
+# after ours, it leaves the completion of unshare as it is.
+bash_completion() {
+	local script=/usr/share/bash-completion/bash_completion
+	[ -r "$script" ] ||
+		need "bash-completion is not installed (apt-get install bash-completion)"
+	echo "$script"
+}
+
+@test "typed: after the program, its own completion (bash-completion's)" {
+	local script
+	script=$(bash_completion)
+	commands zz-probe-one
+	for options in "-m " "--root=/ " "-R / " "--kill-child " "--fork -- "; do
+		run typed "unshare ${options}zz-probe-one zebra-t"$'\t' \
+			"source $script" "complete -W 'zebra-one zebra-two' zz-probe-one"
+		assert_success
+		assert_output "unshare ${options}zz-probe-one zebra-two "
+		run typed "unshare ${options}zz-probe-one zebra-"$'\t\t' \
+			"source $script" "complete -W 'zebra-one zebra-two' zz-probe-one"
+		assert_success
+		assert_output "unshare ${options}zz-probe-one zebra-
+zebra-one
+zebra-two"
+	done
+}
+
+@test "typed: unshare after unshare completes the inner one's options" {
+	local script
+	script=$(bash_completion)
+	run typed $'unshare -m unshare --pro\t' "source $script"
+	assert_success
+	assert_output "unshare -m unshare --propagation="
+}
+
+@test "typed: after the program, without bash-completion, file names" {
+	commands zz-probe-one
+	mkdir "my dir"
+	run typed $'unshare -m zz-probe-one my\t' \
+		"complete -W 'zebra-one zebra-two' zz-probe-one"
+	assert_success
+	assert_output 'unshare -m zz-probe-one my\ dir/'
+}

@@ -1,5 +1,6 @@
-# bash completion for unshare(1).  Options and flag names are read from
-# the unshare being completed (--help, --dry-run), so they never drift.
+# bash completion for unshare(1).  Options, flag names and signal names
+# are read from the unshare being completed (--help, --dry-run), so they
+# never drift.
 # shellcheck shell=bash
 
 # The options of unshare $1, one a line: "--name" or "--name=" (a value
@@ -14,6 +15,28 @@ _unshare_options() {
 _unshare_flag_names() {
 	"$1" --dry-run --flags=0x7e070f80 true 2>/dev/null |
 		sed -n 's/^requested  //p' | tr -d ','
+}
+
+# What each unshare (by the word it is run by) takes for --kill-child,
+# once learnt: the signal names, "HUP INT ..." without SIG, and the
+# highest signal number.
+declare -gA _unshare_signals=() _unshare_signal_max=()
+
+# Learns the signals of unshare $1 (unless known): the names it gives
+# the signals 1, 2... (--dry-run --kill-child=N) up to the first number
+# it refuses, or 128 (no kernel has more).  A signal it names by number
+# (glibc's 32 and 33) has no name.  That takes a run for each signal, so
+# what it learns is kept for the rest of the session.
+_unshare_learn_signals() {
+	local cmd=$1 n names='' plan
+	[[ ${_unshare_signals[$cmd]+known} ]] && return
+	for ((n = 1; n <= 128; n++)); do
+		plan=$("$cmd" --dry-run --kill-child="$n" true 2>/dev/null) || break
+		[[ $plan =~ the\ child\ gets\ SIG([^ ]+)\ if\ unshare\ dies ]] || break
+		[[ ${BASH_REMATCH[1]} == [0-9]* ]] || names+=" ${BASH_REMATCH[1]}"
+	done
+	_unshare_signals[$cmd]=${names# }
+	_unshare_signal_max[$cmd]=$((n - 1))
 }
 
 # Sets the options of this completion (compopt).  Outside a completion
@@ -32,11 +55,22 @@ _unshare_reply() {
 # of files or directories, and has readline quote them and end a
 # directory with a slash, not a space.
 _unshare_values() {
-	local cmd=$1 option=$2 cur=$3 head=
+	local cmd=$1 option=$2 cur=$3 head='' names
 	case $option in
 	--propagation) _unshare_reply compgen -W 'private shared slave unchanged' -- "$cur" ;;
 	--setgroups) _unshare_reply compgen -W 'allow deny' -- "$cur" ;;
-	--kill-child) _unshare_reply compgen -A signal -- "$cur" ;;
+	--kill-child)
+		# unshare takes a signal's name, with SIG or without, or its
+		# number: the names both ways (never bash's EXIT, ERR...), and
+		# once a digit is typed the numbers.
+		_unshare_learn_signals "$cmd"
+		if [[ $cur == [0-9]* ]]; then
+			_unshare_reply compgen -W "$(seq "${_unshare_signal_max[$cmd]}")" -- "$cur"
+		else
+			read -ra names <<<"${_unshare_signals[$cmd]}"
+			_unshare_reply compgen -W "${names[*]} ${names[*]/#/SIG}" -- "$cur"
+		fi
+		;;
 	--flags)
 		# A comma-separated list: complete its last item.
 		[[ $cur == *,* ]] && head=${cur%,*},

@@ -84,6 +84,37 @@ typed() {
 	assert_output "--kill-child=SIGTERM"
 }
 
+@test "--kill-child=<TAB> offers names without SIG too, and numbers" {
+	run complete_line "unshare --kill-child=TE"
+	assert_success
+	assert_output "--kill-child=TERM"
+	run complete_line "unshare --kill-child=15"
+	assert_success
+	assert_output "--kill-child=15"
+}
+
+@test "--kill-child=<TAB> offers only what unshare takes: no EXIT, no 0" {
+	run complete_line "unshare --kill-child="
+	assert_success
+	for s in HUP SIGHUP KILL SIGKILL TERM SIGTERM RTMIN SIGRTMIN+1; do
+		assert_line -- "--kill-child=$s"
+	done
+	for s in EXIT SIGEXIT DEBUG ERR RETURN; do
+		refute_line -- "--kill-child=$s"
+	done
+	refute_output --partial JUNK
+	# Each of them, and each number offered, is a signal to unshare.
+	candidates=$output
+	run complete_line "unshare --kill-child=0"
+	assert_output ''
+	run complete_line "unshare --kill-child=1"
+	assert_line --index 0 -- "--kill-child=1"
+	for c in $candidates $(complete_line "unshare --kill-child=1"); do
+		unshare --dry-run "$c" true >/dev/null ||
+			fail "unshare refuses $c"
+	done
+}
+
 @test "--flags=<TAB> offers flag names, item by item" {
 	run complete_line "unshare --flags=mount,u"
 	assert_success
@@ -265,4 +296,19 @@ zebra-two"
 		"complete -W 'zebra-one zebra-two' zz-probe-one"
 	assert_success
 	assert_output 'unshare -m zz-probe-one my\ dir/'
+}
+
+@test "typed: --kill-child=<TAB> completes a signal with SIG or without" {
+	run typed $'unshare --kill-child=TE\t'
+	assert_success
+	assert_output "unshare --kill-child=TERM "
+	run typed $'unshare --kill-child=SIGTE\t'
+	assert_success
+	assert_output "unshare --kill-child=SIGTERM "
+	run typed $'unshare --kill-child=15\t'
+	assert_success
+	assert_output "unshare --kill-child=15 "
+	run typed $'unshare --kill-child=EX\t'
+	assert_success
+	assert_output "unshare --kill-child=EX"
 }

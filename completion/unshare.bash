@@ -79,7 +79,11 @@ _unshare_values() {
 	--map-user | --setuid | -S) _unshare_reply compgen -u -- "$cur" ;;
 	--map-group | --setgid | -G) _unshare_reply compgen -g -- "$cur" ;;
 	--map-users | --map-groups) _unshare_reply compgen -W 'auto subids all' -- "$cur" ;;
-	--keep-env | --whitelist-env) _unshare_reply compgen -v -- "${cur##*,}" ;;
+	--keep-env | --whitelist-env)
+		# A comma-separated list of variables: complete its last item.
+		[[ $cur == *,* ]] && head=${cur%,*},
+		_unshare_reply compgen -P "$head" -v -- "${cur##*,}"
+		;;
 	--root | --wd | --mount-proc | --mount-binfmt | -R | -w)
 		files=1
 		_unshare_compopt -o filenames
@@ -200,9 +204,10 @@ _unshare() {
 	if [[ $option ]]; then
 		_unshare_values "$cmd" "$option" "$value"
 		[[ $cur == --*=* ]] && _unshare_prefix "$option="
-		if [[ $option == --flags ]]; then
-			_unshare_compopt -o nospace
-		fi
+		# A list may go on: no space after an item.
+		case $option in
+		--flags | --keep-env | --whitelist-env) _unshare_compopt -o nospace ;;
+		esac
 		return 0
 	fi
 

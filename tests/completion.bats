@@ -122,6 +122,12 @@ typed() {
 --flags=mount,user"
 }
 
+@test "--keep-env=<TAB> offers variables, item by item" {
+	run complete_line "unshare --keep-env=HOME,PA"
+	assert_success
+	assert_output "--keep-env=HOME,PATH"
+}
+
 @test "--setgroups <TAB> (a separate word) offers allow and deny" {
 	run complete_line "unshare --setgroups "
 	assert_success
@@ -311,4 +317,13 @@ zebra-two"
 	run typed $'unshare --kill-child=EX\t'
 	assert_success
 	assert_output "unshare --kill-child=EX"
+}
+
+@test "typed: --keep-env=<TAB> completes the list's last item, no space after it" {
+	run typed $'unshare --keep-env=HOME,PA\t'
+	assert_success
+	assert_output "unshare --keep-env=HOME,PATH"
+	run typed $'unshare --whitelist-env HOME,PA\t'
+	assert_success
+	assert_output "unshare --whitelist-env HOME,PATH"
 }

@@ -34,6 +34,7 @@ PROMPT = "@prompt@ "
 # The key that prints the line readline holds (bind -x), between markers.
 SHOW = "\x18\x0c"  # Ctrl-X Ctrl-L
 LINE = re.compile(r"@line@(.*)@end@")
+# Readline's settings and that key, typed as one line.
 SETUP = [
     "bind 'set completion-display-width 0'",
     "bind 'set completion-query-items 0'",
@@ -136,7 +137,7 @@ def main():
     term = Terminal()
     try:
         term.read_until(re.compile(re.escape(PROMPT)))
-        for command in SETUP + commands:
+        for command in ["; ".join(SETUP)] + commands:
             printed = term.run(command)
             if printed:
                 sys.stderr.write(f"{command}: {printed}")

@@ -57,3 +57,19 @@ build_make() {
 	run build_make uninstall DESTDIR="$root" prefix=/usr
 	assert_success
 }
+
+@test "the installed man page names where the completion is, not DATADIR" {
+	local root=$BATS_TEST_TMPDIR/root
+	run build_make install DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
+	assert_success
+	run grep -c 'DATADIR' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_output 0
+	run grep -x '\.I /usr/share/bash\\-completion/completions/unshare\\-ng' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_success
+	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
+	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	assert_success
+	run grep -x '\.I (none installed: built \\-\\-without\\-bash\\-completion\\-dir)' "$root/usr/share/man/man1/unshare.1"
+	assert_success
+	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no
+}

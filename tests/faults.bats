@@ -116,13 +116,18 @@ make_root_without_proc() {
 	run assert_no_new_mounts
 	umount "$other"
 	assert_success
-	# A proc, wherever it is: as a leaked --mount-proc would be.
+	# A proc in the test's directory, as a leaked --mount-proc=DIR would
+	# be; and one elsewhere, another's.
+	mount -t proc proc mnt
+	run assert_no_new_mounts
+	umount mnt
+	assert_failure
+	assert_output --regexp "^mounts left behind: [0-9]+ .* $BATS_TEST_TMPDIR/mnt .* - proc proc "
 	mount -t proc proc "$other"
 	run assert_no_new_mounts
 	umount "$other"
 	rmdir "$other"
-	assert_failure
-	assert_output --regexp "^mounts left behind: [0-9]+ .* $other .* - proc proc "
+	assert_success
 }
 
 @test "/proc unmounted: the id maps cannot be written, and the message says why" {

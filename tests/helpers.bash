@@ -39,18 +39,16 @@ mounts_snapshot() {
 }
 
 # Fails, showing them, if mounts made since mounts_snapshot include one a
-# run of ours could have left behind: a namespace file (nsfs), a proc, or
-# anything mounted in the test's directory.  Other work on the machine
-# may mount meanwhile; its mounts are not ours and do not count.
+# run of ours could have left behind: anything mounted in the test's
+# directory (where its namespace files and directories are), or on /proc.
+# Other work on the machine, other runs of these tests included, may
+# mount meanwhile; its mounts are elsewhere, and do not count.
 assert_no_new_mounts() {
 	local left
 	left=$(awk -v before="$mounts_before" -v dir="$BATS_TEST_TMPDIR" '
 		BEGIN { n = split(before, b, "\n"); for (i = 1; i <= n; i++) old[b[i]] = 1 }
-		!($1 in old) {
-			fs = ""
-			for (i = 7; i < NF; i++) if ($i == "-") { fs = $(i + 1); break }
-			if (fs == "nsfs" || fs == "proc" || index($5, dir) == 1) print
-		}' /proc/self/mountinfo)
+		!($1 in old) && ($5 == "/proc" || index($5, dir "/") == 1 || $5 == dir)' \
+		/proc/self/mountinfo)
 	[ -z "$left" ] || fail "mounts left behind: $left"
 }
 

@@ -1,5 +1,5 @@
 /* The command line: getopt_long over arrays made from the option table,
- * and argp to show the help from the same table.
+ * and the help and usage from the same table (help.c, argp).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "events.h"
+#include "help.h"
 #include "options.h"
 #include "quote.h"
 #include "sig.h"
@@ -195,111 +196,64 @@ _Noreturn void cli_usage_error(const char *msg)
 
 /* The help. */
 
-static const char *const group_title[] = {
-	[GROUP_NS] = "Namespaces (each a new one of its kind):",
-	[GROUP_USERNS] = "User namespace and identity (each map option "
-			 "implies --user):",
-	[GROUP_CONTEXT] = "Process context (each a private copy):",
-	[GROUP_EXEC] = "Execution:",
-	[GROUP_OUTPUT] = "Output:",
-	[GROUP_INFO] = NULL, /* last, untitled, as argp's own */
-};
-
 static int help_key(size_t i)
 {
 	return option_rows[i].letter ? option_rows[i].letter
 				     : KEY_ROW + (int)i;
 }
 
-/* The docs that are made, not written: what kind of namespace each is,
- * and which signals are forwarded. */
-static char *help_filter(int key, const char *text, void *input)
-{
-	const struct option_row *r = row_of_key(key);
-	char list[200], *s = NULL;
-	int n = -1;
-
-	(void)input;
-	if (r && r->group == GROUP_NS && r->flag)
-		n = asprintf(&s, "new %s namespace: %s", row_name(r), text);
-	else if (r && r->sets == OPT_FORWARD)
-		n = asprintf(&s, "pass %s on to the child (without it INT and "
-			     "TERM are ignored while waiting); implies --fork",
-			     sig_list(forwarded_signals, n_forwarded_signals,
-				      list, sizeof list));
-	return n < 0 ? (char *)text : s;
-}
-
 void cli_help(FILE *out, bool usage_only)
 {
-	/* Each group: its title, then its rows. */
-	struct argp_option options[option_count + GROUP_INFO + 1], *o = options;
+	/* --usage by argp, from the names alone. */
+	struct argp_option options[option_count + 1], *o = options;
 	const struct argp argp = {
 		.options = options,
 		.args_doc = "[--] [PROGRAM [ARGUMENT...]]",
-		.doc = "Run PROGRAM (by default your shell) with the parts of "
-		       "its context that the options name unshared from the "
-		       "caller's.  The kernel adds some flags to others (the "
-		       "closure): --verbose and --dry-run show which and "
-		       "why.\v"
-		       "A namespace's letter takes no FILE: write --mount=FILE.  "
-		       "Exit status: the program's own; 125 if unshare itself "
-		       "fails, 126 if the program cannot be run, 127 if it is "
-		       "not found.  "
-#ifdef UNSHARE_STATIC
-		       "This is the static build: user and group names are "
-		       "read from /etc/passwd and /etc/group only, not through "
-		       "NSS.  "
-#endif
-		       "See unshare(1).",
-		.help_filter = help_filter,
 	};
-
-	char ns_names[UNSHARE_NFLAGS][32], *fmt;
+	char ns_names[UNSHARE_NFLAGS][32];
 	size_t n_ns = 0;
 
-	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
-		int group = g == GROUP_INFO ? -1 : g;
+	if (!usage_only) {
+		help_print(out, program_invocation_short_name,
+			   "Run PROGRAM (by default your shell) with the parts "
+			   "of its context that the options name unshared from "
+			   "the caller's.  The kernel adds some flags to others "
+			   "(the closure): --verbose and --dry-run show which "
+			   "and why.",
+			   "A namespace's letter takes no FILE: write "
+			   "--mount=FILE.  Exit status: the program's own; 125 "
+			   "if unshare itself fails, 126 if the program cannot "
+			   "be run, 127 if it is not found.  "
+#ifdef UNSHARE_STATIC
+			   "This is the static build: user and group names are "
+			   "read from /etc/passwd and /etc/group only, not "
+			   "through NSS.  "
+#endif
+			   "See unshare(1).");
+		return;
+	}
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_row *r = &option_rows[i];
+		const char *name = row_name(r), *arg = r->arg_name;
 
-		if (group_title[g])
-			*o++ = (struct argp_option){ .doc = group_title[g],
-						     .group = group };
-		for (size_t i = 0; i < option_count; i++) {
-			const struct option_row *r = &option_rows[i];
-			const char *name = row_name(r), *arg = r->arg_name;
-
-			if ((int)r->group != g)
-				continue;
-			/* argp would show -m[FILE], which we do not take:
-			 * the array only shows the help, so the optional
-			 * FILE goes into the long name. */
-			if (r->arg == ARG_NS_FILE) {
-				snprintf(ns_names[n_ns], sizeof ns_names[n_ns],
-					 "%s[=%s]", name, arg);
-				name = ns_names[n_ns++];
-				arg = NULL;
-			}
-			*o++ = (struct argp_option){
-				.name = name,
-				.key = help_key(r->alias ? i - 1 : i),
-				.arg = arg,
-				.flags = (r->arg == ARG_OPTIONAL
-						  ? OPTION_ARG_OPTIONAL
-						  : 0) |
-					 (r->alias ? OPTION_ALIAS : 0),
-				.doc = r->alias ? NULL : row_doc(r),
-				.group = group,
-			};
+		/* argp would show -m[FILE], which we do not take: the array
+		 * only shows the usage, so the optional FILE goes into the
+		 * long name. */
+		if (r->arg == ARG_NS_FILE) {
+			snprintf(ns_names[n_ns], sizeof ns_names[n_ns],
+				 "%s[=%s]", name, arg);
+			name = ns_names[n_ns++];
+			arg = NULL;
 		}
+		*o++ = (struct argp_option){
+			.name = name,
+			.key = help_key(r->alias ? i - 1 : i),
+			.arg = arg,
+			.flags = (r->arg == ARG_OPTIONAL ? OPTION_ARG_OPTIONAL
+							 : 0) |
+				 (r->alias ? OPTION_ALIAS : 0),
+		};
 	}
 	*o = (struct argp_option){ 0 };
-	/* argp would say that a long option's argument goes with its letter
-	 * too, which is not so for the namespaces (-m takes no FILE).  Its
-	 * own setting, ARGP_HELP_FMT, turns that note off. */
-	fmt = getenv("ARGP_HELP_FMT");
-	if (asprintf(&fmt, "%s%sno-dup-args-note", fmt ? fmt : "",
-		     fmt ? "," : "") >= 0)
-		setenv("ARGP_HELP_FMT", fmt, 1);
-	argp_help(&argp, out, usage_only ? ARGP_HELP_USAGE : ARGP_HELP_STD_HELP,
-		  program_invocation_short_name);
+	argp_help(&argp, out, ARGP_HELP_USAGE, program_invocation_short_name);
 }

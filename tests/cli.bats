@@ -33,6 +33,20 @@ load helpers
 	assert_line --partial '125 if unshare itself fails'
 }
 
+@test "--help lists each group in a logical order (the table's), not by name, in 79 columns" {
+	run unshare --help
+	assert_success
+	local order
+	order=$(sed -n '/^ Namespaces/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
+	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc propagation mount-binfmt load-interp monotonic boottime"
+	order=$(sed -n '/^ User namespace/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
+	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
+	# -h shown as the help's letter, and nothing past column 79.
+	assert_line --regexp '^  -h, --help +'
+	run awk 'length > 79' <<<"$output"
+	assert_output ''
+}
+
 @test "-h is --help" {
 	run unshare -h
 	assert_success

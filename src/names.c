@@ -25,17 +25,17 @@
 
 const char passwd_source[] = "/etc/passwd";
 
-static const char passwd_file[] = "/etc/passwd";
 static const char group_file[] = "/etc/group";
 
 /* The entry of name (or of uid, if name is NULL) in /etc/passwd; NULL
  * with errno 0 if there is none, or the error that kept us from reading
- * the file.  fgetpwent's result lives in a buffer of its own, past the
- * fclose. */
+ * the file (fclose may not change it).  fgetpwent's result lives in a
+ * buffer of its own, past the fclose. */
 static struct passwd *passwd_find(const char *name, uid_t uid)
 {
-	FILE *f = fopen(passwd_file, "re");
+	FILE *f = fopen(passwd_source, "re");
 	struct passwd *pw;
+	int err;
 
 	if (f == NULL)
 		return NULL;
@@ -44,9 +44,9 @@ static struct passwd *passwd_find(const char *name, uid_t uid)
 	       (name ? strcmp(pw->pw_name, name) != 0 : pw->pw_uid != uid))
 		;
 	/* fgetpwent sets ENOENT at the end of the file. */
-	if (pw == NULL && errno == ENOENT)
-		errno = 0;
+	err = pw == NULL && errno != ENOENT ? errno : 0;
 	fclose(f);
+	errno = err;
 	return pw;
 }
 
@@ -54,22 +54,23 @@ static struct group *group_find(const char *name)
 {
 	FILE *f = fopen(group_file, "re");
 	struct group *gr;
+	int err;
 
 	if (f == NULL)
 		return NULL;
 	errno = 0;
 	while ((gr = fgetgrent(f)) != NULL && strcmp(gr->gr_name, name) != 0)
 		;
-	if (gr == NULL && errno == ENOENT)
-		errno = 0;
+	err = gr == NULL && errno != ENOENT ? errno : 0;
 	fclose(f);
+	errno = err;
 	return gr;
 }
 
 int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	       size_t size)
 {
-	const char *file = group ? group_file : passwd_file;
+	const char *file = group ? group_file : passwd_source;
 
 	if (group) {
 		struct group *gr = group_find(name);

@@ -62,6 +62,32 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 	*shortopts = '\0';
 }
 
+/* A usage error is about to be said: as an event too if the command line
+ * gives both --verbose and --json, read as cli_parse reads it (-v,
+ * bundled letters and abbreviations alike, up to the first word that is
+ * not an option or --) but past the error: an option after the one at
+ * fault counts too.  Only a failed parse reads the command line this
+ * second time. */
+static void events_if_asked(int argc, char **argv)
+{
+	struct option longopts[option_count + 1];
+	char shortopts[2 * option_count + 2];
+	unsigned opts = 0;
+	int key;
+
+	getopt_arrays(longopts, shortopts);
+	optind = 0;
+	opterr = 0;
+	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const struct option_row *r = row_of_key(key);
+
+		if (r)
+			opts |= r->sets;
+	}
+	if ((opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
+		json_messages();
+}
+
 /* getopt's complaint, in its words, but with what the user typed quoted
  * (getopt itself would print it raw, escape sequences and all).  After
  * getopt_long returned '?': optopt is the letter at fault, KEY_ROW and up
@@ -130,14 +156,11 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 			const char *near;
 			int ind = optind, opt = optopt;
 
-			/* What is wrong (an event too with --verbose and
-			 * --json among our options, wherever they are:
-			 * reading them again moves getopt, which is put back
-			 * for the message); an unknown long option may be a
-			 * typo of ours. */
+			/* What is wrong (reading the options again moves
+			 * getopt, which is put back for the message); an
+			 * unknown long option may be a typo of ours. */
 			if (!quiet) {
-				if (cli_wants_events(argc, argv))
-					json_messages();
+				events_if_asked(argc, argv);
 				optind = ind;
 				optopt = opt;
 				option_error(argv, longopts, shortopts);
@@ -155,33 +178,15 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->given |= (uint64_t)1 << (r - option_rows);
 		plan->opts |= r->sets;
 		plan->requested |= r->flag;
-		if (r->take && r->take(plan, r, optarg, msg) != 0)
+		if (r->take && r->take(plan, r, optarg, msg) != 0) {
+			if (!quiet)
+				events_if_asked(argc, argv);
 			return CLI_ERROR;
+		}
 	}
 	if (optind < argc)
 		plan->argv = &argv[optind];
 	return CLI_RUN;
-}
-
-bool cli_wants_events(int argc, char **argv)
-{
-	struct option longopts[option_count + 1];
-	char shortopts[2 * option_count + 2];
-	unsigned opts = 0;
-	int key;
-
-	getopt_arrays(longopts, shortopts);
-	optind = 0;
-	opterr = 0;
-	/* Past any error, to the end of our options: the words after the
-	 * one at fault count too. */
-	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		const struct option_row *r = row_of_key(key);
-
-		if (r)
-			opts |= r->sets;
-	}
-	return (opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON);
 }
 
 _Noreturn void cli_usage_error(const char *msg)

@@ -25,13 +25,6 @@ enum cli_result { CLI_RUN, CLI_HELP, CLI_USAGE, CLI_VERSION, CLI_ERROR };
 enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 			  bool quiet, char **msg);
 
-/* Whether the command line gives both --verbose and --json, read as
- * cli_parse reads it (-v, bundled letters and abbreviations alike, up to
- * the first word that is not an option or --), but without stopping at
- * an error: an option after the one at fault counts too.  Reads argv
- * only; says nothing. */
-bool cli_wants_events(int argc, char **argv);
-
 /* --help (or, with usage_only, --usage) on out, made from the table. */
 void cli_help(FILE *out, bool usage_only);
 

@@ -83,17 +83,6 @@ static void refuse_secure(void)
  * buffer or copied into a child. */
 static char stderr_line[BUFSIZ];
 
-/* A usage error, as an event too if --verbose and --json are among our
- * options (wherever the error is, before or after them).  The command
- * line is read again for them only here, so that a run that parses
- * cleanly reads it once. */
-static _Noreturn void usage_error(int argc, char **argv, const char *msg)
-{
-	if (cli_wants_events(argc, argv))
-		json_messages();
-	cli_usage_error(msg);
-}
-
 /* What --help, --usage and --version print: 0, or 125 if it could not be
  * written. */
 static int info(enum cli_result what)
@@ -135,21 +124,22 @@ int main(int argc, char **argv)
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 
-	/* Parse, resolve, check. */
+	/* Parse (a failed parse has made its message an event if --verbose
+	 * and --json are among the options), resolve, check.  With --verbose
+	 * --json, every line of ours on stderr is an event from the plan on. */
 	what = cli_parse(argc, argv, &plan, false, &usage);
 	if (what == CLI_ERROR)
-		usage_error(argc, argv, usage);
+		cli_usage_error(usage);
 	if (what != CLI_RUN)
 		return info(what);
 	plan_resolve(&plan);
-	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
-	    (bad = userns_resolve(&plan)) != NULL)
-		usage_error(argc, argv, bad);
-
-	/* Show: with --verbose --json, every line of ours on stderr is an
-	 * event from here on. */
 	if ((plan.opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
 		json_messages();
+	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
+	    (bad = userns_resolve(&plan)) != NULL)
+		cli_usage_error(bad);
+
+	/* Show. */
 	userns_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list_flags(&plan);

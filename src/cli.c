@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "events.h"
 #include "help.h"
+#include "i18n.h"
 #include "options.h"
 #include "quote.h"
 #include "sig.h"
@@ -62,13 +63,14 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 	*shortopts = '\0';
 }
 
-/* A usage error is about to be said: as an event too if the command line
- * gives both --verbose and --json, read as cli_parse reads it (-v,
- * bundled letters and abbreviations alike, up to the first word that is
- * not an option or --) but past the error: an option after the one at
- * fault counts too.  Only a failed parse reads the command line this
- * second time. */
-static void events_if_asked(int argc, char **argv)
+/* A usage error is about to be said: in English if the command line
+ * gives --json (see i18n.h), and as an event too if it gives --verbose
+ * as well; read as cli_parse reads it (-v, bundled letters and
+ * abbreviations alike, up to the first word that is not an option or
+ * --) but past the error: an option after the one at fault counts too.
+ * Only a failed parse reads the command line this second time.  Whether
+ * it gives --json. */
+static bool events_if_asked(int argc, char **argv)
 {
 	struct option longopts[option_count + 1];
 	char shortopts[2 * option_count + 2];
@@ -84,8 +86,11 @@ static void events_if_asked(int argc, char **argv)
 		if (r)
 			opts |= r->sets;
 	}
+	if (opts & OPT_JSON)
+		i18n_english();
 	if ((opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
 		json_messages();
+	return opts & OPT_JSON;
 }
 
 /* getopt's complaint, in its words, but with what the user typed quoted
@@ -106,16 +111,16 @@ static void option_error(char **argv, const struct option *longopts,
 		char c = (char)optopt;
 
 		if (letter && letter[1] == ':')
-			warnx("option requires an argument -- %s",
+			warnx(_("option requires an argument -- %s"),
 			      quoted_word(&c, 1));
 		else
-			warnx("invalid option -- %s", quoted_word(&c, 1));
+			warnx(_("invalid option -- %s"), quoted_word(&c, 1));
 		return;
 	}
 	if (row) {
 		warnx(strchr(argv[optind - 1], '=')
-			      ? "option '--%s' doesn't allow an argument"
-			      : "option '--%s' requires an argument",
+			      ? _("option '--%s' doesn't allow an argument")
+			      : _("option '--%s' requires an argument"),
 		      row_name(row));
 		return;
 	}
@@ -125,10 +130,13 @@ static void option_error(char **argv, const struct option *longopts,
 	for (size_t i = 0; longopts[i].name; i++)
 		matches += strncmp(longopts[i].name, name, len) == 0;
 	if (matches < 2) {
-		warnx("unrecognized option %s", quoted_word(arg, strlen(arg)));
+		warnx(_("unrecognized option %s"),
+		      quoted_word(arg, strlen(arg)));
 		return;
 	}
-	fprintf(stderr, "%s: option %s is ambiguous; possibilities:",
+	/* TRANSLATORS: the first %s is the program's name, the second the
+	 * option as typed; the options it may stand for follow. */
+	fprintf(stderr, _("%s: option %s is ambiguous; possibilities:"),
 		program_invocation_short_name, quoted_word(arg, strlen(arg)));
 	for (size_t i = 0; longopts[i].name; i++)
 		if (strncmp(longopts[i].name, name, len) == 0)
@@ -167,7 +175,7 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 			}
 			if (optopt == 0 && optind > 0 &&
 			    (near = suggest_option(argv[optind - 1])) != NULL &&
-			    asprintf(msg, "did you mean '--%s'?", near) < 0)
+			    asprintf(msg, _("did you mean '--%s'?"), near) < 0)
 				*msg = NULL;
 			return CLI_ERROR;
 		}
@@ -179,8 +187,16 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->opts |= r->sets;
 		plan->requested |= r->flag;
 		if (r->take && r->take(plan, r, optarg, msg) != 0) {
-			if (!quiet)
-				events_if_asked(argc, argv);
+			/* The message, made before --json was known of, made
+			 * again in English (a take refuses before it changes
+			 * the plan, so it refuses the same way; reading the
+			 * options again moves optarg). */
+			const char *value = optarg;
+
+			if (!quiet && events_if_asked(argc, argv)) {
+				free(*msg);
+				r->take(plan, r, value, msg);
+			}
 			return CLI_ERROR;
 		}
 	}
@@ -193,8 +209,8 @@ _Noreturn void cli_usage_error(const char *msg)
 {
 	if (msg && *msg)
 		warnx("%s", msg);
-	fprintf(stderr, "Try '%s --help' or '%s --usage' for more "
-		"information.\n", program_invocation_short_name,
+	fprintf(stderr, _("Try '%s --help' or '%s --usage' for more "
+			  "information.\n"), program_invocation_short_name,
 		program_invocation_short_name);
 	exit(EXIT_TOOL);
 }
@@ -213,28 +229,34 @@ void cli_help(FILE *out, bool usage_only)
 	struct argp_option options[option_count + 1], *o = options;
 	const struct argp argp = {
 		.options = options,
-		.args_doc = "[--] [PROGRAM [ARGUMENT...]]",
+		.args_doc = N_("[--] [PROGRAM [ARGUMENT...]]"),
 	};
 	char ns_names[UNSHARE_NFLAGS][32];
 	size_t n_ns = 0;
 
 	if (!usage_only) {
 		help_print(out, program_invocation_short_name,
-			   "Run PROGRAM (by default your shell) with the parts "
-			   "of its context that the options name unshared from "
-			   "the caller's.  The kernel adds some flags to others "
-			   "(the closure): --verbose and --dry-run show which "
-			   "and why.",
-			   "A namespace's letter takes no FILE: write "
-			   "--mount=FILE.  Exit status: the program's own; 125 "
-			   "if unshare itself fails, 126 if the program cannot "
-			   "be run, 127 if it is not found.  "
+			   _("Run PROGRAM (by default your shell) with the "
+			     "parts of its context that the options name "
+			     "unshared from the caller's.  The kernel adds some "
+			     "flags to others (the closure): --verbose and "
+			     "--dry-run show which and why."),
 #ifdef UNSHARE_STATIC
-			   "This is the static build: user and group names are "
-			   "read from /etc/passwd and /etc/group only, not "
-			   "through NSS.  "
+			   _("A namespace's letter takes no FILE: write "
+			     "--mount=FILE.  Exit status: the program's own; "
+			     "125 if unshare itself fails, 126 if the program "
+			     "cannot be run, 127 if it is not found.  This is "
+			     "the static build: user and group names are read "
+			     "from /etc/passwd and /etc/group only, not through "
+			     "NSS.  See unshare(1).")
+#else
+			   _("A namespace's letter takes no FILE: write "
+			     "--mount=FILE.  Exit status: the program's own; "
+			     "125 if unshare itself fails, 126 if the program "
+			     "cannot be run, 127 if it is not found.  See "
+			     "unshare(1).")
 #endif
-			   "See unshare(1).");
+		);
 		return;
 	}
 	for (size_t i = 0; i < option_count; i++) {
@@ -260,5 +282,12 @@ void cli_help(FILE *out, bool usage_only)
 		};
 	}
 	*o = (struct argp_option){ 0 };
+#if 0
+	/* argp's own word, which it looks up in our catalog (our
+	 * argp_domain, none, is the catalog textdomain names): marked
+	 * here for xgettext, which reads past #if 0. */
+	N_("Usage:");
+#endif
+	i18n_init(); /* argp translates what it prints itself */
 	argp_help(&argp, out, ARGP_HELP_USAGE, program_invocation_short_name);
 }

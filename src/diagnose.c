@@ -19,6 +19,7 @@
 #include <linux/capability.h>
 
 #include "diagnose.h"
+#include "i18n.h"
 #include "procfs.h"
 #include "sig.h"
 
@@ -79,38 +80,40 @@ static void explain_eperm(unsigned long mask)
 			"/proc/sys/kernel/unprivileged_userns_clone");
 
 		if (v == 0 && getuid() != 0)
-			warnx("unprivileged user namespaces are turned off "
+			warnx(_("unprivileged user namespaces are turned off "
 			      "(/proc/sys/kernel/unprivileged_userns_clone is "
-			      "0); run as root, or ask for it to be 1");
+			      "0); run as root, or ask for it to be 1"));
 		else if (proc_read_number("/proc/sys/kernel/"
 				     "apparmor_restrict_unprivileged_userns")
 			 == 1 && getuid() != 0)
-			warnx("AppArmor restricts unprivileged user "
+			warnx(_("AppArmor restricts unprivileged user "
 			      "namespaces (/proc/sys/kernel/"
 			      "apparmor_restrict_unprivileged_userns is 1); "
 			      "run as root or under a profile that allows "
-			      "userns");
+			      "userns"));
 		else
-			warnx("a new user namespace is refused to a process "
+			warnx(_("a new user namespace is refused to a process "
 			      "that is chrooted, whose user or group id has "
 			      "no mapping in its user namespace, or that a "
 			      "security module or seccomp filter holds back; "
-			      "run it outside the chroot or sandbox");
+			      "run it outside the chroot or sandbox"));
 		return;
 	}
 	if (privileged && !has_cap(CAP_SYS_ADMIN)) {
 		char buf[256];
 
-		warnx("new namespaces (%s) need CAP_SYS_ADMIN, which this "
+		/* TRANSLATORS: %s is a list of flag names, such as
+		 * "mount, net". */
+		warnx(_("new namespaces (%s) need CAP_SYS_ADMIN, which this "
 		      "process does not have; run as root, or add "
 		      "--map-root-user (-r) so that they belong to a new user "
-		      "namespace in which you have it",
+		      "namespace in which you have it"),
 		      names(privileged, buf, sizeof buf));
 		return;
 	}
-	warnx("this process has CAP_SYS_ADMIN, so a security module "
+	warnx(_("this process has CAP_SYS_ADMIN, so a security module "
 	      "(SELinux, AppArmor) or a seccomp filter refused it; check "
-	      "the audit log, or run outside the container or sandbox");
+	      "the audit log, or run outside the container or sandbox"));
 }
 
 static void explain_einval(unsigned long mask)
@@ -121,9 +124,12 @@ static void explain_einval(unsigned long mask)
 	ino_t pid = ns_inode("pid");
 
 	if (threads > 1 && threaded) {
-		warnx("%s can be unshared only by a single-threaded process, "
+		/* TRANSLATORS: %s is a list of flag names, such as
+		 * "thread, vm, user"; %llu (always more than 1) the number
+		 * of threads. */
+		warnx(_("%s can be unshared only by a single-threaded process, "
 		      "and this one has %llu threads (is something in "
-		      "LD_PRELOAD starting threads?)",
+		      "LD_PRELOAD starting threads?)"),
 		      names(threaded, buf, sizeof buf), threads);
 		return;
 	}
@@ -131,10 +137,10 @@ static void explain_einval(unsigned long mask)
 	 * no child has entered the new namespace yet. */
 	if ((mask & UNSHARE_PID) && pid != 0 &&
 	    ns_inode("pid_for_children") != pid) {
-		warnx("pid: this process has already unshared a pid "
+		warnx(_("pid: this process has already unshared a pid "
 		      "namespace that only its children enter, and may not "
 		      "start another before it forks; let the first unshare "
-		      "fork (drop its --no-fork)");
+		      "fork (drop its --no-fork)"));
 		return;
 	}
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -145,15 +151,25 @@ static void explain_einval(unsigned long mask)
 			  (mask & UNSHARE_USER)) != EINVAL)
 			continue;
 		refused |= f->bit;
-		warnx("%s: this kernel refuses it: it is older than Linux %s"
-		      "%s%s", f->name, f->since,
-		      f->config ? " or was built without " : "",
-		      f->config ? f->config : "");
+		if (f->config)
+			/* TRANSLATORS: %s is a flag name (such as "time"),
+			 * %s a kernel version (such as "5.6"), %s the kernel
+			 * configuration option (such as "CONFIG_TIME_NS"). */
+			warnx(_("%s: this kernel refuses it: it is older than "
+				"Linux %s or was built without %s"),
+			      f->name, f->since, f->config);
+		else
+			/* TRANSLATORS: %s is a flag name (such as "files"),
+			 * %s a kernel version (such as "2.6.16"). */
+			warnx(_("%s: this kernel refuses it: it is older than "
+				"Linux %s"), f->name, f->since);
 	}
 	if (!refused)
-		warnx("each of %s works alone in a child process, but the "
+		/* TRANSLATORS: %s is a list of flag names, such as
+		 * "mount, time". */
+		warnx(_("each of %s works alone in a child process, but the "
 		      "kernel refuses them together here; try fewer flags to "
-		      "find the conflict", names(mask, buf, sizeof buf));
+		      "find the conflict"), names(mask, buf, sizeof buf));
 }
 
 static void explain_enospc(unsigned long mask)
@@ -161,9 +177,9 @@ static void explain_enospc(unsigned long mask)
 	bool found = false;
 
 	if ((mask & UNSHARE_PID) && pid_ns_depth() >= MAX_PID_NESTING) {
-		warnx("pid: this process is %d pid namespaces deep, and the "
+		warnx(_("pid: this process is %d pid namespaces deep, and the "
 		      "kernel nests at most %d; unshare from a process higher "
-		      "up", pid_ns_depth(), MAX_PID_NESTING);
+		      "up"), pid_ns_depth(), MAX_PID_NESTING);
 		return;
 	}
 	/* Every other namespace is tried inside a new user namespace when
@@ -184,33 +200,46 @@ static void explain_enospc(unsigned long mask)
 		max = proc_read_number(path);
 		if (f->bit == UNSHARE_USER && max != 0) {
 			/* The kernel does not say how deep we are. */
-			warnx("user: the kernel refuses another user namespace: "
+			/* TRANSLATORS: %d is the nesting limit, %s the file
+			 * /proc/sys/user/max_user_namespaces, %lld its value. */
+			warnx(_("user: the kernel refuses another user namespace: "
 			      "either user namespaces are nested as deep as "
 			      "the kernel allows (%d below the initial one), "
 			      "or the limit in %s (%lld here) or in a parent "
 			      "user namespace is reached; unshare from a "
-			      "process higher up, or raise the limit",
+			      "process higher up, or raise the limit"),
 			      MAX_USER_NESTING, path, max);
 			continue;
 		}
-		warnx("%s: the limit on %s namespaces is reached: %s is %lld "
+		/* TRANSLATORS: %s and %s are the flag name (such as "net"),
+		 * the second one as the kind of namespace ("the limit on net
+		 * namespaces"); %s is a file such as
+		 * /proc/sys/user/max_net_namespaces, %lld its value; the
+		 * last %s is part of a sysctl name (such as "net"). */
+		warnx(_("%s: the limit on %s namespaces is reached: %s is %lld "
 		      "in this user namespace (a parent's limit counts too); "
 		      "raise it (sysctl user.max_%s_namespaces=N) or end "
-		      "processes that hold such namespaces",
+		      "processes that hold such namespaces"),
 		      f->name, f->name, path, max, f->ns);
 	}
 	if (!found)
-		warnx("a limit on namespaces is reached: a /proc/sys/user/"
+		warnx(_("a limit on namespaces is reached: a /proc/sys/user/"
 		      "max_*_namespaces file of this or a parent user "
-		      "namespace, or the nesting limit");
+		      "namespace, or the nesting limit"));
 }
 
 void diagnose_unshare(int err, unsigned long mask)
 {
-	char buf[256];
+	char buf[256], hex[32];
 
-	warnx("unshare(2) of %s (" MASK_FORMAT ") failed: %s",
-	      names(mask, buf, sizeof buf), mask, strerror(err));
+	/* The mask as everywhere (MASK_FORMAT), apart from the message: a
+	 * msgid cannot hold a macro. */
+	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
+	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
+	 * %s the same flags as a number (such as "0x10020000"), %s the
+	 * system's error text. */
+	warnx(_("unshare(2) of %s (%s) failed: %s"),
+	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
 	switch (err) {
 	case EPERM:
 		explain_eperm(mask);
@@ -223,33 +252,44 @@ void diagnose_unshare(int err, unsigned long mask)
 		explain_enospc(mask);
 		break;
 	case ENOMEM:
-		warnx("the kernel is out of memory, or the process's pid "
-		      "namespace has no init left to fork from");
+		warnx(_("the kernel is out of memory, or the process's pid "
+		      "namespace has no init left to fork from"));
 		break;
 	}
 }
 
+/* step is a message marked N_() by the caller: translated here, where it
+ * is shown. */
 _Noreturn void fork_failed(const char *step)
 {
 	int e = errno;
 	struct rlimit nproc;
 
+	step = _(step);
 	if (e == EAGAIN && getrlimit(RLIMIT_NPROC, &nproc) == 0 &&
 	    nproc.rlim_cur != RLIM_INFINITY)
-		errx(EXIT_TOOL, "%s: fork failed: %s; a limit on processes is "
+		/* TRANSLATORS: %s is the step that forked (such as "id maps:
+		 * the helper"), %s the system's error text. */
+		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes is "
 		     "reached: this user may have %llu (ulimit -u, "
 		     "RLIMIT_NPROC), or the pids cgroup (pids.max) or "
 		     "/proc/sys/kernel/threads-max allows no more; raise the "
-		     "limit or end some processes", step, strerror(e),
+		     "limit or end some processes"), step, i18n_strerror(e),
 		     (unsigned long long)nproc.rlim_cur);
 	if (e == EAGAIN)
-		errx(EXIT_TOOL, "%s: fork failed: %s; a limit on processes is "
+		/* TRANSLATORS: %s is the step that forked (such as "id maps:
+		 * the helper"), %s the system's error text. */
+		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes is "
 		     "reached: the pids cgroup (pids.max) or "
 		     "/proc/sys/kernel/threads-max allows no more; raise the "
-		     "limit or end some processes", step, strerror(e));
+		     "limit or end some processes"), step, i18n_strerror(e));
 	if (e == ENOMEM)
-		errx(EXIT_TOOL, "%s: fork failed: %s; memory is short, or this "
+		/* TRANSLATORS: %s is the step that forked (such as "id maps:
+		 * the helper"), %s the system's error text. */
+		errx(EXIT_TOOL, _("%s: fork failed: %s; memory is short, or this "
 		     "is a pid namespace whose init has exited, where no "
-		     "process can be made", step, strerror(e));
-	errx(EXIT_TOOL, "%s: fork failed: %s", step, strerror(e));
+		     "process can be made"), step, i18n_strerror(e));
+	/* TRANSLATORS: %s is the step that forked (such as "id maps:
+	 * the helper"), %s the system's error text. */
+	errx(EXIT_TOOL, _("%s: fork failed: %s"), step, i18n_strerror(e));
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "i18n.h"
 
 /* How many names a checked list has. */
 static size_t names_in(const char *list)
@@ -32,15 +33,15 @@ int env_check_list(const struct plan *plan, const char *list, char *msg,
 		size_t len = strcspn(p, ",");
 
 		if (len == 0 || memchr(p, '=', len)) {
-			snprintf(msg, size, "give variable names, "
-				 "comma-separated, each neither empty nor "
-				 "with '='");
+			snprintf(msg, size, _("give variable names, "
+					       "comma-separated, each neither "
+					       "empty nor with '='"));
 			return -1;
 		}
 		if (len >= ENV_MAX_NAME || ++count > ENV_MAX_KEPT) {
-			snprintf(msg, size, "at most %d names in all, of at "
-				 "most %d characters each", ENV_MAX_KEPT,
-				 ENV_MAX_NAME - 1);
+			snprintf(msg, size, _("at most %d names in all, of "
+					       "at most %d characters each"),
+				 ENV_MAX_KEPT, ENV_MAX_NAME - 1);
 			return -1;
 		}
 		p += len;
@@ -82,14 +83,14 @@ void env_apply(const struct plan *plan)
 			if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
 					errx(EXIT_TOOL,
-					     "--keep-env: out of memory");
+					     _("--keep-env: out of memory"));
 				n++;
 				path_kept |= strcmp(name, "PATH") == 0;
 			}
 			p += len + (p[len] == ',');
 		}
 	if (clearenv() != 0)
-		errx(EXIT_TOOL, "--clear-env: clearenv failed");
+		errx(EXIT_TOOL, _("--clear-env: clearenv failed"));
 	for (size_t i = 0; i < n; i++)
 		if (putenv(kept[i]) != 0)
 			err(EXIT_TOOL, "--keep-env: putenv");

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "i18n.h"
 #include "json.h"
 #include "output.h"
 #include "procfs.h"
@@ -45,17 +46,20 @@ void say_plan(const struct plan *plan)
 	fputs("}\n", EVENTS);
 }
 
+/* fmt is a message marked N_() by the caller, translated here: only a
+ * run that says something loads the locale. */
 void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 {
 	char detail[4096];
+	bool json = plan->opts & OPT_JSON;
 	va_list ap;
 
 	if (!(plan->opts & OPT_VERBOSE))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
+	vsnprintf(detail, sizeof detail, _(fmt), ap);
 	va_end(ap);
-	if (!(plan->opts & OPT_JSON)) {
+	if (!json) {
 		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
 		return;
 	}
@@ -199,13 +203,20 @@ void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
 		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
 			(unsigned long)before[i]);
 		if (before[i] == 0 && after[i] == 0)
-			fprintf(stderr, "? (/proc/self/ns/%s cannot be read: "
-				"is /proc mounted?)\n", f->ns_after);
+			/* TRANSLATORS: "?" stands for the inode number that
+			 * could not be read; %s is an entry of /proc/self/ns
+			 * (mnt, pid_for_children...). */
+			fprintf(stderr, _("? (/proc/self/ns/%s cannot be read: "
+				"is /proc mounted?)\n"), f->ns_after);
 		else if (after[i] == 0)
 			/* pid_for_children until the first child is born */
-			fprintf(stderr, "new (entered by the first child)\n");
+			fputs(_("new (entered by the first child)\n"), stderr);
+		else if (before[i] == after[i])
+			/* TRANSLATORS: %lu is the inode number of the
+			 * namespace, the same after unshare(2) as before. */
+			fprintf(stderr, _("%lu (unchanged!)\n"),
+				(unsigned long)after[i]);
 		else
-			fprintf(stderr, "%lu%s\n", (unsigned long)after[i],
-				before[i] == after[i] ? " (unchanged!)" : "");
+			fprintf(stderr, "%lu\n", (unsigned long)after[i]);
 	}
 }

@@ -13,6 +13,7 @@
 
 #include "env.h"
 #include "exec.h"
+#include "i18n.h"
 #include "names.h"
 #include "quote.h"
 
@@ -35,7 +36,10 @@ const char *default_shell(const struct plan *plan, const char **source)
 		*source = passwd_source;
 		return pw->pw_shell;
 	}
-	*source = "the fallback";
+	/* TRANSLATORS: where the shell came from, shown as the last %s of
+	 * "(the shell, from %s)", as are $SHELL and the password database.
+	 * JSON keeps it in English. */
+	*source = N_("the fallback");
 	return "/bin/sh";
 }
 
@@ -43,6 +47,7 @@ _Noreturn void exec_program(const struct plan *plan)
 {
 	char *const *argv = plan->argv;
 	const char *path, *source = NULL;
+	int e;
 
 	if (argv != NULL) {
 		path = argv[0];
@@ -60,20 +65,32 @@ _Noreturn void exec_program(const struct plan *plan)
 	}
 	if (errno == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
-		errx(EXIT_CANNOT_RUN, "cannot run %s: its interpreter (#! "
-		     "line) or dynamic loader was not found",
+		errx(EXIT_CANNOT_RUN,
+		     _("cannot run %s: its interpreter (#! line) or "
+		       "dynamic loader was not found"),
 		     quoted_word(path, strlen(path)));
-	if (errno == ENOENT && source != NULL)
-		errx(EXIT_NOT_FOUND, "cannot run %s: %s (the shell, from %s)",
-		     quoted_word(path, strlen(path)), strerror(errno), source);
-	if (errno == ENOENT)
-		errx(EXIT_NOT_FOUND, "cannot run %s: %s (%s)",
-		     quoted_word(path, strlen(path)), strerror(errno),
-		     strchr(path, '/') ? "check the path"
-				       : "searched PATH; check the name");
-	errx(EXIT_CANNOT_RUN, "cannot run %s: %s%s",
-	     quoted_word(path, strlen(path)), strerror(errno),
-	     errno == EACCES ? " (is it executable, and on a filesystem "
-			       "mounted without noexec?)"
-			     : "");
+	e = errno; /* what is reported: set by execv(3), or by access(2) */
+	if (e == ENOENT && source != NULL)
+		errx(EXIT_NOT_FOUND,
+		     /* TRANSLATORS: %s is the program, %s the error, %s
+		      * where the shell came from ($SHELL, a file, the
+		      * password database or "the fallback"). */
+		     _("cannot run %s: %s (the shell, from %s)"),
+		     quoted_word(path, strlen(path)), i18n_strerror(e),
+		     _(source));
+	if (e == ENOENT)
+		errx(EXIT_NOT_FOUND,
+		     strchr(path, '/')
+			     /* TRANSLATORS: %s is the program, %s the
+			      * error; the same in the next messages. */
+			     ? _("cannot run %s: %s (check the path)")
+			     : _("cannot run %s: %s (searched PATH; check the "
+				 "name)"),
+		     quoted_word(path, strlen(path)), i18n_strerror(e));
+	errx(EXIT_CANNOT_RUN,
+	     /* TRANSLATORS: %s is the program, %s the error. */
+	     e == EACCES ? _("cannot run %s: %s (is it executable, and on a "
+			     "filesystem mounted without noexec?)")
+			 : _("cannot run %s: %s"),
+	     quoted_word(path, strlen(path)), i18n_strerror(e));
 }

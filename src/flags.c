@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "flags.h"
+#include "i18n.h"
 #include "quote.h"
 
 /* Our values must be the kernel's, or the mask we pass means something
@@ -33,59 +34,69 @@ SAME_BIT(UNSHARE_VM, CLONE_VM);
 SAME_BIT(UNSHARE_SIGHAND, CLONE_SIGHAND);
 SAME_BIT(UNSHARE_THREAD, CLONE_THREAD);
 
+/* What a flag detaches and why the kernel adds others are marked N_():
+ * the table stays English, for the JSON of --list and --dry-run; the
+ * text that shows them translates them there. */
 const struct flag unshare_flags[UNSHARE_NFLAGS] = {
-	{ "mount", 'm', UNSHARE_MOUNT, "CLONE_NEWNS", "mount table",
+	{ "mount", 'm', UNSHARE_MOUNT, "CLONE_NEWNS",
+	  /* TRANSLATORS: what a flag gives the process its own copy of,
+	   * in --help ("new mount namespace: mount table") and --list. */
+	  N_("mount table"),
 	  "mnt", "mnt", "2.6.16", NULL,
 	  UNSHARE_FS,
-	  "root and working directory point into the mount table" },
-	{ "uts", 'u', UNSHARE_UTS, "CLONE_NEWUTS", "hostname and domain name",
+	  /* TRANSLATORS: why the kernel adds a flag, after "added fs
+	   * mount brings fs: " in --dry-run and --verbose. */
+	  N_("root and working directory point into the mount table") },
+	{ "uts", 'u', UNSHARE_UTS, "CLONE_NEWUTS",
+	  N_("hostname and domain name"),
 	  "uts", "uts", "2.6.19", "CONFIG_UTS_NS",
 	  0, NULL },
 	{ "ipc", 'i', UNSHARE_IPC, "CLONE_NEWIPC",
-	  "System V IPC and POSIX message queues",
+	  N_("System V IPC and POSIX message queues"),
 	  "ipc", "ipc", "2.6.19", "CONFIG_IPC_NS",
 	  UNSHARE_SYSVSEM,
-	  "semaphore undo entries belong to the old IPC namespace" },
+	  N_("semaphore undo entries belong to the old IPC namespace") },
 	{ "net", 'n', UNSHARE_NET, "CLONE_NEWNET",
-	  "network devices, addresses, routes, firewall",
+	  N_("network devices, addresses, routes, firewall"),
 	  "net", "net", "2.6.24", "CONFIG_NET_NS",
 	  0, NULL },
 	{ "pid", 'p', UNSHARE_PID, "CLONE_NEWPID",
-	  "process ids (for its children)",
+	  N_("process ids (for its children)"),
 	  "pid", "pid_for_children", "3.8", "CONFIG_PID_NS",
 	  0, NULL },
 	{ "user", 'U', UNSHARE_USER, "CLONE_NEWUSER",
-	  "user and group ids, capabilities",
+	  N_("user and group ids, capabilities"),
 	  "user", "user", "3.8", "CONFIG_USER_NS",
 	  UNSHARE_THREAD | UNSHARE_FS,
-	  "a user namespace belongs to one process, not to a thread group "
-	  "or to sharers of its root and working directory" },
+	  N_("a user namespace belongs to one process, not to a thread group "
+	     "or to sharers of its root and working directory") },
 	{ "cgroup", 'C', UNSHARE_CGROUP, "CLONE_NEWCGROUP",
-	  "cgroup root directory",
+	  N_("cgroup root directory"),
 	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",
 	  0, NULL },
 	{ "time", 'T', UNSHARE_TIME, "CLONE_NEWTIME",
-	  "monotonic and boot-time clocks (for children and after exec)",
+	  N_("monotonic and boot-time clocks (for children and after exec)"),
 	  "time", "time_for_children", "5.6", "CONFIG_TIME_NS",
 	  0, NULL },
 	{ "fs", 0, UNSHARE_FS, "CLONE_FS",
-	  "root, working directory and umask",
+	  N_("root, working directory and umask"),
 	  NULL, NULL, "2.6.16", NULL, 0, NULL },
-	{ "files", 0, UNSHARE_FILES, "CLONE_FILES", "file descriptor table",
+	{ "files", 0, UNSHARE_FILES, "CLONE_FILES",
+	  N_("file descriptor table"),
 	  NULL, NULL, "2.6.16", NULL, 0, NULL },
 	{ "sysvsem", 0, UNSHARE_SYSVSEM, "CLONE_SYSVSEM",
-	  "System V semaphore undo list",
+	  N_("System V semaphore undo list"),
 	  NULL, NULL, "2.6.26", NULL, 0, NULL },
-	{ "vm", 0, UNSHARE_VM, "CLONE_VM", "address space",
+	{ "vm", 0, UNSHARE_VM, "CLONE_VM", N_("address space"),
 	  NULL, NULL, "2.6.16", NULL, UNSHARE_SIGHAND,
-	  "signal handlers are addresses in the address space" },
+	  N_("signal handlers are addresses in the address space") },
 	{ "sighand", 0, UNSHARE_SIGHAND, "CLONE_SIGHAND",
-	  "signal handler table",
+	  N_("signal handler table"),
 	  NULL, NULL, "2.6.16", NULL, UNSHARE_THREAD,
-	  "a thread group shares one signal handler table" },
-	{ "thread", 0, UNSHARE_THREAD, "CLONE_THREAD", "thread group",
+	  N_("a thread group shares one signal handler table") },
+	{ "thread", 0, UNSHARE_THREAD, "CLONE_THREAD", N_("thread group"),
 	  NULL, NULL, "2.6.16", NULL, UNSHARE_VM,
-	  "a thread group shares one address space" },
+	  N_("a thread group shares one address space") },
 };
 
 
@@ -207,7 +218,7 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 
 		if (len == 0) {
 			snprintf(msg, msgsize,
-				 "empty item in flag list %s",
+				 _("empty item in flag list %s"),
 				 quoted_word(list, strlen(list)));
 			return -1;
 		}
@@ -215,14 +226,26 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 			*mask |= f->bit;
 		} else if (parse_number(p, len, &n) == 0) {
 			if (n & ~UNSHARE_VALID) {
+				unsigned long bad = n & ~UNSHARE_VALID;
+				unsigned long nbad =
+					(unsigned long)__builtin_popcountl(bad);
+
+				/* MASK_FORMAT written out: a message put
+				 * together from a macro is not found in the
+				 * catalog. */
 				snprintf(msg, msgsize,
-					 "unknown bit%s " MASK_FORMAT " in %s: "
-					 "the known bits are " MASK_FORMAT
-					 " (see --help)",
-					 (n & ~UNSHARE_VALID) &
-							 ((n & ~UNSHARE_VALID) - 1)
-						 ? "s" : "",
-					 n & ~UNSHARE_VALID, quoted_word(p, len),
+					 /* TRANSLATORS: the first 0x%08lx is
+					  * the unknown bits, %s the item of
+					  * --flags as given, the second
+					  * 0x%08lx all the known bits. */
+					 n_("unknown bit 0x%08lx in %s: the "
+					    "known bits are 0x%08lx "
+					    "(see --help)",
+					    "unknown bits 0x%08lx in %s: the "
+					    "known bits are 0x%08lx "
+					    "(see --help)",
+					    nbad),
+					 bad, quoted_word(p, len),
 					 UNSHARE_VALID);
 				return -1;
 			}
@@ -232,8 +255,11 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 
 			flags_names(UNSHARE_VALID, ", ", names, sizeof names);
 			snprintf(msg, msgsize,
-				 "unknown flag %s: give a flag name "
-				 "(%s) or a number",
+				 /* TRANSLATORS: the first %s is the item of
+				  * --flags as given, the second the list of
+				  * flag names. */
+				 _("unknown flag %s: give a flag name "
+				   "(%s) or a number"),
 				 quoted_word(p, len), names);
 			return -1;
 		}

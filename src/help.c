@@ -11,19 +11,21 @@
 #include <string.h>
 
 #include "help.h"
+#include "i18n.h"
 #include "options.h"
+#include "quote.h"
 #include "sig.h"
 
 #define DOC_COLUMN 29
 #define WIDTH 79
 
 static const char *const group_title[] = {
-	[GROUP_NS] = "Namespaces (each a new one of its kind):",
-	[GROUP_USERNS] = "User namespace and identity (each map option "
-			 "implies --user):",
-	[GROUP_CONTEXT] = "Process context (each a private copy):",
-	[GROUP_EXEC] = "Execution:",
-	[GROUP_OUTPUT] = "Output:",
+	[GROUP_NS] = N_("Namespaces (each a new one of its kind):"),
+	[GROUP_USERNS] = N_("User namespace and identity (each map option "
+			    "implies --user):"),
+	[GROUP_CONTEXT] = N_("Process context (each a private copy):"),
+	[GROUP_EXEC] = N_("Execution:"),
+	[GROUP_OUTPUT] = N_("Output:"),
 	[GROUP_INFO] = NULL, /* last, untitled */
 };
 
@@ -37,7 +39,7 @@ static void wrap(FILE *out, const char *text, size_t col, size_t indent)
 	while (*text) {
 		size_t word = strcspn(text, " ");
 
-		if (col > indent && col + gap + word > WIDTH) {
+		if (col > indent && col + gap + text_columns(text, word) > WIDTH) {
 			fprintf(out, "\n%*s", (int)indent, "");
 			col = indent;
 		} else {
@@ -45,7 +47,7 @@ static void wrap(FILE *out, const char *text, size_t col, size_t indent)
 			col += gap;
 		}
 		fwrite(text, 1, word, out);
-		col += word;
+		col += text_columns(text, word);
 		text += word;
 		gap = strspn(text, " ");
 		text += gap;
@@ -61,15 +63,20 @@ static const char *row_text(const struct option_row *r, char *buf,
 	char list[200];
 
 	if (r->group == GROUP_NS && r->flag)
-		snprintf(buf, size, "new %s namespace: %s", row_name(r),
-			 row_doc(r));
+		/* TRANSLATORS: the first %s is the kind of namespace, as
+		 * the option names it (mount, uts, ...), the second what it
+		 * gives the program its own copy of. */
+		snprintf(buf, size, _("new %s namespace: %s"), row_name(r),
+			 _(row_doc(r)));
 	else if (r->sets == OPT_FORWARD)
-		snprintf(buf, size, "pass %s on to the child (without it INT "
-			 "and TERM are ignored while waiting); implies --fork",
+		/* TRANSLATORS: %s is a list of signal names (HUP, INT, ...). */
+		snprintf(buf, size, _("pass %s on to the child (without it INT "
+				      "and TERM are ignored while waiting); "
+				      "implies --fork"),
 			 sig_list(forwarded_signals, n_forwarded_signals, list,
 				  sizeof list));
 	else
-		return row_doc(r);
+		return _(row_doc(r));
 	return buf;
 }
 
@@ -115,13 +122,13 @@ static void print_row(FILE *out, size_t i)
 void help_print(FILE *out, const char *name, const char *doc,
 		const char *after)
 {
-	fprintf(out, "Usage: %s [OPTION...] [--] [PROGRAM [ARGUMENT...]]\n",
+	fprintf(out, _("Usage: %s [OPTION...] [--] [PROGRAM [ARGUMENT...]]\n"),
 		name);
 	wrap(out, doc, 0, 0);
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
 		fputc('\n', out);
 		if (group_title[g])
-			fprintf(out, " %s\n", group_title[g]);
+			fprintf(out, " %s\n", _(group_title[g]));
 		for (size_t i = 0; i < option_count; i++)
 			if ((int)option_rows[i].group == g &&
 			    !option_rows[i].alias)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "i18n.h"
 #include "identity.h"
 #include "procfs.h"
 
@@ -41,8 +42,8 @@ static void keep_caps(void)
 	for (int cap = 0; cap <= last; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
-			err(EXIT_TOOL, "--keep-caps: raising capability %d to "
-			    "the ambient set", cap);
+			err(EXIT_TOOL, _("--keep-caps: raising capability %d "
+			    "to the ambient set"), cap);
 }
 
 /* Whether setgroups(2) is denied in our user namespace: we denied it
@@ -74,17 +75,18 @@ static void drop_groups(const struct plan *plan)
 	if (setgroups(0, NULL) == 0)
 		return;
 	if (errno != EPERM)
-		err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
+		err(EXIT_TOOL,
+		    _("--setgid: clearing the supplementary groups"));
 	if ((denied = setgroups_denied(plan)) == 1)
 		return;
 	errno = EPERM;
 	if (denied < 0)
-		err(EXIT_TOOL, "--setgid: clearing the supplementary groups "
-		    "(either setgroups is denied in this user namespace, "
-		    "which would be fine, or we lack CAP_SETGID; "
+		err(EXIT_TOOL, _("--setgid: clearing the supplementary "
+		    "groups (either setgroups is denied in this user "
+		    "namespace, which would be fine, or we lack CAP_SETGID; "
 		    "/proc/self/setgroups, which tells, cannot be read: "
-		    "mount proc in the new root)");
-	err(EXIT_TOOL, "--setgid: clearing the supplementary groups");
+		    "mount proc in the new root)"));
+	err(EXIT_TOOL, _("--setgid: clearing the supplementary groups"));
 }
 
 void identity_apply(const struct plan *plan)
@@ -92,29 +94,37 @@ void identity_apply(const struct plan *plan)
 	if (plan->setgid_id != NO_ID) {
 		drop_groups(plan);
 		if (setresgid((gid_t)plan->setgid_id, (gid_t)plan->setgid_id,
-			      (gid_t)plan->setgid_id) != 0)
-			err(EXIT_TOOL, "--setgid=%lld%s", plan->setgid_id,
-			    errno == EINVAL ? " (that gid is not mapped in "
-					      "this user namespace: map it "
-					      "with --map-group or "
-					      "--map-groups)" : "");
+			      (gid_t)plan->setgid_id) != 0) {
+			if (errno == EINVAL)
+				err(EXIT_TOOL, _("--setgid=%lld (that gid is "
+				    "not mapped in this user namespace: map it "
+				    "with --map-group or --map-groups)"),
+				    plan->setgid_id);
+			err(EXIT_TOOL, "--setgid=%lld", plan->setgid_id);
+		}
 	}
 	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
 		err(EXIT_TOOL, "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 	if (plan->setuid_id != NO_ID &&
 	    setresuid((uid_t)plan->setuid_id, (uid_t)plan->setuid_id,
-		      (uid_t)plan->setuid_id) != 0)
-		err(EXIT_TOOL, "--setuid=%lld%s", plan->setuid_id,
-		    errno == EINVAL ? " (that uid is not mapped in this user "
-				      "namespace: map it with --map-user or "
-				      "--map-users)" : "");
+		      (uid_t)plan->setuid_id) != 0) {
+		if (errno == EINVAL)
+			err(EXIT_TOOL, _("--setuid=%lld (that uid is not "
+			    "mapped in this user namespace: map it with "
+			    "--map-user or --map-users)"), plan->setuid_id);
+		err(EXIT_TOOL, "--setuid=%lld", plan->setuid_id);
+	}
 	if (!(plan->opts & OPT_KEEP_CAPS))
 		return;
 	keep_caps();
-	if (!(plan->effective & UNSHARE_USER))
-		say(plan, "keep-caps", "no new user namespace: the program "
+	if (plan->effective & UNSHARE_USER)
+		return;
+	if (plan->setuid_id != NO_ID)
+		say(plan, "keep-caps", N_("no new user namespace: the program "
 		    "keeps our capabilities in the caller's (as root, every "
-		    "one), ambient%s",
-		    plan->setuid_id != NO_ID ? ", under the uid of --setuid"
-					     : "");
+		    "one), ambient, under the uid of --setuid"));
+	else
+		say(plan, "keep-caps", N_("no new user namespace: the program "
+		    "keeps our capabilities in the caller's (as root, every "
+		    "one), ambient"));
 }

@@ -16,6 +16,7 @@
 #include <shadow/subid.h>
 #endif
 
+#include "i18n.h"
 #include "idmap.h"
 #include "names.h"
 #include "quote.h"
@@ -47,9 +48,14 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	if (parse_u32(digits, strlen(digits), ID_MAX, id) == 0)
 		return 0;
 	if (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || !lookup) {
-		snprintf(msg, size, "%s is not a %s id (a number from 0 to "
-			 "%u)", quoted_word(s, strlen(s)),
-			 group ? "group" : "user", ID_MAX);
+		if (group)
+			snprintf(msg, size, _("%s is not a group id (a number "
+				 "from 0 to %u)"), quoted_word(s, strlen(s)),
+				 ID_MAX);
+		else
+			snprintf(msg, size, _("%s is not a user id (a number "
+				 "from 0 to %u)"), quoted_word(s, strlen(s)),
+				 ID_MAX);
 		return -1;
 	}
 	return name_to_id(s, group, id, msg, size);
@@ -59,8 +65,8 @@ static int add(struct idmap *map, uint32_t inner, uint32_t outer,
 	       uint32_t count, char *msg, size_t size)
 {
 	if (map->n >= IDMAP_MAX_EXTENTS) {
-		snprintf(msg, size, "more than %d ranges: the kernel takes "
-			 "no more lines in a map", IDMAP_MAX_EXTENTS);
+		snprintf(msg, size, _("more than %d ranges: the kernel takes "
+			 "no more lines in a map"), IDMAP_MAX_EXTENTS);
 		return -1;
 	}
 	map->ext[map->n++] = (struct extent){ inner, outer, count };
@@ -71,8 +77,11 @@ static int add(struct idmap *map, uint32_t inner, uint32_t outer,
 static void no_subids(const struct id_owner *owner, const char *idbuf,
 		      char *msg, size_t size)
 {
-	snprintf(msg, size, "%s has no line for %s (%s); add one, as "
-		 "'%s:100000:65536', with usermod %s or by hand",
+	/* TRANSLATORS: %s is the file (/etc/subuid or /etc/subgid), %s the
+	 * user's name (or uid), %s the uid, %s the name (or uid) again, %s
+	 * usermod's option (--add-subuids or --add-subgids) */
+	snprintf(msg, size, _("%s has no line for %s (%s); add one, as "
+		 "'%s:100000:65536', with usermod %s or by hand"),
 		 owner->subid_file, owner->name ? owner->name : idbuf, idbuf,
 		 owner->name ? owner->name : idbuf, owner->usermod);
 }
@@ -123,11 +132,19 @@ static int libsubid_first(const struct id_owner *owner, const char *idbuf,
 			return 0;
 		}
 	free(r);
-	if (n < 0)
-		snprintf(msg, size, "libsubid could not give the subordinate "
-			 "%s ids of %s (from %s, or the source the subid: line "
-			 "of /etc/nsswitch.conf names)",
-			 owner->group ? "group" : "user", who,
+	if (n < 0 && owner->group)
+		/* TRANSLATORS: %s is the user's name (or uid), %s the file
+		 * (/etc/subgid) */
+		snprintf(msg, size, _("libsubid could not give the subordinate "
+			 "group ids of %s (from %s, or the source the subid: "
+			 "line of /etc/nsswitch.conf names)"), who,
+			 owner->subid_file);
+	else if (n < 0)
+		/* TRANSLATORS: %s is the user's name (or uid), %s the file
+		 * (/etc/subuid) */
+		snprintf(msg, size, _("libsubid could not give the subordinate "
+			 "user ids of %s (from %s, or the source the subid: "
+			 "line of /etc/nsswitch.conf names)"), who,
 			 owner->subid_file);
 	else
 		no_subids(owner, idbuf, msg, size);
@@ -154,8 +171,8 @@ static int first_subids(const struct id_owner *owner, uint32_t *start,
 #endif
 	f = fopen(owner->subid_file, "re");
 	if (f == NULL) {
-		snprintf(msg, size, "cannot read %s: %s", owner->subid_file,
-			 strerror(errno));
+		snprintf(msg, size, _("cannot read %s: %s"), owner->subid_file,
+			 i18n_strerror(errno));
 		return -1;
 	}
 	while (fgets(line, sizeof line, f)) {
@@ -187,8 +204,8 @@ static int pass_through(const struct id_owner *owner, struct idmap *map,
 	int rc = 0;
 
 	if (f == NULL) {
-		snprintf(msg, size, "cannot read %s: %s", owner->self_map,
-			 strerror(errno));
+		snprintf(msg, size, _("cannot read %s: %s"), owner->self_map,
+			 i18n_strerror(errno));
 		return -1;
 	}
 	while (rc == 0 && fscanf(f, "%llu %llu %llu", &inner, &outer,
@@ -218,20 +235,20 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	p1 = strchr(spec, sep);
 	p2 = p1 ? strchr(p1 + 1, sep) : NULL;
 	if (!p1 || !p2 || strchr(p2 + 1, sep) || (sep == ',' && strchr(spec, ':'))) {
-		snprintf(msg, size, "%s: give INNER:OUTER:COUNT, or auto, "
-			 "subids or all", quoted_word(spec, strlen(spec)));
+		snprintf(msg, size, _("%s: give INNER:OUTER:COUNT, or auto, "
+			 "subids or all"), quoted_word(spec, strlen(spec)));
 		return -1;
 	}
 	if (parse_u32(spec, (size_t)(p1 - spec), ID_MAX, &a) != 0 ||
 	    parse_u32(p1 + 1, (size_t)(p2 - p1 - 1), ID_MAX, &b) != 0) {
-		snprintf(msg, size, "%s: ids are numbers from 0 to %u",
+		snprintf(msg, size, _("%s: ids are numbers from 0 to %u"),
 			 quoted_word(spec, strlen(spec)), ID_MAX);
 		return -1;
 	}
 	if (parse_u32(p2 + 1, strlen(p2 + 1), (uint64_t)ID_MAX + 1,
 		      &count) != 0 || count == 0) {
-		snprintf(msg, size, "%s: the count is a number from 1 to "
-			 "%llu", quoted_word(spec, strlen(spec)),
+		snprintf(msg, size, _("%s: the count is a number from 1 to "
+			 "%llu"), quoted_word(spec, strlen(spec)),
 			 (unsigned long long)ID_MAX + 1);
 		return -1;
 	}
@@ -340,9 +357,14 @@ static int check_overlap(const struct idmap *map, int side, char *msg,
 		}
 		f = &map->ext[far < i ? far : i];
 		e = &map->ext[far < i ? i : far];
-		snprintf(msg, size, "ranges %u:%u:%u and %u:%u:%u overlap "
-			 "(%s ids)", f->inner, f->outer, f->count, e->inner,
-			 e->outer, e->count, side == 0 ? "inner" : "outer");
+		if (side == 0)
+			snprintf(msg, size, _("ranges %u:%u:%u and %u:%u:%u "
+				 "overlap (inner ids)"), f->inner, f->outer,
+				 f->count, e->inner, e->outer, e->count);
+		else
+			snprintf(msg, size, _("ranges %u:%u:%u and %u:%u:%u "
+				 "overlap (outer ids)"), f->inner, f->outer,
+				 f->count, e->inner, e->outer, e->count);
 		return -1;
 	}
 	return 0;
@@ -358,8 +380,8 @@ int idmap_check(const struct idmap *map, char *msg, size_t size)
 		if (e->count == 0 ||
 		    (uint64_t)e->inner + e->count - 1 > ID_MAX ||
 		    (uint64_t)e->outer + e->count - 1 > ID_MAX) {
-			snprintf(msg, size, "range %u:%u:%u goes past the "
-				 "largest id, %u", e->inner, e->outer,
+			snprintf(msg, size, _("range %u:%u:%u goes past the "
+				 "largest id, %u"), e->inner, e->outer,
 				 e->count, ID_MAX);
 			return -1;
 		}
@@ -369,9 +391,11 @@ int idmap_check(const struct idmap *map, char *msg, size_t size)
 		return -1;
 	/* The kernel reads a map in one write of less than a page. */
 	if ((len = idmap_format(map, NULL, 0)) > max_text) {
-		snprintf(msg, size, "the %zu ranges make %zu bytes of map "
+		/* TRANSLATORS: %zu is the number of ranges, %zu the bytes
+		 * they make, %zu the most the kernel takes */
+		snprintf(msg, size, _("the %zu ranges make %zu bytes of map "
 			 "text, and the kernel takes at most %zu (less than a "
-			 "page): give fewer ranges (adjacent ones can be one)",
+			 "page): give fewer ranges (adjacent ones can be one)"),
 			 map->n, len, max_text);
 		return -1;
 	}

@@ -11,15 +11,17 @@
 #include <string.h>
 
 #include "diagnose.h"
+#include "i18n.h"
 #include "json.h"
 #include "list.h"
 #include "output.h"
+#include "quote.h"
 #include "procfs.h"
 #include "sharing.h"
 
 struct verdict {
 	const char *status; /* usable, needs-privilege, not-in-kernel, ... */
-	char text[200];     /* in words, with the way around */
+	char text[400];     /* in words, with the way around */
 };
 
 /* probe(), where a probe that cannot run is the end of --list: a verdict
@@ -29,7 +31,7 @@ static int checked_probe(unsigned long mask)
 	int e = probe(mask);
 
 	if (e < 0)
-		fork_failed("--list: the child that tries each flag");
+		fork_failed(N_("--list: the child that tries each flag"));
 	return e;
 }
 
@@ -42,53 +44,70 @@ static void judge(const struct flag *f, struct verdict *v)
 	switch (e) {
 	case 0:
 		v->status = "usable";
-		snprintf(v->text, sizeof v->text, "usable");
+		snprintf(v->text, sizeof v->text, "%s", _("usable"));
 		return;
 	case EPERM:
 		/* With CAP_SYS_ADMIN, privilege would not help: something
 		 * refuses it. */
 		if (has_cap(CAP_SYS_ADMIN)) {
 			v->status = "refused";
-			snprintf(v->text, sizeof v->text, "refused to this "
-				 "process (%s)", f->bit == UNSHARE_USER
-				 ? "a chroot, an unmapped id, a security "
-				   "module or a seccomp filter"
-				 : "it has CAP_SYS_ADMIN: a security module or "
-				   "a seccomp filter");
+			snprintf(v->text, sizeof v->text, "%s",
+				 f->bit == UNSHARE_USER
+				 ? _("refused to this process (a chroot, an "
+				     "unmapped id, a security module or a "
+				     "seccomp filter)")
+				 : _("refused to this process (it has "
+				     "CAP_SYS_ADMIN: a security module or a "
+				     "seccomp filter)"));
 			return;
 		}
 		v->status = "needs-privilege";
 		if (f->bit == UNSHARE_USER)
-			snprintf(v->text, sizeof v->text,
-				 "needs privilege (user namespaces are refused "
-				 "to this process: a sysctl, a chroot, a "
-				 "security module)");
+			snprintf(v->text, sizeof v->text, "%s",
+				 _("needs privilege (user namespaces are "
+				   "refused to this process: a sysctl, a "
+				   "chroot, a security module)"));
 		else if (checked_probe(mask | UNSHARE_USER) == 0)
-			snprintf(v->text, sizeof v->text,
-				 "needs privilege: add --map-root-user (-r) "
-				 "or --user");
+			snprintf(v->text, sizeof v->text, "%s",
+				 _("needs privilege: add --map-root-user (-r) "
+				   "or --user"));
 		else
-			snprintf(v->text, sizeof v->text,
-				 "needs privilege (CAP_SYS_ADMIN)");
+			snprintf(v->text, sizeof v->text, "%s",
+				 _("needs privilege (CAP_SYS_ADMIN)"));
 		return;
 	case EINVAL:
 		v->status = "not-in-kernel";
-		snprintf(v->text, sizeof v->text,
-			 "not in this kernel (first in Linux %s%s%s)", f->since,
-			 f->config ? ", with " : "",
-			 f->config ? f->config : "");
+		if (f->config)
+			snprintf(v->text, sizeof v->text,
+				 /* TRANSLATORS: %s is a Linux version (4.6),
+				  * %s the kernel's configuration option
+				  * (CONFIG_CGROUPS). */
+				 _("not in this kernel (first in Linux %s, "
+				   "with %s)"),
+				 f->since, f->config);
+		else
+			snprintf(v->text, sizeof v->text,
+				 /* TRANSLATORS: %s is a Linux version
+				  * (2.6.16). */
+				 _("not in this kernel (first in Linux %s)"),
+				 f->since);
 		return;
 	case ENOSPC:
 	case EUSERS:
 		v->status = "limit-reached";
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
 			 f->ns ? f->ns : "user");
-		snprintf(v->text, sizeof v->text, "limit reached (%s is %lld)",
-			 path, proc_read_number(path));
+		snprintf(v->text, sizeof v->text,
+			 /* TRANSLATORS: %s is a file of /proc/sys/user, %lld
+			  * the number in it. */
+			 _("limit reached (%s is %lld)"), path,
+			 proc_read_number(path));
 		return;
 	default:
 		v->status = "refused";
-		snprintf(v->text, sizeof v->text, "refused: %s", strerror(e));
+		/* TRANSLATORS: %s is the system's error text. */
+		snprintf(v->text, sizeof v->text, _("refused: %s"),
+			 i18n_strerror(e));
 	}
 }
 
@@ -106,16 +125,27 @@ static const char *shared_text(const struct flag *f, const struct sharing *s,
 	return buf;
 }
 
+/* s, then spaces to width columns: counted in characters, not bytes, as
+ * a translated text may have letters of more than one byte. */
+static void padded(const char *s, size_t width)
+{
+	size_t n = text_columns(s, strlen(s));
+
+	fputs(s, stdout);
+	printf("%*s", n < width ? (int)(width - n) : 0, "");
+}
+
 int list_flags(const struct plan *plan)
 {
 	struct verdict verdicts[UNSHARE_NFLAGS];
 	struct sharing shared[UNSHARE_NFLAGS];
+	bool text = !(plan->opts & OPT_JSON);
 
 	/* Every verdict first, so that nothing is printed if one fails. */
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		judge(&unshare_flags[i], &verdicts[i]);
 	sharing_scan(SHARING_FLAGS, shared);
-	if (!(plan->opts & OPT_JSON)) {
+	if (text) {
 		printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG",
 		       "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
 		       "STATUS");
@@ -132,16 +162,17 @@ int list_flags(const struct plan *plan)
 		snprintf(option, sizeof option, "%s%c%s--%s",
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
-		if (!(plan->opts & OPT_JSON)) {
+		if (text) {
 			char inode[24], sharers[24];
 
 			snprintf(inode, sizeof inode, "%lu", ino);
-			printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  %-60s %s\n",
+			printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  ",
 			       f->name, f->key ? option : option + 1, f->bit,
 			       ino ? inode : "-",
 			       shared_text(f, &shared[i], sharers,
-					   sizeof sharers),
-			       f->detaches, v->text);
+					   sizeof sharers));
+			padded(_(f->detaches), 60);
+			printf(" %s\n", v->text);
 			continue;
 		}
 		printf("%s{\"name\":", i ? "," : "");
@@ -177,7 +208,7 @@ int list_flags(const struct plan *plan)
 		json_string(stdout, v->text);
 		putchar('}');
 	}
-	if (plan->opts & OPT_JSON)
+	if (!text)
 		puts("]}");
 	return output_done();
 }

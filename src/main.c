@@ -25,6 +25,7 @@
 #include "env.h"
 #include "events.h"
 #include "exec.h"
+#include "i18n.h"
 #include "identity.h"
 #include "list.h"
 #include "mounts.h"
@@ -66,10 +67,10 @@ static void refuse_secure(void)
 	if (getresuid(&ruid, &euid, &suid) != 0 ||
 	    getresgid(&rgid, &egid, &sgid) != 0)
 		ruid = euid = rgid = egid = (uid_t)-1;
-	warnx("refusing to run with privilege from its file: set-user-ID, "
-	      "set-group-ID or file capabilities (real uid %d, effective %d; "
-	      "real gid %d, effective %d); remove them (chmod u-s,g-s; "
-	      "setcap -r) and run it as root or with --user",
+	warnx(_("refusing to run with privilege from its file: set-user-ID, "
+		"set-group-ID or file capabilities (real uid %d, effective "
+		"%d; real gid %d, effective %d); remove them (chmod u-s,g-s; "
+		"setcap -r) and run it as root or with --user"),
 	      (int)ruid, (int)euid, (int)rgid, (int)egid);
 	/* Nothing else at all: not even exit handlers. */
 	_exit(EXIT_TOOL);
@@ -90,16 +91,18 @@ static int info(enum cli_result what)
 	if (what == CLI_VERSION)
 		/* The GNU form: name and version, copyright, licence and its
 		 * warranty, authors. */
-		fputs(PACKAGE_STRING "\n"
-		      "Copyright (C) 2026 the unshare authors.\n"
-		      "License GPL-2.0-or-later: GNU GPL version 2 or later "
-		      "<https://gnu.org/licenses/old-licenses/gpl-2.0.html>.\n"
-		      "This is free software: you are free to change and "
-		      "redistribute it.\n"
-		      "There is NO WARRANTY, to the extent permitted by law.\n"
-		      "\n"
-		      "Written by the unshare authors (see the AUTHORS file).\n",
-		      stdout);
+		printf("%s\n%s", PACKAGE_STRING,
+		       _("Copyright (C) 2026 the unshare authors.\n"
+			 "License GPL-2.0-or-later: GNU GPL version 2 or later "
+			 "<https://gnu.org/licenses/old-licenses/gpl-2.0.html>."
+			 "\n"
+			 "This is free software: you are free to change and "
+			 "redistribute it.\n"
+			 "There is NO WARRANTY, to the extent permitted by "
+			 "law.\n"
+			 "\n"
+			 "Written by the unshare authors (see the AUTHORS "
+			 "file).\n"));
 	else
 		cli_help(stdout, what == CLI_USAGE);
 	return output_done();
@@ -132,6 +135,8 @@ int main(int argc, char **argv)
 		cli_usage_error(usage);
 	if (what != CLI_RUN)
 		return info(what);
+	if (plan.opts & OPT_JSON)
+		i18n_english();
 	plan_resolve(&plan);
 	if ((plan.opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
 		json_messages();

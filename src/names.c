@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "names.h"
 #include "quote.h"
 
@@ -71,6 +72,7 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	       size_t size)
 {
 	const char *file = group ? group_file : passwd_source;
+	int e;
 
 	if (group) {
 		struct group *gr = group_find(name);
@@ -87,15 +89,34 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 			return 0;
 		}
 	}
-	if (errno != 0)
-		snprintf(msg, size, "cannot read %s to find the %s %s: %s "
-			 "(this static build looks names up there only)",
-			 file, group ? "group" : "user",
-			 quoted_word(name, strlen(name)), strerror(errno));
+	e = errno;
+	if (e != 0 && group)
+		/* TRANSLATORS: %s is the file (/etc/group), %s the group's
+		 * name, %s the errno text */
+		snprintf(msg, size, _("cannot read %s to find the group %s: %s "
+			 "(this static build looks names up there only)"),
+			 file, quoted_word(name, strlen(name)),
+			 i18n_strerror(e));
+	else if (e != 0)
+		/* TRANSLATORS: %s is the file (/etc/passwd), %s the user's
+		 * name, %s the errno text */
+		snprintf(msg, size, _("cannot read %s to find the user %s: %s "
+			 "(this static build looks names up there only)"),
+			 file, quoted_word(name, strlen(name)),
+			 i18n_strerror(e));
+	else if (group)
+		/* TRANSLATORS: %s is the group's name, %s the file
+		 * (/etc/group) */
+		snprintf(msg, size, _("no group named %s in %s (this static "
+			 "build looks names up there only, not through NSS; "
+			 "give the number instead)"),
+			 quoted_word(name, strlen(name)), file);
 	else
-		snprintf(msg, size, "no %s named %s in %s (this static build "
-			 "looks names up there only, not through NSS; give "
-			 "the number instead)", group ? "group" : "user",
+		/* TRANSLATORS: %s is the user's name, %s the file
+		 * (/etc/passwd) */
+		snprintf(msg, size, _("no user named %s in %s (this static "
+			 "build looks names up there only, not through NSS; "
+			 "give the number instead)"),
 			 quoted_word(name, strlen(name)), file);
 	return -1;
 }
@@ -107,7 +128,11 @@ const struct passwd *user_entry(uid_t uid)
 
 #else
 
-const char passwd_source[] = "the password database";
+/* Marked only: it is printed as _(source) where it is a message's, and
+ * stays English in JSON ("shell_from"). */
+/* TRANSLATORS: where the user's shell was found: "(the shell, from
+ * the password database)" */
+const char passwd_source[] = N_("the password database");
 
 int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	       size_t size)
@@ -127,8 +152,12 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 			return 0;
 		}
 	}
-	snprintf(msg, size, "no %s named %s", group ? "group" : "user",
-		 quoted_word(name, strlen(name)));
+	if (group)
+		snprintf(msg, size, _("no group named %s"),
+			 quoted_word(name, strlen(name)));
+	else
+		snprintf(msg, size, _("no user named %s"),
+			 quoted_word(name, strlen(name)));
 	return -1;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "i18n.h"
 #include "options.h"
 #include "quote.h"
 #include "sig.h"
@@ -26,7 +27,7 @@ static int value_or_default(const struct option_row *row, const char *value,
 			    const char **out, char **msg)
 {
 	if (value && *value == '\0')
-		USAGE("--%s=: give a value", row_name(row));
+		USAGE(_("--%s=: give a value"), row_name(row));
 	*out = value ? value : row->fixed;
 	return 0;
 }
@@ -69,7 +70,7 @@ static int take_propagation(struct plan *plan, const struct option_row *row,
 			plan->propagation = i;
 			return 0;
 		}
-	USAGE("--%s=%s: give %s, %s, %s or %s", row_name(row), quoted(value),
+	USAGE(_("--%s=%s: give %s, %s, %s or %s"), row_name(row), quoted(value),
 	      propagation_names[0], propagation_names[1],
 	      propagation_names[2], propagation_names[3]);
 }
@@ -78,7 +79,7 @@ static int take_interp(struct plan *plan, const struct option_row *row,
 		       const char *value, char **msg)
 {
 	if (plan->n_interps == PLAN_MAX_INTERPS)
-		USAGE("more than %d --%s", PLAN_MAX_INTERPS, row_name(row));
+		USAGE(_("more than %d --%s"), PLAN_MAX_INTERPS, row_name(row));
 	return value_or_default(row, value, &plan->interps[plan->n_interps++],
 				msg);
 }
@@ -88,8 +89,8 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 {
 	if (offset_parse(value, row->sets == OPT_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
-		USAGE("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at most "
-		      "9 decimals)", row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at most "
+		      "9 decimals)"), row_name(row), quoted(value));
 	return 0;
 }
 
@@ -117,8 +118,8 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 
 	if ((users && plan->n_uid_specs == PLAN_MAX_SPECS) ||
 	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
-		USAGE("more than %d --map-users or --map-groups: the kernel "
-		      "takes no more lines in a map", PLAN_MAX_SPECS);
+		USAGE(_("more than %d --map-users or --map-groups: the kernel "
+		      "takes no more lines in a map"), PLAN_MAX_SPECS);
 	if (users)
 		plan->uid_specs[plan->n_uid_specs++] = spec;
 	if (groups)
@@ -134,7 +135,7 @@ static int take_setgroups(struct plan *plan, const struct option_row *row,
 	else if (strcmp(value, "deny") == 0)
 		plan->setgroups = SETGROUPS_DENY;
 	else
-		USAGE("--%s=%s: give allow or deny", row_name(row),
+		USAGE(_("--%s=%s: give allow or deny"), row_name(row),
 		      quoted(value));
 	return 0;
 }
@@ -145,8 +146,8 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((plan->kill_signal = sig_parse(value)) < 0)
-		USAGE("--%s=%s: unknown signal; give a name (KILL, TERM, ...) "
-		      "or a number from 1 to %d", row_name(row), quoted(value),
+		USAGE(_("--%s=%s: unknown signal; give a name (KILL, TERM, ...) "
+		      "or a number from 1 to %d"), row_name(row), quoted(value),
 		      SIGRTMAX);
 	return 0;
 }
@@ -160,7 +161,7 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	if (env_check_list(plan, value, why, sizeof why) != 0)
 		USAGE("--%s=%s: %s", row_name(row), quoted(value), why);
 	if (plan->n_keep_env == PLAN_MAX_ENV_LISTS)
-		USAGE("more than %d --%s", PLAN_MAX_ENV_LISTS, row_name(row));
+		USAGE(_("more than %d --%s"), PLAN_MAX_ENV_LISTS, row_name(row));
 	plan->keep_env[plan->n_keep_env++] = value;
 	return 0;
 }
@@ -173,7 +174,7 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
 #define MAPS_IN_USERNS                                                  \
 	.implies_flags = UNSHARE_USER,                                   \
-	.why = "ids are mapped in a new user namespace"
+	.why = N_("ids are mapped in a new user namespace")
 
 const struct option_row option_rows[] = {
 	/* Namespaces, in the order of the flag table. */
@@ -182,100 +183,102 @@ const struct option_row option_rows[] = {
 	NS(UNSHARE_IPC, 'i'),
 	NS(UNSHARE_NET, 'n'),
 	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK,
-	   .why = "a new pid namespace takes only children, so the program "
-		  "must be one (--no-fork keeps the raw behaviour)"),
+	   .why = N_("a new pid namespace takes only children, so the program "
+		     "must be one (--no-fork keeps the raw behaviour)")),
 	NS(UNSHARE_USER, 'U'),
 	NS(UNSHARE_CGROUP, 'C'),
 	NS(UNSHARE_TIME, 'T'),
 	{ "mount-proc", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
-	  "mount a fresh proc on DIR (default /proc) in the new mount "
-	  "namespace, after the fork; implies --mount",
+	  N_("mount a fresh proc on DIR (default /proc) in the new mount "
+	     "namespace, after the fork; implies --mount"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
 	  .implies_flags = UNSHARE_MOUNT,
-	  .why = "proc is mounted in a mount namespace of its own, never in "
-		 "the caller's" },
+	  .why = N_("proc is mounted in a mount namespace of its own, never in "
+		    "the caller's") },
 	{ "propagation", 0, ARG_REQUIRED, "MODE", GROUP_NS,
-	  "private (the default), shared, slave or unchanged: how mounts in "
-	  "the new mount namespace propagate; implies --mount",
+	  N_("private (the default), shared, slave or unchanged: how mounts in "
+	     "the new mount namespace propagate; implies --mount"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
 	  .implies_flags = UNSHARE_MOUNT,
-	  .why = "propagation is set in a new mount namespace" },
+	  .why = N_("propagation is set in a new mount namespace") },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
-	  "mount a binfmt_misc of the new user namespace's own on DIR "
-	  "(default " BINFMT_DEFAULT "); implies --user and --mount",
+	  /* The default written out: a message cannot be put together from
+	   * a macro and still be found in the catalog. */
+	  N_("mount a binfmt_misc of the new user namespace's own on DIR "
+	     "(default /proc/sys/fs/binfmt_misc); implies --user and --mount"),
 	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir),
 	  .fixed = BINFMT_DEFAULT,
 	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
-	  .why = "binfmt_misc has an instance per user namespace: in the "
-		 "caller's, a registration would change the whole system" },
+	  .why = N_("binfmt_misc has an instance per user namespace: in the "
+		    "caller's, a registration would change the whole system") },
 	{ "load-interp", 'l', ARG_REQUIRED, "STRING", GROUP_NS,
-	  "register an interpreter (:name:type:offset:magic:mask:interpreter:"
-	  "flags) in that binfmt_misc; implies --mount-binfmt; repeatable",
+	  N_("register an interpreter (:name:type:offset:magic:mask:interpreter:"
+	     "flags) in that binfmt_misc; implies --mount-binfmt; repeatable"),
 	  .sets = OPT_LOAD_INTERP, .take = take_interp,
 	  .implies_opts = OPT_MOUNT_BINFMT,
-	  .why = "interpreters are registered in a binfmt_misc of our own" },
+	  .why = N_("interpreters are registered in a binfmt_misc of our own") },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
-	  "move the monotonic clock by OFFSET seconds (may be negative or "
-	  "fractional); implies --time",
+	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
+	     "fractional); implies --time"),
 	  .sets = OPT_MONOTONIC, .take = take_offset,
 	  .implies_flags = UNSHARE_TIME,
-	  .why = "clock offsets belong to a new time namespace" },
+	  .why = N_("clock offsets belong to a new time namespace") },
 	{ "boottime", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
-	  "move the boot-time clock by OFFSET seconds; implies --time",
+	  N_("move the boot-time clock by OFFSET seconds; implies --time"),
 	  .sets = OPT_BOOTTIME, .take = take_offset,
 	  .implies_flags = UNSHARE_TIME,
-	  .why = "clock offsets belong to a new time namespace" },
+	  .why = N_("clock offsets belong to a new time namespace") },
 
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
-	  "map your uid and gid to 0 (root) in the new user namespace",
+	  N_("map your uid and gid to 0 (root) in the new user namespace"),
 	  .sets = OPT_MAP_ROOT, .take = take_map_both, .fixed = "0",
 	  MAPS_IN_USERNS },
 	{ "map-current-user", 'c', ARG_NONE, NULL, GROUP_USERNS,
-	  "map your uid and gid to themselves",
+	  N_("map your uid and gid to themselves"),
 	  .sets = OPT_MAP_CURRENT, .take = take_map_both,
 	  .fixed = map_current, MAPS_IN_USERNS },
 	{ "map-user", 0, ARG_REQUIRED, "UID|NAME", GROUP_USERNS,
-	  "map your uid to UID",
+	  N_("map your uid to UID"),
 	  .sets = OPT_MAP_USER, STRING(map_user_arg), MAPS_IN_USERNS },
 	{ "map-group", 0, ARG_REQUIRED, "GID|NAME", GROUP_USERNS,
-	  "map your gid to GID (implies --setgroups=deny)",
+	  N_("map your gid to GID (implies --setgroups=deny)"),
 	  .sets = OPT_MAP_GROUP, STRING(map_group_arg), MAPS_IN_USERNS },
 	{ "map-users", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
-	  "map a range of uids: INNER:OUTER:COUNT, or auto (your first "
-	  "/etc/subuid range from 0), subids (that range to itself), all "
-	  "(every uid, with privilege); repeatable",
+	  N_("map a range of uids: INNER:OUTER:COUNT, or auto (your first "
+	     "/etc/subuid range from 0), subids (that range to itself), all "
+	     "(every uid, with privilege); repeatable"),
 	  .sets = OPT_MAP_USERS, .take = take_specs, MAPS_IN_USERNS },
 	{ "map-groups", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
-	  "the same for gids, from /etc/subgid",
+	  N_("the same for gids, from /etc/subgid"),
 	  .sets = OPT_MAP_GROUPS, .take = take_specs, MAPS_IN_USERNS },
 	{ "map-auto", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  "--map-users=auto --map-groups=auto",
+	  N_("--map-users=auto --map-groups=auto"),
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
 	  .fixed = "auto", MAPS_IN_USERNS },
 	{ "map-subids", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  "--map-users=subids --map-groups=subids",
+	  N_("--map-users=subids --map-groups=subids"),
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
 	  .fixed = "subids", MAPS_IN_USERNS },
 	{ "owner", 0, ARG_REQUIRED, "UID:GID", GROUP_USERNS,
-	  "take on these ids before unsharing, so that the new user "
-	  "namespace belongs to them (needs root)",
+	  N_("take on these ids before unsharing, so that the new user "
+	     "namespace belongs to them (needs root)"),
 	  .sets = OPT_OWNER, STRING(owner_arg), .implies_flags = UNSHARE_USER,
-	  .why = "--owner names who owns a new user namespace" },
+	  .why = N_("--owner names who owns a new user namespace") },
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
-	  "allow or deny setgroups(2) in the new user namespace",
+	  N_("allow or deny setgroups(2) in the new user namespace"),
 	  .sets = OPT_SETGROUPS, .take = take_setgroups,
 	  .implies_flags = UNSHARE_USER,
-	  .why = "setgroups is a setting of a new user namespace" },
+	  .why = N_("setgroups is a setting of a new user namespace") },
 	{ "setuid", 'S', ARG_REQUIRED, "UID", GROUP_USERNS,
-	  "run the program as UID (in the new user namespace)",
+	  N_("run the program as UID (in the new user namespace)"),
 	  STRING(setuid_arg) },
 	{ "setgid", 'G', ARG_REQUIRED, "GID", GROUP_USERNS,
-	  "run the program as GID, with no supplementary groups",
+	  N_("run the program as GID, with no supplementary groups"),
 	  STRING(setgid_arg) },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  "make the permitted capabilities ambient, so that they survive "
-	  "exec under a uid other than 0",
+	  N_("make the permitted capabilities ambient, so that they survive "
+	     "exec under a uid other than 0"),
 	  .sets = OPT_KEEP_CAPS },
 
 	/* Process context, in the order of the flag table. */
@@ -286,75 +289,75 @@ const struct option_row option_rows[] = {
 	CONTEXT(UNSHARE_SIGHAND),
 	CONTEXT(UNSHARE_THREAD),
 	{ "flags", 0, ARG_REQUIRED, "LIST", GROUP_CONTEXT,
-	  "unshare the flags in LIST: names or numbers (0x hex or decimal), "
-	  "comma-separated; repeatable",
+	  N_("unshare the flags in LIST: names or numbers (0x hex or decimal), "
+	     "comma-separated; repeatable"),
 	  .take = take_flags },
 
 	/* Execution. */
 	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
-	  "run the program as a child and wait for it; its exit status or "
-	  "the signal it died of is ours",
+	  N_("run the program as a child and wait for it; its exit status or "
+	     "the signal it died of is ours"),
 	  .sets = OPT_FORK },
 	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  "do not fork even for --pid: the program stays outside the new pid "
-	  "namespace",
+	  N_("do not fork even for --pid: the program stays outside the new pid "
+	     "namespace"),
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, "SIGNAL", GROUP_EXEC,
-	  "send SIGNAL (name or number, default KILL) to the child when "
-	  "unshare dies; implies --fork",
+	  N_("send SIGNAL (name or number, default KILL) to the child when "
+	     "unshare dies; implies --fork"),
 	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
 	  .implies_opts = OPT_FORK,
-	  .why = "only a child can be killed when unshare dies" },
+	  .why = N_("only a child can be killed when unshare dies") },
 	{ "forward-signals", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  NULL /* made from the list of forwarded signals */,
 	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK,
-	  .why = "signals are forwarded to a child" },
+	  .why = N_("signals are forwarded to a child") },
 	{ "init", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  "run a small init as pid 1 of a new pid namespace: it starts the "
-	  "program, forwards signals to it and reaps orphans; implies --pid",
+	  N_("run a small init as pid 1 of a new pid namespace: it starts the "
+	     "program, forwards signals to it and reaps orphans; implies --pid"),
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
 	  .implies_flags = UNSHARE_PID,
-	  .why = "the init runs as pid 1 of a new pid namespace, in a child" },
+	  .why = N_("the init runs as pid 1 of a new pid namespace, in a child") },
 	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
-	  "chroot to DIR before running the program, then chdir to / (or to "
-	  "--wd)",
+	  N_("chroot to DIR before running the program, then chdir to / (or to "
+	     "--wd)"),
 	  STRING(root_dir) },
 	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
-	  "chdir to DIR before running the program",
+	  N_("chdir to DIR before running the program"),
 	  STRING(wd_dir) },
 	{ "clear-env", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  "run the program with an empty environment but a default PATH",
+	  N_("run the program with an empty environment but a default PATH"),
 	  .sets = OPT_CLEAR_ENV },
 	{ "keep-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC,
-	  "keep only the variables named in LIST (comma-separated), and a "
-	  "default PATH if PATH is not one; repeatable",
+	  N_("keep only the variables named in LIST (comma-separated), and a "
+	     "default PATH if PATH is not one; repeatable"),
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env },
 	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, NULL,
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1 },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  "print the plan (flags, closure, program) on stdout and exit "
-	  "without unsharing or running anything",
+	  N_("print the plan (flags, closure, program) on stdout and exit "
+	     "without unsharing or running anything"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
 	{ "list", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  "list every flag: value, namespace inode, and whether this kernel "
-	  "and you can use it now (tried in a throwaway child)",
+	  N_("list every flag: value, namespace inode, and whether this kernel "
+	     "and you can use it now (tried in a throwaway child)"),
 	  .sets = OPT_LIST },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  "with --list or --dry-run, print JSON; with --verbose, JSON lines "
-	  "on stderr",
+	  N_("with --list or --dry-run, print JSON; with --verbose, JSON lines "
+	     "on stderr"),
 	  .sets = OPT_JSON },
 	{ "verbose", 'v', ARG_NONE, NULL, GROUP_OUTPUT,
-	  "explain the plan on stderr, then each namespace's inode before "
-	  "and after",
+	  N_("explain the plan on stderr, then each namespace's inode before "
+	     "and after"),
 	  .sets = OPT_VERBOSE },
-	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, "give this help list",
+	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, N_("give this help list"),
 	  .stop = STOP_HELP },
 	{ "usage", 0, ARG_NONE, NULL, GROUP_INFO,
-	  "give a short usage message", .stop = STOP_USAGE },
+	  N_("give a short usage message"), .stop = STOP_USAGE },
 	{ "version", 'V', ARG_NONE, NULL, GROUP_INFO,
-	  "print program version", .stop = STOP_VERSION },
+	  N_("print program version"), .stop = STOP_VERSION },
 };
 
 const size_t option_count = sizeof option_rows / sizeof option_rows[0];

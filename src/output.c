@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "exec.h"
+#include "i18n.h"
 #include "json.h"
 #include "options.h"
 #include "output.h"
@@ -50,43 +51,62 @@ static void print_word(FILE *out, const char *w)
 	putc('\'', out);
 }
 
+/* A text line's start: the prefix, then the label padded to 10 columns
+ * and a space.  Counted in characters, not bytes: a translated label may
+ * have letters of more than one byte. */
+static void label(const struct emit *e, const char *text)
+{
+	size_t width = text_columns(text, strlen(text));
+
+	fprintf(e->out, "%s%s%*s ", e->prefix, text,
+		width < 10 ? (int)(10 - width) : 0, "");
+}
+
+/* The names of the flags in mask as text, joined by sep: "a, b". */
+static const char *name_list(unsigned long mask, const char *sep, char *buf,
+			     size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < UNSHARE_NFLAGS && n < size; i++)
+		if (mask & unshare_flags[i].bit)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+					      n ? sep : "",
+					      unshare_flags[i].name);
+	return buf;
+}
+
 /* The names of the flags in mask: "a, b" as text, ["a","b"] as JSON. */
 static void names(struct emit *e, unsigned long mask, const char *sep)
 {
 	bool first = true;
+	char list[512];
 
-	if (e->json)
-		putc('[', e->out);
+	if (!e->json) {
+		fputs(name_list(mask, sep, list, sizeof list), e->out);
+		return;
+	}
+	putc('[', e->out);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		if (!(mask & unshare_flags[i].bit))
 			continue;
 		if (!first)
-			fputs(e->json ? "," : sep, e->out);
+			putc(',', e->out);
 		first = false;
-		if (e->json)
-			json_string(e->out, unshare_flags[i].name);
-		else
-			fputs(unshare_flags[i].name, e->out);
+		json_string(e->out, unshare_flags[i].name);
 	}
-	if (e->json)
-		putc(']', e->out);
+	putc(']', e->out);
 }
 
 /* One step: "LABEL  DETAIL" as text, {"step":KIND,"detail":DETAIL} as
  * JSON. */
-static void step(struct emit *e, const char *label, const char *kind,
-		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void step(struct emit *e, const char *label, const char *kind,
-		 const char *fmt, ...)
+static void emit_step(struct emit *e, const char *text_label,
+		      const char *kind, const char *detail)
 {
-	char detail[8192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
-	va_end(ap);
 	if (!e->json) {
-		fprintf(e->out, "%s%-10s %s\n", e->prefix, label, detail);
+		label(e, text_label);
+		fprintf(e->out, "%s\n", detail);
 		return;
 	}
 	fputs(e->items++ ? ",{\"step\":" : "{\"step\":", e->out);
@@ -94,6 +114,24 @@ static void step(struct emit *e, const char *label, const char *kind,
 	fputs(",\"detail\":", e->out);
 	json_string(e->out, detail);
 	putc('}', e->out);
+}
+
+/* A step labelled "step"; fmt is a message marked N_(), translated for
+ * the text only. */
+static void step(struct emit *e, const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void step(struct emit *e, const char *kind, const char *fmt, ...)
+{
+	char detail[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, _(fmt), ap);
+	va_end(ap);
+	/* TRANSLATORS: a label of the plan as --dry-run and --verbose
+	 * show it, in a column 10 characters wide; so are "requested",
+	 * "implied", "added", "effective" and "program". */
+	emit_step(e, _("step"), kind, detail);
 }
 
 /* A path or value as a step's text shows it: quoted() as text; raw in
@@ -106,54 +144,66 @@ static const char *shown(const struct emit *e, const char *s)
 static void map_steps(struct emit *e, const char *name,
 		      const struct idmap *map)
 {
-	for (size_t i = 0; i < map->n; i++)
-		step(e, name, name, "%u %u %u", map->ext[i].inner,
-		     map->ext[i].outer, map->ext[i].count);
+	for (size_t i = 0; i < map->n; i++) {
+		char detail[64];
+
+		snprintf(detail, sizeof detail, "%u %u %u", map->ext[i].inner,
+			 map->ext[i].outer, map->ext[i].count);
+		emit_step(e, name, name, detail);
+	}
 }
 
 /* What happens around unshare(2), in order. */
 static void steps(struct emit *e, const struct plan *plan)
 {
 	static const char *const writer[] = {
-		[MAP_SELF] = "by unshare itself",
-		[MAP_DIRECT] = "by a helper with CAP_SETUID, from outside",
-		[MAP_NEWIDMAP] = "by newuidmap and newgidmap, from outside",
+		[MAP_SELF] = N_("write the id maps by unshare itself"),
+		[MAP_DIRECT] = N_("write the id maps by a helper with "
+				  "CAP_SETUID, from outside"),
+		[MAP_NEWIDMAP] = N_("write the id maps by newuidmap and "
+				    "newgidmap, from outside"),
 	};
 	char list[4096];
 
 	if (plan->owner_uid != NO_ID)
-		step(e, "step", "owner", "take on uid %lld and gid %lld, who "
-		     "will own the new user namespace", plan->owner_uid,
-		     plan->owner_gid);
+		step(e, "owner", N_("take on uid %lld and gid %lld, who will "
+				    "own the new user namespace"),
+		     plan->owner_uid, plan->owner_gid);
 	if (plan->setgroups != SETGROUPS_KEEP)
-		step(e, "step", "setgroups", "setgroups %s",
+		step(e, "setgroups", "setgroups %s",
 		     plan->setgroups == SETGROUPS_DENY ? "deny" : "allow");
 	if (plan->map_writer != MAP_NONE)
-		step(e, "step", "maps", "write the id maps %s",
-		     writer[plan->map_writer]);
+		step(e, "maps", "%s", _(writer[plan->map_writer]));
 	map_steps(e, "uid_map", &plan->uid_map);
 	map_steps(e, "gid_map", &plan->gid_map);
 	if (plan->monotonic.set)
-		step(e, "step", "monotonic", "monotonic clock offset %lld s "
-		     "%ld ns", plan->monotonic.sec, plan->monotonic.nsec);
+		step(e, "monotonic", N_("monotonic clock offset %lld s %ld ns"),
+		     plan->monotonic.sec, plan->monotonic.nsec);
 	if (plan->boottime.set)
-		step(e, "step", "boottime", "boot-time clock offset %lld s "
-		     "%ld ns", plan->boottime.sec, plan->boottime.nsec);
+		step(e, "boottime", N_("boot-time clock offset %lld s %ld ns"),
+		     plan->boottime.sec, plan->boottime.nsec);
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
-		step(e, "step", "propagation", "make / and every mount under "
-		     "it %s", propagation_names[plan->propagation]);
+		/* TRANSLATORS: %s is the propagation as the option
+		 * --propagation names it: private, shared or slave. */
+		step(e, "propagation", N_("make / and every mount under it "
+					  "%s"),
+		     propagation_names[plan->propagation]);
 	if (plan->opts & OPT_FORK) {
-		step(e, "step", "fork", "fork: the program runs as a child; "
-		     "its exit status or fatal signal is ours");
+		step(e, "fork", N_("fork: the program runs as a child; its "
+				   "exit status or fatal signal is ours"));
 		if (plan->opts & OPT_FORWARD)
-			step(e, "step", "signals", "while waiting, forward %s "
-			     "to the child, but not the terminal's (they "
-			     "reach it directly)",
+			/* TRANSLATORS: %s is a list of signal names, such as
+			 * "HUP, INT and TERM". */
+			step(e, "signals", N_("while waiting, forward %s to the "
+					      "child, but not the terminal's "
+					      "(they reach it directly)"),
 			     sig_list(forwarded_signals, n_forwarded_signals,
 				      list, sizeof list));
 		else
-			step(e, "step", "signals", "while waiting, ignore %s",
+			/* TRANSLATORS: %s is a list of signal names, such as
+			 * "HUP, INT and TERM". */
+			step(e, "signals", N_("while waiting, ignore %s"),
 			     sig_list(ignored_signals, n_ignored_signals, list,
 				      sizeof list));
 	}
@@ -165,42 +215,48 @@ static void steps(struct emit *e, const struct plan *plan)
 		 * for, SIGKILL from outside aside. */
 		if (plan->kill_signal != SIGKILL &&
 		    (plan->effective & UNSHARE_PID) && !(plan->opts & OPT_INIT))
-			step(e, "step", "kill-child", "the child gets SIG%s if "
+			/* TRANSLATORS: SIG%s is a signal's name, such as
+			 * SIGTERM. */
+			step(e, "kill-child", N_("the child gets SIG%s if "
 			     "unshare dies; as pid 1 of the new pid namespace, "
 			     "the program ignores it unless it handles it: for "
-			     "a sure end, add --init or use --kill-child=KILL",
+			     "a sure end, add --init or use --kill-child=KILL"),
 			     name);
 		else
-			step(e, "step", "kill-child", "the child gets SIG%s if "
-			     "unshare dies", name);
+			/* TRANSLATORS: SIG%s is a signal's name, such as
+			 * SIGTERM. */
+			step(e, "kill-child", N_("the child gets SIG%s if "
+						 "unshare dies"), name);
 	}
 	if (plan->root_dir)
-		step(e, "step", "root", "chroot to %s",
-		     shown(e, plan->root_dir));
+		step(e, "root", N_("chroot to %s"), shown(e, plan->root_dir));
 	if (plan->root_dir || plan->wd_dir)
-		step(e, "step", "wd", "chdir to %s",
+		step(e, "wd", N_("chdir to %s"),
 		     plan->wd_dir ? shown(e, plan->wd_dir) : "/");
 	if (plan->opts & OPT_MOUNT_PROC)
-		step(e, "step", "proc", "mount proc on %s (nosuid, nodev, "
-		     "noexec)", shown(e, plan->proc_dir));
+		step(e, "proc", N_("mount proc on %s (nosuid, nodev, noexec)"),
+		     shown(e, plan->proc_dir));
 	if (plan->opts & OPT_MOUNT_BINFMT)
-		step(e, "step", "binfmt", "mount binfmt_misc on %s",
+		step(e, "binfmt", N_("mount binfmt_misc on %s"),
 		     shown(e, plan->binfmt_dir));
 	for (size_t i = 0; i < plan->n_interps; i++)
-		step(e, "step", "interpreter", "register interpreter %s",
+		step(e, "interpreter", N_("register interpreter %s"),
 		     shown(e, plan->interps[i]));
 	if (plan->setgid_id != NO_ID)
-		step(e, "step", "setgid", "setgid %lld, no supplementary "
-		     "groups", plan->setgid_id);
+		step(e, "setgid", N_("setgid %lld, no supplementary groups"),
+		     plan->setgid_id);
 	if (plan->setuid_id != NO_ID)
-		step(e, "step", "setuid", "setuid %lld", plan->setuid_id);
+		step(e, "setuid", "setuid %lld", plan->setuid_id);
 	if (plan->opts & OPT_KEEP_CAPS)
-		step(e, "step", "keep-caps", "keep capabilities: the "
-		     "permitted become ambient");
+		step(e, "keep-caps", N_("keep capabilities: the permitted "
+					"become ambient"));
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
-			step(e, "step", "persist", "keep the %s namespace in "
-			     "%s (a bind mount of /proc/PID/ns/%s)",
+			/* TRANSLATORS: %s is the namespace's kind (mount,
+			 * user, pid...), %s the file it is kept in, %s its
+			 * entry in /proc/PID/ns (mnt, user, pid...). */
+			step(e, "persist", N_("keep the %s namespace in %s (a "
+					      "bind mount of /proc/PID/ns/%s)"),
 			     unshare_flags[i].name, shown(e, plan->persist[i]),
 			     unshare_flags[i].ns_after);
 	if (plan->opts & OPT_CLEAR_ENV) {
@@ -211,13 +267,19 @@ static void steps(struct emit *e, const struct plan *plan)
 			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
 					      i ? "," : "",
 					      shown(e, plan->keep_env[i]));
-		step(e, "step", "environment", "clear the environment but "
-		     "%s%sPATH", list, n ? " and " : "");
+		if (n)
+			/* TRANSLATORS: %s is the names of the variables
+			 * kept, such as "HOME,TERM". */
+			step(e, "environment", N_("clear the environment but "
+						  "%s and PATH"), list);
+		else
+			step(e, "environment", N_("clear the environment but "
+						  "PATH"));
 	}
 	if (plan->opts & OPT_INIT)
-		step(e, "step", "init", "init: pid 1 forks the program, "
-		     "forwards signals to it (not the terminal's) and reaps "
-		     "orphans");
+		step(e, "init", N_("init: pid 1 forks the program, forwards "
+				   "signals to it (not the terminal's) and "
+				   "reaps orphans"));
 }
 
 /* The flags the closure added, in the order it added them, so that each
@@ -256,8 +318,14 @@ static void implied(struct emit *e, const struct plan *plan)
 				    : unshare_flags[im->flag].name);
 		snprintf(by, sizeof by, "--%s", row_name(im->by));
 		if (!e->json) {
-			fprintf(e->out, "%simplied    %-8s %s brings %s: %s\n",
-				e->prefix, what, by, what, im->by->why);
+			/* TRANSLATORS: a label of the plan, in a column 10
+			 * characters wide. */
+			label(e, _("implied"));
+			fprintf(e->out, "%-8s ", what);
+			/* TRANSLATORS: %s is the option (or flag) that brings
+			 * others, %s what it brings, %s why. */
+			fprintf(e->out, _("%s brings %s: %s\n"), by, what,
+				_(im->by->why));
 			continue;
 		}
 		fputs(i ? ",{" : "{", e->out);
@@ -283,6 +351,7 @@ static void added(struct emit *e, const struct plan *plan)
 		const struct flag *flag = &unshare_flags[order[k]],
 				  *by = &unshare_flags[a->by],
 				  *from = &unshare_flags[a->origin];
+		char list[512];
 
 		if (e->json) {
 			fputs(k ? ",{" : "{", e->out);
@@ -293,12 +362,23 @@ static void added(struct emit *e, const struct plan *plan)
 			putc('}', e->out);
 			continue;
 		}
-		fprintf(e->out, "%sadded      %-8s %s brings ", e->prefix,
-			flag->name, by->name);
-		names(e, by->implies, " and ");
+		/* TRANSLATORS: a label of the plan, in a column 10
+		 * characters wide. */
+		label(e, _("added"));
+		fprintf(e->out, "%-8s ", flag->name);
+		/* TRANSLATORS: between the names of two flags, as in "vm and
+		 * sighand". */
+		name_list(by->implies, _(" and "), list, sizeof list);
 		if (from != by)
-			fprintf(e->out, " (from --%s)", from->name);
-		fprintf(e->out, ": %s\n", by->implies_why);
+			/* TRANSLATORS: %s is the flag that brings others, %s
+			 * the flags it brings ("vm and sighand"), %s the flag
+			 * asked for that brought the first, %s why. */
+			fprintf(e->out, _("%s brings %s (from --%s): %s\n"),
+				by->name, list, from->name,
+				_(by->implies_why));
+		else
+			fprintf(e->out, _("%s brings %s: %s\n"), by->name, list,
+				_(by->implies_why));
 	}
 	if (e->json)
 		putc(']', e->out);
@@ -315,9 +395,12 @@ static void program(struct emit *e, const struct plan *plan)
 		shell_argv[0] = (char *)default_shell(plan, &source);
 		argv = shell_argv;
 	}
-	fputs(e->json ? ",\"program\":{\"argv\":[" : "", e->out);
-	if (!e->json)
-		fprintf(e->out, "%sprogram    ", e->prefix);
+	if (e->json)
+		fputs(",\"program\":{\"argv\":[", e->out);
+	else
+		/* TRANSLATORS: a label of the plan, in a column 10
+		 * characters wide. */
+		label(e, _("program"));
 	for (char *const *a = argv; *a; a++) {
 		if (a != argv)
 			putc(e->json ? ',' : ' ', e->out);
@@ -332,7 +415,9 @@ static void program(struct emit *e, const struct plan *plan)
 			member(e, false, "shell_from", source);
 		putc('}', e->out);
 	} else if (source) {
-		fprintf(e->out, " (the shell, from %s)\n", source);
+		/* TRANSLATORS: %s is where the shell came from: $SHELL, the
+		 * password database, the fallback. */
+		fprintf(e->out, _(" (the shell, from %s)\n"), _(source));
 	} else {
 		putc('\n', e->out);
 	}
@@ -348,11 +433,13 @@ static void print(struct emit *e, const struct plan *plan)
 		fputs("{\"requested\":", out);
 		names(e, plan->requested, "");
 	} else {
-		fprintf(out, "%srequested  ", e->prefix);
+		/* TRANSLATORS: a label of the plan, in a column 10
+		 * characters wide. */
+		label(e, _("requested"));
 		if (plan->requested)
 			names(e, plan->requested, ", ");
 		else
-			fputs("(nothing)", out);
+			fputs(_("(nothing)"), out);
 		putc('\n', out);
 	}
 	implied(e, plan);
@@ -364,11 +451,14 @@ static void print(struct emit *e, const struct plan *plan)
 		names(e, plan->effective, "");
 		fputs("},\"steps\":[", out);
 	} else {
-		fprintf(out, "%seffective  %s ", e->prefix, mask);
+		/* TRANSLATORS: a label of the plan, in a column 10
+		 * characters wide. */
+		label(e, _("effective"));
+		fprintf(out, "%s ", mask);
 		if (plan->effective)
 			names(e, plan->effective, ", ");
 		else
-			fputs("(nothing: no unshare(2) call)", out);
+			fputs(_("(nothing: no unshare(2) call)"), out);
 		putc('\n', out);
 	}
 	e->items = 0;
@@ -406,8 +496,8 @@ int output_done(void)
 	if (error == 0 && !ferror(stdout))
 		return 0;
 	if (error != 0)
-		warnx("writing standard output: %s", strerror(error));
+		warnx(_("writing standard output: %s"), i18n_strerror(error));
 	else
-		warnx("writing standard output failed");
+		warnx(_("writing standard output failed"));
 	return EXIT_TOOL;
 }

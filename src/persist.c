@@ -41,6 +41,7 @@
 
 #include "diagnose.h"
 #include "events.h"
+#include "i18n.h"
 #include "persist.h"
 #include "quote.h"
 #include "sig.h"
@@ -127,12 +128,12 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		snprintf(dir, sizeof dir, "%.*s",
 			 slash == file ? 1 : (int)(slash - file), file);
 	if (*k->name == '\0') {
-		warnx("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)", f->name, shown);
+		warnx(_("--%s=%s: not a regular file; a namespace is kept on "
+		      "one (it is made if missing)"), f->name, shown);
 		return -1;
 	}
 	if ((k->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		warn("--%s=%s: cannot create it", f->name, shown);
+		warn(_("--%s=%s: cannot create it"), f->name, shown);
 		return -1;
 	}
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
@@ -142,7 +143,7 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return fstat(k->file, &k->st);
 	}
 	if (errno != EEXIST) {
-		warn("--%s=%s: cannot create it", f->name, shown);
+		warn(_("--%s=%s: cannot create it"), f->name, shown);
 		return -1;
 	}
 	if ((k->file = openat(k->dir, k->name,
@@ -152,19 +153,21 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {
-		warnx("--%s=%s: it is a symbolic link, which is never followed "
+		warnx(_("--%s=%s: it is a symbolic link, which is never followed "
 		      "(anyone who may change it could point it at another "
-		      "file); give the file itself", f->name, shown);
+		      "file); give the file itself"), f->name, shown);
 		return -1;
 	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
-		warnx("--%s=%s: it keeps a namespace already (umount %s to "
-		      "free it)", f->name, shown, shown);
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * the last %s is the file again. */
+		warnx(_("--%s=%s: it keeps a namespace already (umount %s to "
+		      "free it)"), f->name, shown, shown);
 		return -1;
 	}
 	if (!S_ISREG(k->st.st_mode)) {
-		warnx("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)", f->name, shown);
+		warnx(_("--%s=%s: not a regular file; a namespace is kept on "
+		      "one (it is made if missing)"), f->name, shown);
 		return -1;
 	}
 	return 0;
@@ -183,18 +186,23 @@ static void bind_failed(const struct flag *f, const char *file,
 	bool loop = f->bit == UNSHARE_MOUNT && (e == EINVAL || e == ELOOP);
 
 	if (loop && on_shared_mount(file)) {
-		warnx("--%s=%s: the file is on a shared mount, where the "
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * the last %s is the name of the error (such as EINVAL). */
+		warnx(_("--%s=%s: the file is on a shared mount, where the "
 		      "kernel refuses to keep a mount namespace (%s); put "
 		      "it under a private mount, as: mkdir -p /run/unshare && "
 		      "mount --bind /run/unshare /run/unshare && mount "
-		      "--make-private /run/unshare", f->name, shown,
+		      "--make-private /run/unshare"), f->name, shown,
 		      strerrorname_np(e));
 		return;
 	}
 	if (loop &&
 	    (ours = mntns_id("/proc/self/ns/mnt")) != 0 &&
 	    (theirs = mntns_id(source)) != 0 && theirs <= ours) {
-		warnx("--%s=%s: the kernel refuses to keep a mount namespace "
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * %s is the name of the error (such as EINVAL); %llu the id
+		 * of the new mount namespace, %llu that of the file's. */
+		warnx(_("--%s=%s: the kernel refuses to keep a mount namespace "
 		      "in a file unless it is newer than the one the file is "
 		      "in (%s), and it tells which is newer by ids it "
 		      "hands out in batches, one batch a CPU: a namespace made "
@@ -203,27 +211,43 @@ static void bind_failed(const struct flag *f, const char *file,
 		      "run unshare on the CPU that made the file's mount "
 		      "namespace (taskset -c N unshare ..., trying each N), "
 		      "or from a mount namespace made on the CPU unshare "
-		      "runs on", f->name, shown, strerrorname_np(e),
+		      "runs on"), f->name, shown, strerrorname_np(e),
 		      (unsigned long long)theirs,
 		      (unsigned long long)ours);
 		return;
 	}
 	if (e == EPERM)
-		warnx("--%s=%s: binding %s failed: %s; keeping a namespace "
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * "binding %s" names the namespace in /proc (such as
+		 * /proc/42/ns/net); the %s after it is the system's error
+		 * text. */
+		warnx(_("--%s=%s: binding %s failed: %s; keeping a namespace "
 		      "needs CAP_SYS_ADMIN in your mount namespace (run as "
-		      "root)", f->name, shown, source, strerror(e));
+		      "root)"), f->name, shown, source, i18n_strerror(e));
 	else if (e == EBUSY)
-		warnx("--%s=%s: binding %s failed: %s; something mounted on the "
-		      "file is in the way (findmnt %s shows it): unmount it "
-		      "(umount %s), or choose another file", f->name, shown,
-		      source, strerror(e), shown, shown);
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * "binding %s" names the namespace in /proc (such as
+		 * /proc/42/ns/net); the %s after it is the system's error
+		 * text; the last two are the file again. */
+		warnx(_("--%s=%s: binding %s failed: %s; something mounted on "
+		      "the file is in the way (findmnt %s shows it): unmount "
+		      "it (umount %s), or choose another file"), f->name,
+		      shown, source, i18n_strerror(e), shown, shown);
 	else if (e == ENOSYS)
-		warnx("--%s=%s: binding %s failed: %s; it needs open_tree(2) "
-		      "and move_mount(2), Linux 5.2", f->name, shown, source,
-		      strerror(e));
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * "binding %s" names the namespace in /proc (such as
+		 * /proc/42/ns/net); the %s after it is the system's error
+		 * text. */
+		warnx(_("--%s=%s: binding %s failed: %s; it needs open_tree(2) "
+		      "and move_mount(2), Linux 5.2"), f->name, shown, source,
+		      i18n_strerror(e));
 	else
-		warnx("--%s=%s: binding %s failed: %s", f->name, shown, source,
-		      strerror(e));
+		/* TRANSLATORS: --%s=%s is the option and the file as given;
+		 * "binding %s" names the namespace in /proc (such as
+		 * /proc/42/ns/net); the %s after it is the system's error
+		 * text. */
+		warnx(_("--%s=%s: binding %s failed: %s"), f->name, shown,
+		      source, i18n_strerror(e));
 }
 
 /* Undo what bind_all did: unmount the very mounts it made (through their
@@ -316,9 +340,9 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		err(EXIT_TOOL, "keeping namespaces: cannot make a socket pair");
+		err(EXIT_TOOL, _("keeping namespaces: cannot make a socket pair"));
 	if ((middle = fork()) < 0)
-		fork_failed("keeping namespaces: the helper");
+		fork_failed(N_("keeping namespaces: the helper"));
 	if (middle == 0) {
 		pid_t p = fork();
 
@@ -330,7 +354,7 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
-		errx(EXIT_TOOL, "keeping namespaces: cannot fork the helper");
+		errx(EXIT_TOOL, _("keeping namespaces: cannot fork the helper"));
 	h->sock = sock[0];
 }
 
@@ -343,10 +367,12 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 	undo_ask(h->sock, 'u', 'd');
 	if (send(h->sock, "b", 1, MSG_NOSIGNAL) != 1 ||
 	    read(h->sock, &answer, 1) != 1 || answer != 0)
-		errx(EXIT_TOOL, "the namespaces were not kept in their files "
-		     "(see above), so nothing was run");
+		errx(EXIT_TOOL, _("the namespaces were not kept in their files "
+		     "(see above), so nothing was run"));
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
-			say(plan, "persist", "%s namespace kept in %s",
+			/* TRANSLATORS: --verbose; %s is the kind of namespace
+			 * (mount, net, user...), %s the file. */
+			say(plan, "persist", N_("%s namespace kept in %s"),
 			    unshare_flags[i].name, quoted(plan->persist[i]));
 }

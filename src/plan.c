@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "options.h"
 #include "plan.h"
 
@@ -31,7 +32,7 @@ char *usage_message(const char *fmt, ...)
 	n = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		errx(EXIT_TOOL, "out of memory");
+		errx(EXIT_TOOL, _("out of memory"));
 	return s;
 }
 
@@ -107,16 +108,18 @@ static const struct {
 	const char *message;
 } conflicts[] = {
 	{ OPT_NO_FORK, OPT_INIT, false,
-	  "--%2$s needs a child process to be the init; drop --%1$s" },
+	  /* TRANSLATORS: in these, %1$s and %2$s are the names of two
+	   * options, without the leading "--". */
+	  N_("--%2$s needs a child process to be the init; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_KILL_CHILD, false,
-	  "--%2$s needs a child process to kill; drop --%1$s" },
+	  N_("--%2$s needs a child process to kill; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_FORWARD, false,
-	  "--%2$s needs a child process to forward to; drop --%1$s" },
+	  N_("--%2$s needs a child process to forward to; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_FORK, false,
-	  "--%2$s and --%1$s contradict each other; keep one" },
+	  N_("--%2$s and --%1$s contradict each other; keep one") },
 	{ OPT_JSON, OPT_LIST | OPT_DRY_RUN | OPT_VERBOSE, true,
-	  "--%1$s changes what --list, --dry-run and --verbose print: add "
-	  "one of them" },
+	  N_("--%1$s changes what --list, --dry-run and --verbose print: "
+	     "add one of them") },
 };
 
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
@@ -125,16 +128,16 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON)) || plan->requested ||
 	     plan->argv || plan->root_dir || plan->wd_dir ||
 	     plan->setuid_arg || plan->setgid_arg))
-		return "--list shows every flag and runs nothing: give it "
-		       "alone, or with --json";
+		return _("--list shows every flag and runs nothing: give it "
+			 "alone, or with --json");
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK))
-		return "--pid=FILE needs a process in the new pid namespace "
-		       "to keep it: drop --no-fork";
+		return _("--pid=FILE needs a process in the new pid "
+			 "namespace to keep it: drop --no-fork");
 	for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
 		if ((plan->opts & conflicts[i].a) &&
 		    !(plan->opts & conflicts[i].b) == conflicts[i].needs) {
-			snprintf(msg, size, conflicts[i].message,
+			snprintf(msg, size, _(conflicts[i].message),
 				 opt_name(conflicts[i].a),
 				 opt_name(conflicts[i].b));
 			return msg;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "quote.h"
 
 size_t utf8_length(const unsigned char *s)
@@ -84,7 +85,7 @@ static const char *keep(char *out)
 	static size_t next;
 
 	if (out == NULL)
-		return "(a string that cannot be shown: no memory)";
+		return _("(a string that cannot be shown: no memory)");
 	free(kept[next]);
 	kept[next] = out;
 	next = (next + 1) % (sizeof kept / sizeof kept[0]);
@@ -125,6 +126,15 @@ static const char *escaped(const unsigned char *s, size_t len)
 	*q++ = '\'';
 	*q = '\0';
 	return keep(out);
+}
+
+size_t text_columns(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
 }
 
 const char *quoted(const char *s)

@@ -11,6 +11,10 @@
  * one: no overlong forms, no surrogates, nothing past U+10FFFF. */
 size_t utf8_length(const unsigned char *s);
 
+/* The columns the first len bytes of UTF-8 text take on a terminal, one
+ * a character (a translation's letters may take more than a byte). */
+size_t text_columns(const char *s, size_t len);
+
 /* s itself if every character of it is printable (UTF-8 included);
  * otherwise s in the shell's $'...' form, control characters and bytes
  * that are not UTF-8 escaped ($'a\nb', $'\033[2J', $'\377'), so that a

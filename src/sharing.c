@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "i18n.h"
 #include "quote.h"
 #include "sig.h"
 #include "sharing.h"
@@ -136,6 +137,7 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 	buf[0] = '\0';
 	for (size_t i = 0; i < s->n && i < SHARING_NAMED && used < size; i++) {
 		char path[32], comm[32] = "?";
+		const char *sep = ", ";
 		FILE *f;
 
 		snprintf(path, sizeof path, "/proc/%d/comm", (int)s->named[i]);
@@ -145,15 +147,22 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 			comm[strcspn(comm, "\n")] = '\0';
 			fclose(f);
 		}
+		if (i == 0)
+			sep = " ";
+		else if (i + 1 == s->n)
+			/* TRANSLATORS: before the last of the processes that
+			 * share a part, as in "pid 12 (sh) and pid 40
+			 * (make)". */
+			sep = _(" and ");
 		used += (size_t)snprintf(buf + used, size - used,
-					 "%spid %d (%s)",
-					 i == 0		  ? " "
-					 : i + 1 == s->n ? " and "
-							 : ", ",
+					 "%spid %d (%s)", sep,
 					 (int)s->named[i], quoted(comm));
 	}
 	if (s->n > SHARING_NAMED && used < size)
-		snprintf(buf + used, size - used, " and %zu more",
+		/* TRANSLATORS: after the processes named, as in "pid 12
+		 * (sh), pid 40 (make) and 3 more": %zu is how many
+		 * processes more share it. */
+		snprintf(buf + used, size - used, _(" and %zu more"),
 			 s->n - SHARING_NAMED);
 }
 
@@ -162,20 +171,20 @@ static const char *why_alone(unsigned long bit)
 {
 	switch (bit) {
 	case UNSHARE_FILES:
-		return "execve gives every program a file table of its own, "
-		       "so --files matters only to a program that shares one "
-		       "and has not exec'd";
+		return _("execve gives every program a file table of its "
+			 "own, so --files matters only to a program that "
+			 "shares one and has not exec'd");
 	case UNSHARE_VM:
-		return "execve gives every program an address space of its "
-		       "own, so --vm matters only to a program that shares "
-		       "one and has not exec'd";
+		return _("execve gives every program an address space of its "
+			 "own, so --vm matters only to a program that shares "
+			 "one and has not exec'd");
 	case UNSHARE_SIGHAND:
-		return "execve gives every program signal handlers of its "
-		       "own, so --sighand matters only to a program that "
-		       "shares them and has not exec'd";
+		return _("execve gives every program signal handlers of its "
+			 "own, so --sighand matters only to a program that "
+			 "shares them and has not exec'd");
 	default:
-		return "sharing it survives execve, but no task we may "
-		       "compare shares it";
+		return _("sharing it survives execve, but no task we may "
+			 "compare shares it");
 	}
 }
 
@@ -183,8 +192,9 @@ static const char *why_alone(unsigned long bit)
 static const char *why_none(const struct flag *f, const struct sharing *s)
 {
 	if (s->no_undo_list)
-		return "we have no semaphore undo list (the first semop(2) "
-		       "with SEM_UNDO makes one), so there is none to share";
+		return _("we have no semaphore undo list (the first semop(2) "
+			 "with SEM_UNDO makes one), so there is none to "
+			 "share");
 	return why_alone(f->bit);
 }
 
@@ -193,7 +203,7 @@ static struct sharing before[UNSHARE_NFLAGS];
 
 static void report_before(const struct plan *plan, unsigned long mask)
 {
-	char who[512], hidden[160];
+	char who[512], detail[1024];
 
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -203,25 +213,61 @@ static void report_before(const struct plan *plan, unsigned long mask)
 		if (!(mask & f->bit))
 			continue;
 		if (s->error) {
-			say(plan, "sharing", "%s: cannot tell who shares it: "
-			    "kcmp(2) failed: %s%s", f->name, strerror(s->error),
-			    s->error == ENOSYS ? " (a kernel without "
-						 "CONFIG_KCMP)" : "");
+			say(plan, "sharing", s->error == ENOSYS
+			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
+			     * vm, sighand), %s the system's error text. */
+			    ? N_("%s: cannot tell who shares it: kcmp(2) "
+				 "failed: %s (a kernel without CONFIG_KCMP)")
+			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
+			     * vm, sighand), %s the system's error text. */
+			    : N_("%s: cannot tell who shares it: kcmp(2) "
+				 "failed: %s"),
+			    f->name, i18n_strerror(s->error));
 			continue;
 		}
-		hidden[0] = '\0';
-		if (s->hidden)
-			snprintf(hidden, sizeof hidden, "; %zu other task%s "
-				 "could not be compared (kcmp(2) needs the "
-				 "right to ptrace-read a task)", s->hidden,
-				 s->hidden == 1 ? "" : "s");
 		sharers(s, who, sizeof who);
-		if (s->n > 0)
-			say(plan, "sharing", "%s: shared with%s%s", f->name,
-			    who, hidden);
+		if (s->n > 0 && s->hidden)
+			snprintf(detail, sizeof detail,
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * vm...), %s the processes that share it,
+				  * after a space (" pid 12 (sh) and pid 40
+				  * (make)"), %zu how many tasks could not be
+				  * compared. */
+				 n_("%s: shared with%s; %zu other task could "
+				    "not be compared (kcmp(2) needs the right "
+				    "to ptrace-read a task)",
+				    "%s: shared with%s; %zu other tasks could "
+				    "not be compared (kcmp(2) needs the right "
+				    "to ptrace-read a task)", s->hidden),
+				 f->name, who, s->hidden);
+		else if (s->n > 0)
+			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
+			 * the processes that share it, after a space ("
+			 * pid 12 (sh) and pid 40 (make)"). */
+			snprintf(detail, sizeof detail, _("%s: shared with%s"),
+				 f->name, who);
+		else if (s->hidden)
+			snprintf(detail, sizeof detail,
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * vm...), %s why nothing shares it, %zu how
+				  * many tasks could not be compared. */
+				 n_("%s: ours alone already: %s; %zu other "
+				    "task could not be compared (kcmp(2) needs "
+				    "the right to ptrace-read a task)",
+				    "%s: ours alone already: %s; %zu other "
+				    "tasks could not be compared (kcmp(2) needs "
+				    "the right to ptrace-read a task)",
+				    s->hidden),
+				 f->name, why_none(f, s), s->hidden);
 		else
-			say(plan, "sharing", "%s: ours alone already: %s%s",
-			    f->name, why_none(f, s), hidden);
+			snprintf(detail, sizeof detail,
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * vm...), %s why nothing shares it. */
+				 _("%s: ours alone already: %s"), f->name,
+				 why_none(f, s));
+		/* Made whole here, since n_() needs the count: say() gets
+		 * no format of ours to translate. */
+		say(plan, "sharing", "%s", detail);
 	}
 }
 
@@ -232,7 +278,7 @@ static void report_before(const struct plan *plan, unsigned long mask)
 static void report_after(const struct plan *plan, unsigned long mask)
 {
 	pid_t self = getpid();
-	char who[512];
+	char who[512], detail[1024];
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
@@ -242,9 +288,12 @@ static void report_after(const struct plan *plan, unsigned long mask)
 		if (!(mask & f->bit) || was->error)
 			continue;
 		if (f->bit == UNSHARE_SYSVSEM) {
-			say(plan, "sharing", "%s: ours alone now%s", f->name,
-			    was->no_undo_list ? "" : " (unshare(2) dropped our "
-						     "semaphore undo list)");
+			say(plan, "sharing", was->no_undo_list
+			    ? N_("%s: ours alone now")
+			    /* TRANSLATORS: %s is the flag sysvsem. */
+			    : N_("%s: ours alone now (unshare(2) dropped our "
+				 "semaphore undo list)"),
+			    f->name);
 			continue;
 		}
 		memset(now, 0, sizeof now);
@@ -252,20 +301,34 @@ static void report_after(const struct plan *plan, unsigned long mask)
 			compare(self, was->named[j], f->bit, now);
 		if (now[i].n > 0) {
 			sharers(&now[i], who, sizeof who);
-			say(plan, "sharing", "%s: still shared with%s", f->name,
-			    who);
+			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
+			 * the processes that share it, after a space ("
+			 * pid 12 (sh) and pid 40 (make)"). */
+			say(plan, "sharing", N_("%s: still shared with%s"),
+			    f->name, who);
 		} else if (now[i].hidden > 0) {
-			say(plan, "sharing", "%s: ours alone now, as unshare(2) "
-			    "leaves it, but %zu of the tasks that shared it "
-			    "could not be compared again", f->name,
+			/* TRANSLATORS: %s is a flag (fs, files, vm...), %zu
+			 * how many tasks could not be compared. */
+			say(plan, "sharing", N_("%s: ours alone now, as "
+			    "unshare(2) leaves it, but %zu of the tasks that "
+			    "shared it could not be compared again"), f->name,
 			    now[i].hidden);
 		} else if (was->n > 0) {
 			sharers(was, who, sizeof who);
-			say(plan, "sharing", "%s: ours alone now:%s no longer "
-			    "share%s it", f->name, who,
-			    was->n == 1 ? "s" : "");
+			snprintf(detail, sizeof detail,
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * vm...), %s the processes that shared it,
+				  * after a space (" pid 12 (sh) and pid 40
+				  * (make)"). */
+				 n_("%s: ours alone now:%s no longer shares it",
+				    "%s: ours alone now:%s no longer share it",
+				    was->n),
+				 f->name, who);
+			say(plan, "sharing", "%s", detail);
 		} else {
-			say(plan, "sharing", "%s: ours alone now", f->name);
+			/* TRANSLATORS: %s is a flag (fs, files, vm...): no
+			 * other task shares that part of us now. */
+			say(plan, "sharing", N_("%s: ours alone now"), f->name);
 		}
 	}
 }

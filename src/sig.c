@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/wait.h>
 
+#include "i18n.h"
 #include "sig.h"
 
 /* A whole decimal number in [lo, hi], or -1. */
@@ -102,10 +103,18 @@ const char *sig_list(const int *sigs, size_t n, char *buf, size_t size)
 	char name[16];
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < n && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-					i == 0 ? "" : i + 1 < n ? ", " : " and ",
+	for (size_t i = 0; i < n && len < size; i++) {
+		const char *sep = ", ";
+
+		if (i == 0)
+			sep = "";
+		else if (i + 1 == n)
+			/* TRANSLATORS: before the last of a list of signal
+			 * names, as in "INT, TERM and HUP". */
+			sep = _(" and ");
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", sep,
 					sig_name(sigs[i], name, sizeof name));
+	}
 	return buf;
 }
 

@@ -23,6 +23,7 @@
 
 #include "diagnose.h"
 #include "events.h"
+#include "i18n.h"
 #include "sig.h"
 #include "supervise.h"
 
@@ -60,19 +61,30 @@ static bool from_terminal(const siginfo_t *info)
 }
 
 /* Pass a signal we got on to pid, unless the terminal sent it; --verbose
- * says which, under kind, naming pid as whom. */
+ * says which, under kind, naming pid as the child or the program. */
 static void pass_on(const struct plan *plan, const char *kind,
-		    const siginfo_t *info, pid_t pid, const char *whom)
+		    const siginfo_t *info, pid_t pid, bool to_child)
 {
 	char name[16];
 
 	sig_name(info->si_signo, name, sizeof name);
 	if (from_terminal(info)) {
-		say(plan, kind, "SIG%s not forwarded: it came from the "
-		    "terminal, which signals the %s too", name, whom);
+		say(plan, kind,
+		    /* TRANSLATORS: SIG%s is a signal's name, as
+		     * SIGINT. */
+		    to_child ? N_("SIG%s not forwarded: it came from "
+				 "the terminal, which signals the "
+				 "child too")
+			     : N_("SIG%s not forwarded: it came from "
+				 "the terminal, which signals the "
+				 "program too"),
+		    name);
 		return;
 	}
-	say(plan, kind, "SIG%s to the %s, pid %d", name, whom, (int)pid);
+	say(plan, kind,
+	    to_child ? N_("SIG%s to the child, pid %d")
+		     : N_("SIG%s to the program, pid %d"),
+	    name, (int)pid);
 	kill(pid, info->si_signo);
 }
 
@@ -98,8 +110,8 @@ static void arm_kill_child(const struct plan *plan, int alive[2])
 		err(EXIT_TOOL, "--kill-child: prctl(PR_SET_PDEATHSIG)");
 	if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0 ||
 	    read(alive[0], &c, 1) == 0) {
-		warnx("--kill-child: unshare died before the child was armed; "
-		      "not running the program");
+		warnx(_("--kill-child: unshare died before the child was "
+			"armed; not running the program"));
 		_exit(EXIT_TOOL);
 	}
 	close(alive[0]);
@@ -127,7 +139,7 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 
 	if (((plan->opts & OPT_KILL_CHILD) && pipe2(alive, O_CLOEXEC) != 0) ||
 	    ((plan->opts & OPT_INIT) && pipe2(report, O_CLOEXEC) != 0))
-		err(EXIT_TOOL, "fork: cannot make a pipe to the child");
+		err(EXIT_TOOL, _("fork: cannot make a pipe to the child"));
 
 	pid = checked_fork("--fork");
 	if (pid == 0) {
@@ -145,8 +157,10 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	say(plan, "fork", "child %d runs the %s", (int)pid,
-	    plan->opts & OPT_INIT ? "init" : "program");
+	say(plan, "fork",
+	    plan->opts & OPT_INIT ? N_("child %d runs the init")
+				  : N_("child %d runs the program"),
+	    (int)pid);
 
 	for (;;) {
 		siginfo_t info;
@@ -158,9 +172,10 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 			if (w == pid)
 				break;
 			if (w < 0)
-				err(EXIT_TOOL, "waiting for child %d", (int)pid);
+				err(EXIT_TOOL, _("waiting for child %d"),
+				    (int)pid);
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
-			pass_on(plan, "forward", &info, pid, "child");
+			pass_on(plan, "forward", &info, pid, true);
 		}
 	}
 
@@ -195,7 +210,8 @@ void supervise_init(const struct plan *plan, int report_fd)
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}
-	say(plan, "init", "pid %d runs the program as pid %d",
+	/* TRANSLATORS: the init's pid, then the program's. */
+	say(plan, "init", N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);
 
 	for (;;) {
@@ -203,7 +219,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on(plan, "init", &info, program, "program");
+			pass_on(plan, "init", &info, program, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */
@@ -213,7 +229,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 	}
 done:
 	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
-		warn("--init: cannot report the program's status");
+		warn(_("--init: cannot report the program's status"));
 	/* Our exit ends every process left in the namespace. */
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
 				: 128 + WTERMSIG(status));

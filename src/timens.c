@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "i18n.h"
 #include "plan.h"
 #include "timens.h"
 
@@ -32,16 +33,21 @@ void timens_apply(const struct plan *plan)
 	 * enters the namespace, and all at once. */
 	if ((fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		errx(EXIT_TOOL, "writing the clock offsets to "
-		     "/proc/self/timens_offsets failed: %s%s", strerror(errno),
+		errx(EXIT_TOOL,
 		     errno == ERANGE || errno == EINVAL
-			     ? " (an offset that would make a clock negative "
-			       "or too large?)"
-			     : "");
+			     ? _("writing the clock offsets to "
+				 "/proc/self/timens_offsets failed: %s (an "
+				 "offset that would make a clock negative or "
+				 "too large?)")
+			     : _("writing the clock offsets to "
+				 "/proc/self/timens_offsets failed: %s"),
+		     i18n_strerror(errno));
 	close(fd);
 	for (char *nl = strchr(text, '\n'); nl && nl < text + n - 1;
 	     nl = strchr(nl, '\n'))
 		*nl = ';';
 	text[n - 1] = '\0';
-	say(plan, "time", "offsets written: %s", text);
+	/* TRANSLATORS: --verbose; %s is what was written, such as
+	 * "monotonic 5 0;boottime -2 500000000". */
+	say(plan, "time", N_("offsets written: %s"), text);
 }

@@ -26,6 +26,7 @@
 
 #include "diagnose.h"
 #include "events.h"
+#include "i18n.h"
 #include "names.h"
 #include "options.h"
 #include "procfs.h"
@@ -52,7 +53,7 @@ static char *owner_ids(struct plan *plan)
 	uint32_t uid, gid;
 
 	if (colon == NULL || (size_t)(colon - arg) >= sizeof user) {
-		return usage_message("--%s=%s: give UID:GID",
+		return usage_message(_("--%s=%s: give UID:GID"),
 			 opt_name(OPT_OWNER), quoted(arg));
 	}
 	memcpy(user, arg, (size_t)(colon - arg));
@@ -92,9 +93,13 @@ static char *add_specs(const char *option, const char *const *specs,
 		bool old_form = false;
 
 		if (strcmp(specs[i], "all") == 0 && !has_cap(cap)) {
-			return usage_message("%s=all: only a process with %s "
-				 "may map every id; unprivileged, use auto or "
-				 "subids (from %s)", option,
+			/* TRANSLATORS: %s is the option (--map-users or
+			 * --map-groups), %s the capability (CAP_SETUID or
+			 * CAP_SETGID), %s the file (/etc/subuid or
+			 * /etc/subgid) */
+			return usage_message(_("%s=all: only a process "
+				 "with %s may map every id; unprivileged, use "
+				 "auto or subids (from %s)"), option,
 				 cap == CAP_SETUID ? "CAP_SETUID" : "CAP_SETGID",
 				 owner->subid_file);
 		}
@@ -113,13 +118,13 @@ void userns_warn_old_forms(const struct plan *plan)
 {
 	for (size_t i = 0; i < plan->n_uid_specs; i++)
 		if (strchr(plan->uid_specs[i], ','))
-			warnx("--map-users=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT",
+			warnx(_("--map-users=%s is the old OUTER,INNER,COUNT "
+			      "form; write INNER:OUTER:COUNT"),
 			      quoted(plan->uid_specs[i]));
 	for (size_t i = 0; i < plan->n_gid_specs; i++)
 		if (strchr(plan->gid_specs[i], ','))
-			warnx("--map-groups=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT",
+			warnx(_("--map-groups=%s is the old OUTER,INNER,COUNT "
+			      "form; write INNER:OUTER:COUNT"),
 			      quoted(plan->gid_specs[i]));
 }
 
@@ -225,9 +230,10 @@ char *userns_resolve(struct plan *plan)
 	if (plan->gid_map.n && plan->n_gid_specs == 0) {
 		if (plan->setgroups == SETGROUPS_ALLOW)
 			return usage_message(
-				"--setgroups=allow cannot go with --map-group "
-				"(or -r, -c): the kernel lets a process map "
-				"its own group only once setgroups is denied");
+				_("--setgroups=allow cannot go with "
+				"--map-group (or -r, -c): the kernel lets a "
+				"process map its own group only once setgroups "
+				"is denied"));
 		plan->setgroups = SETGROUPS_DENY;
 	}
 	return NULL;
@@ -256,26 +262,35 @@ static void write_map_file(const char *path, const struct idmap *map)
 
 	if (write_file(path, text, len) == 0)
 		return;
-	warn("writing %s", path);
+	warn(_("writing %s"), path);
 	if (errno == ENOENT)
-		warnx("is /proc mounted? id maps are written through it");
+		warnx(_("is /proc mounted? id maps are written through it"));
 	else if (errno == EPERM)
-		warnx("the writer needs CAP_SETUID (CAP_SETGID for groups) "
+		warnx(_("the writer needs CAP_SETUID (CAP_SETGID for groups) "
 		      "over the parent namespace, and every outer id must be "
 		      "mapped there; unprivileged, map ranges with auto or "
-		      "subids, which go through newuidmap and newgidmap");
+		      "subids, which go through newuidmap and newgidmap"));
 	else if (errno == EINVAL)
-		warnx("the kernel refused these lines:\n%s", text);
+		warnx(_("the kernel refused these lines:\n%s"), text);
 	exit(EXIT_TOOL);
 }
 
 static void write_setgroups(const char *path, int mode)
 {
-	if (mode != SETGROUPS_KEEP &&
+	int e;
+
+	if (mode == SETGROUPS_KEEP ||
 	    (mode == SETGROUPS_DENY ? write_file(path, "deny", 4)
-				    : write_file(path, "allow", 5)) != 0)
-		errx(EXIT_TOOL, "writing %s: %s%s", path, strerror(errno),
-		     errno == ENOENT ? " (is /proc mounted?)" : "");
+				    : write_file(path, "allow", 5)) == 0)
+		return;
+	e = errno;
+	if (e == ENOENT) {
+		/* TRANSLATORS: %s is the path, %s the errno text */
+		errx(EXIT_TOOL, _("writing %s: %s (is /proc mounted?)"), path,
+		     i18n_strerror(e));
+	}
+	/* TRANSLATORS: %s is the path, %s the errno text */
+	errx(EXIT_TOOL, _("writing %s: %s"), path, i18n_strerror(e));
 }
 
 /* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages
@@ -304,22 +319,24 @@ static void run_newidmap(const char *tool, pid_t pid,
 	argv[n] = NULL;
 
 	if ((child = fork()) < 0)
-		err(EXIT_TOOL, "fork for %s", tool);
+		err(EXIT_TOOL, _("fork for %s"), tool);
 	if (child == 0) {
 		execvp(tool, argv);
 		if (errno == ENOENT)
-			errx(EXIT_TOOL, "%s not found: mapping ranges without "
-			     "privilege needs it; install the uidmap package "
-			     "(apt-get install uidmap)", tool);
-		err(EXIT_TOOL, "cannot run %s", tool);
+			errx(EXIT_TOOL, _("%s not found: mapping ranges "
+			     "without privilege needs it; install the uidmap "
+			     "package (apt-get install uidmap)"), tool);
+		err(EXIT_TOOL, _("cannot run %s"), tool);
 	}
 	if (wait_child(child, &status, 0) < 0)
-		err(EXIT_TOOL, "waiting for %s", tool);
+		err(EXIT_TOOL, _("waiting for %s"), tool);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
 		exit(EXIT_TOOL);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		errx(EXIT_TOOL, "%s refused the map (see its message above): "
-		     "the ranges must be yours in %s", tool, file);
+		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap),
+		 * %s the file (/etc/subuid or /etc/subgid) */
+		errx(EXIT_TOOL, _("%s refused the map (see its message above): "
+		     "the ranges must be yours in %s"), tool, file);
 }
 
 /* In the helper: write the maps of process pid. */
@@ -354,9 +371,9 @@ void userns_start_helper(const struct plan *plan, struct map_helper *helper)
 	char c;
 
 	if (pipe2(go, O_CLOEXEC) != 0)
-		err(EXIT_TOOL, "id maps: cannot make a pipe");
+		err(EXIT_TOOL, _("id maps: cannot make a pipe"));
 	if ((helper->pid = fork()) < 0)
-		fork_failed("id maps: the helper");
+		fork_failed(_("id maps: the helper"));
 	if (helper->pid == 0) {
 		close(go[1]);
 		/* Nothing to read: unshare(2) failed, or we died. */
@@ -375,8 +392,8 @@ void userns_become_owner(const struct plan *plan)
 		      (gid_t)plan->owner_gid) != 0 ||
 	    setresuid((uid_t)plan->owner_uid, (uid_t)plan->owner_uid,
 		      (uid_t)plan->owner_uid) != 0)
-		err(EXIT_TOOL, "--owner=%lld:%lld: cannot take on those ids "
-		    "(it needs CAP_SETUID and CAP_SETGID: run as root)",
+		err(EXIT_TOOL, _("--owner=%lld:%lld: cannot take on those ids "
+		    "(it needs CAP_SETUID and CAP_SETGID: run as root)"),
 		    plan->owner_uid, plan->owner_gid);
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
@@ -390,16 +407,19 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 
 	if (userns_needs_helper(plan)) {
 		if (write(helper->go, "", 1) != 1)
-			err(EXIT_TOOL, "id maps: cannot wake the helper");
+			err(EXIT_TOOL, _("id maps: cannot wake the helper"));
 		close(helper->go);
 		if (wait_child(helper->pid, &status, 0) < 0)
-			err(EXIT_TOOL, "id maps: waiting for the helper");
+			err(EXIT_TOOL, _("id maps: waiting for the helper"));
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			errx(EXIT_TOOL, "the id maps were not written (see "
-			     "above), so nothing was run");
-		say(plan, "maps", "written by %s",
-		    plan->map_writer == MAP_DIRECT ? "a helper with CAP_SETUID"
-						   : "newuidmap and newgidmap");
+			errx(EXIT_TOOL, _("the id maps were not written (see "
+			     "above), so nothing was run"));
+		if (plan->map_writer == MAP_DIRECT)
+			say(plan, "maps",
+			    N_("written by a helper with CAP_SETUID"));
+		else
+			say(plan, "maps",
+			    N_("written by newuidmap and newgidmap"));
 		return;
 	}
 	write_setgroups("/proc/self/setgroups", plan->setgroups);
@@ -408,5 +428,5 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 	if (plan->gid_map.n)
 		write_map_file("/proc/self/gid_map", &plan->gid_map);
 	if (plan->map_writer == MAP_SELF)
-		say(plan, "maps", "written by unshare itself");
+		say(plan, "maps", N_("written by unshare itself"));
 }

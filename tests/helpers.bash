@@ -26,6 +26,13 @@ fi
 export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN UNSHARE_PRELOAD_BIN \
 	UNSHARE_STATIC UNSHARE_LIBSUBID
 
+# The messages the tests expect are the English ones, util-linux's
+# included, whatever language the caller reads: LC_MESSAGES=C outranks
+# LANG, and LANGUAGE counts only outside the C locale.  (nls.bats asks
+# for German itself.)
+unset LC_ALL LANGUAGE
+export LC_MESSAGES=C
+
 # The binary under test: called as unshare; handed to another program
 # (env, strace, sh -c, a background job whose pid is wanted) as
 # "$UNSHARE_BIN"; as nobody, as the copy nobody_copy makes.

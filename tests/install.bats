@@ -11,6 +11,12 @@ load helpers
 
 UNSHARE_BUILDDIR=${UNSHARE_BUILDDIR:-$BATS_TEST_DIRNAME/..}
 
+# The German catalog, installed with NLS (not with --disable-nls) under
+# the package's name, whatever the program's: the line that lists it.
+catalog() {
+	[ "${UNSHARE_NLS:-yes}" = no ] || echo "./usr/share/locale/de/LC_MESSAGES/unshare.mo"
+}
+
 # build_make ARGS: make in the build tree, as a command of its own (not
 # part of the make check that may be running us).
 build_make() {
@@ -22,9 +28,9 @@ build_make() {
 	run build_make install DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
 	assert_success
 	files=$(cd "$root" && find . -type f | sort)
-	assert_equal "$files" "./usr/bin/unshare-ng
-./usr/share/bash-completion/completions/unshare-ng
-./usr/share/man/man1/unshare-ng.1"
+	assert_equal "$files" "$(printf '%s\n' ./usr/bin/unshare-ng \
+		./usr/share/bash-completion/completions/unshare-ng \
+		"$(catalog)" ./usr/share/man/man1/unshare-ng.1 | sed '/^$/d')"
 	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare-ng"
 	assert_output 'complete -F _unshare unshare-ng'
 	run "$root/usr/bin/unshare-ng" --dry-run --uts true
@@ -40,8 +46,8 @@ build_make() {
 	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no
 	assert_success
 	files=$(cd "$root" && find . -type f | sort)
-	assert_equal "$files" "./usr/bin/unshare
-./usr/share/man/man1/unshare.1"
+	assert_equal "$files" "$(printf '%s\n' ./usr/bin/unshare "$(catalog)" \
+		./usr/share/man/man1/unshare.1 | sed '/^$/d')"
 	# (an install into the directory "no", under DESTDIR, as there was)
 	[ ! -e "${root}no" ] || { rm -rf "${root}no"; fail "installed into ${root}no"; }
 	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no
@@ -65,6 +71,10 @@ build_make() {
 	run grep -c 'DATADIR' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_output 0
 	run grep -x '\.I /usr/share/bash\\-completion/completions/unshare\\-ng' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_success
+	run grep -c 'LOCALEDIR' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_output 0
+	run grep -x '\.I /usr/share/locale/\*/LC_MESSAGES/unshare\.mo' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_success
 	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
 	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no

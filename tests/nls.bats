@@ -1,0 +1,131 @@
+#!/usr/bin/env bats
+# Messages in the user's language, from an installed build: run by make
+# installcheck (make distcheck runs it), since the binary finds its
+# catalogs where it was installed.  German, from a locale generated here
+# with localedef if the system has none; glibc's own words (strerror) in
+# German too.  Built with --disable-nls (UNSHARE_NLS=no), the same runs
+# must be English.
+
+load helpers
+
+setup_file() {
+	LOCPATH=$BATS_FILE_TMPDIR/locale
+	mkdir -p "$LOCPATH"
+	localedef --quiet -i de_DE -f UTF-8 "$LOCPATH/de_DE.UTF-8" 2>/dev/null || true
+	export LOCPATH
+}
+
+setup() {
+	common_setup
+	[ -e "$LOCPATH/de_DE.UTF-8/LC_MESSAGES" ] ||
+		need "no de_DE locale: localedef needs glibc's locale sources (Debian's locales package)"
+	[ -e /usr/share/locale/de/LC_MESSAGES/libc.mo ] ||
+		need "no German messages of glibc's own (Debian's libc-l10n package)"
+}
+
+# The installed binary, in German.
+german() {
+	env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" "$@"
+}
+
+# Whether this build speaks anything but English.
+nls() {
+	[ "${UNSHARE_NLS:-yes}" != no ]
+}
+
+@test "a usage error in German" {
+	run german --bogus
+	assert_failure 125
+	if nls; then
+		assert_line "unshare: nicht erkannte Option '--bogus'"
+		assert_line "'unshare --help' oder 'unshare --usage' gibt weitere Informationen."
+	else
+		assert_line "unshare: unrecognized option '--bogus'"
+	fi
+	run german --mount --propagation=sideways true
+	assert_failure 125
+	if nls; then
+		assert_line "unshare: --propagation=sideways: geben Sie private, shared, slave oder unchanged an"
+	else
+		assert_line "unshare: --propagation=sideways: give private, shared, slave or unchanged"
+	fi
+}
+
+@test "a failure and its diagnosis in German, glibc's words included" {
+	run german --root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	if nls; then
+		assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot fehlgeschlagen: Datei oder Verzeichnis nicht gefunden"
+	else
+		assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory"
+	fi
+	# Without CAP_SYS_ADMIN (root without it in its bounding set, or
+	# any other user): refused, and what to do about it.
+	if [ "$(id -u)" = 0 ]; then
+		run setpriv --bounding-set=-sys_admin -- env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --mount true
+	else
+		run german --mount true
+	fi
+	assert_failure 125
+	if nls; then
+		assert_line --index 0 "unshare: unshare(2) von mount, fs (0x00020200) fehlgeschlagen: Die Operation ist nicht erlaubt"
+		assert_line --index 1 --partial "unshare: neue Namensräume (mount) erfordern die Capability CAP_SYS_ADMIN, die diesem Prozess fehlt"
+	else
+		assert_line --index 0 "unshare: unshare(2) of mount, fs (0x00020200) failed: Operation not permitted"
+	fi
+}
+
+@test "--help and --usage in German, lines within 79 columns" {
+	run german --help
+	assert_success
+	if nls; then
+		assert_line --index 0 "Aufruf: unshare [OPTION...] [--] [PROGRAMM [ARGUMENT...]]"
+		assert_line " Namensräume (jeweils ein neuer seiner Art):"
+		assert_line --regexp '^  -m, --mount\[=FILE\] +neuer mount-Namensraum: Einhängetabelle$'
+	else
+		assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
+	fi
+	# Characters, not bytes: ä is two.
+	[ "$(printf '%s\n' "$output" | LC_ALL=C.UTF-8 wc -L)" -le 79 ] ||
+		fail "a line of --help is wider than 79 columns"
+	run german --usage
+	assert_success
+	if nls; then
+		assert_line --index 0 --partial "Aufruf: unshare [-"
+	else
+		assert_line --index 0 --partial "Usage: unshare [-"
+	fi
+}
+
+@test "--dry-run and --verbose text in German; the flags' names as they are" {
+	run german --dry-run --uts --fs true
+	assert_success
+	if nls; then
+		assert_line "gewünscht  uts, fs"
+		assert_line "Programm   true"
+	else
+		assert_line "requested  uts, fs"
+	fi
+}
+
+@test "LC_ALL=C is English, whatever LANG and LANGUAGE say" {
+	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory"
+	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --help
+	assert_success
+	assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
+}
+
+@test "with --json, everything is English, the messages in events included" {
+	run german --dry-run --json --user --kill-child --forward-signals true
+	assert_success
+	assert_output --partial '"detail":"while waiting, forward TERM, INT, HUP, QUIT, USR1, USR2 and WINCH to the child'
+	refute_output --partial 'und'
+	run german --verbose --json --propagation=sideways true
+	assert_failure 125
+	assert_line '{"version":1,"event":"message","text":"unshare: --propagation=sideways: give private, shared, slave or unchanged"}'
+	run german --verbose --json --root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	assert_line "{\"version\":1,\"event\":\"message\",\"text\":\"unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory\"}"
+}

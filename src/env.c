@@ -93,7 +93,7 @@ void env_apply(const struct plan *plan)
 		errx(EXIT_TOOL, _("--clear-env: clearenv failed"));
 	for (size_t i = 0; i < n; i++)
 		if (putenv(kept[i]) != 0)
-			err(EXIT_TOOL, "--keep-env: putenv");
+			err(EXIT_TOOL, L_("--keep-env: putenv"));
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		err(EXIT_TOOL, "--clear-env: setenv PATH");
+		err(EXIT_TOOL, L_("--clear-env: setenv PATH"));
 }

@@ -61,6 +61,24 @@ const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 	return ngettext(one, many, n);
 }
 
+void i18n_load_now(void)
+{
+	int saved = errno;
+
+	i18n_init();
+	/* Each catalog is opened with its first lookup: "" finds ours (its
+	 * header), an error's text the C library's. */
+	(void)gettext("");
+	(void)strerror(ENOENT);
+	errno = saved;
+}
+
+const char *i18n_loaded(const char *format)
+{
+	i18n_init();
+	return format;
+}
+
 const char *i18n_strerror(int err)
 {
 	i18n_init();

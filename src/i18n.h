@@ -10,7 +10,9 @@
  * words itself (strerror, strsignal) goes through the i18n_ forms below,
  * since an argument may be evaluated before the message that uses it.
  * err(3) and warn(3) add strerror(errno) themselves, after their
- * arguments: those need nothing more.
+ * arguments: a format of theirs with no words of ours to translate
+ * ("--setuid=%lld") is written L_("..."), which loads the locale for
+ * those words and is not in the catalog.
  *
  * Only LC_MESSAGES (the language) and LC_CTYPE (its character set) are
  * taken from the environment: nothing we parse or print as data (numbers,
@@ -32,14 +34,20 @@
 void i18n_init(void);
 /* From here on, English (the C locale) whatever the environment says. */
 void i18n_english(void);
+/* Loads the locale and opens the catalogs, ours and the C library's,
+ * now rather than with the first message: before a chroot. */
+void i18n_load_now(void);
 const char *i18n_gettext(const char *msgid) __attribute__((format_arg(1)));
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 	__attribute__((format_arg(1))) __attribute__((format_arg(2)));
 const char *i18n_strerror(int err);
 const char *i18n_strsignal(int sig);
 
+const char *i18n_loaded(const char *format) __attribute__((format_arg(1)));
+
 #define _(msgid) i18n_gettext(msgid)
 #define n_(one, many, n) i18n_ngettext(one, many, n)
+#define L_(format) i18n_loaded(format)
 #else
 static inline void i18n_init(void)
 {
@@ -47,7 +55,11 @@ static inline void i18n_init(void)
 static inline void i18n_english(void)
 {
 }
+static inline void i18n_load_now(void)
+{
+}
 #define _(msgid) ((const char *)(msgid))
+#define L_(format) ((const char *)(format))
 #define n_(one, many, n) ((n) == 1 ? (one) : (many))
 #define i18n_strerror(err) strerror(err)
 #define i18n_strsignal(sig) strsignal(sig)

@@ -30,13 +30,13 @@ static void keep_caps(void)
 	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
 
 	if (syscall(SYS_capget, &head, data) != 0)
-		err(EXIT_TOOL, "--keep-caps: capget");
+		err(EXIT_TOOL, L_("--keep-caps: capget"));
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
 		data[i].effective = data[i].permitted;
 		data[i].inheritable = data[i].permitted;
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
-		err(EXIT_TOOL, "--keep-caps: capset");
+		err(EXIT_TOOL, L_("--keep-caps: capset"));
 	if (last < 0)
 		last = CAP_LAST_CAP;
 	for (int cap = 0; cap <= last; cap++)
@@ -100,11 +100,11 @@ void identity_apply(const struct plan *plan)
 				    "not mapped in this user namespace: map it "
 				    "with --map-group or --map-groups)"),
 				    plan->setgid_id);
-			err(EXIT_TOOL, "--setgid=%lld", plan->setgid_id);
+			err(EXIT_TOOL, L_("--setgid=%lld"), plan->setgid_id);
 		}
 	}
 	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
-		err(EXIT_TOOL, "--keep-caps: prctl(PR_SET_KEEPCAPS)");
+		err(EXIT_TOOL, L_("--keep-caps: prctl(PR_SET_KEEPCAPS)"));
 	if (plan->setuid_id != NO_ID &&
 	    setresuid((uid_t)plan->setuid_id, (uid_t)plan->setuid_id,
 		      (uid_t)plan->setuid_id) != 0) {
@@ -112,7 +112,7 @@ void identity_apply(const struct plan *plan)
 			err(EXIT_TOOL, _("--setuid=%lld (that uid is not "
 			    "mapped in this user namespace: map it with "
 			    "--map-user or --map-users)"), plan->setuid_id);
-		err(EXIT_TOOL, "--setuid=%lld", plan->setuid_id);
+		err(EXIT_TOOL, L_("--setuid=%lld"), plan->setuid_id);
 	}
 	if (!(plan->opts & OPT_KEEP_CAPS))
 		return;

@@ -65,6 +65,9 @@ static void undo_if_seen_outside(const struct plan *plan, const char *path)
 void mounts_root(const struct plan *plan)
 {
 	if (plan->root_dir) {
+		/* After the chroot, the locale and the catalogs would be
+		 * looked for in the new root. */
+		i18n_load_now();
 		if (chroot(plan->root_dir) != 0) {
 			int e = errno;
 
@@ -283,7 +286,7 @@ void mounts_binfmt(const struct plan *plan, int fixed_fd)
 	/* TRANSLATORS: --verbose; %s is the directory. */
 	say(plan, "mount", N_("binfmt_misc on %s"), quoted(dir));
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(EXIT_TOOL, "--mount-binfmt: %s", quoted(dir));
+		err(EXIT_TOOL, L_("--mount-binfmt: %s"), quoted(dir));
 	register_interps(plan, dirfd, dir, fixed_fd < 0 ? ALL : NOT_FIXED);
 	close(dirfd);
 }

@@ -149,7 +149,7 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	if ((k->file = openat(k->dir, k->name,
 			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
 	    fstat(k->file, &k->st) != 0) {
-		warn("--%s=%s", f->name, shown);
+		warn(L_("--%s=%s"), f->name, shown);
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {

@@ -107,7 +107,7 @@ static void arm_kill_child(const struct plan *plan, int alive[2])
 
 	close(alive[1]);
 	if (prctl(PR_SET_PDEATHSIG, plan->kill_signal) != 0)
-		err(EXIT_TOOL, "--kill-child: prctl(PR_SET_PDEATHSIG)");
+		err(EXIT_TOOL, L_("--kill-child: prctl(PR_SET_PDEATHSIG)"));
 	if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0 ||
 	    read(alive[0], &c, 1) == 0) {
 		warnx(_("--kill-child: unshare died before the child was "

@@ -373,7 +373,7 @@ void userns_start_helper(const struct plan *plan, struct map_helper *helper)
 	if (pipe2(go, O_CLOEXEC) != 0)
 		err(EXIT_TOOL, _("id maps: cannot make a pipe"));
 	if ((helper->pid = fork()) < 0)
-		fork_failed(_("id maps: the helper"));
+		fork_failed(N_("id maps: the helper"));
 	if (helper->pid == 0) {
 		close(go[1]);
 		/* Nothing to read: unshare(2) failed, or we died. */
@@ -398,7 +398,7 @@ void userns_become_owner(const struct plan *plan)
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
 	if (prctl(PR_SET_DUMPABLE, 1) != 0)
-		err(EXIT_TOOL, "--owner: prctl(PR_SET_DUMPABLE)");
+		err(EXIT_TOOL, L_("--owner: prctl(PR_SET_DUMPABLE)"));
 }
 
 void userns_write_maps(const struct plan *plan, struct map_helper *helper)

@@ -9,7 +9,7 @@ load helpers
 
 # The files a run of ours opens before the program's exec, one a line.
 opened_before_exec() {
-	strace -f -qq -e trace=execve,openat -o "$BATS_TEST_TMPDIR/trace" \
+	strace -f -qq -e trace=execve,openat,chroot -o "$BATS_TEST_TMPDIR/trace" \
 		env "$@" >/dev/null 2>&1 || true
 	# The first execve is env's own, the second ours, the third the program.
 	awk '/execve\(/ { if (++n == 3) exit; next } n == 2 && /openat\(/ { print }' \
@@ -49,7 +49,7 @@ silent_runs() {
 	require_root
 	silent_runs "--user --map-root-user" \
 		"--mount --uts --ipc --net --pid --fork --mount-proc" \
-		"--mount --propagation=private --root=/ --wd=/" \
+		"--mount --propagation=private --wd=/" \
 		"--time --monotonic=5 --boottime=-1.5 --fork" \
 		"--fork --kill-child --forward-signals" \
 		"--init --user --map-user=1 --map-group=1 --keep-caps"
@@ -68,6 +68,21 @@ silent_runs() {
 			assert_output --partial /usr/lib/locale/
 		fi
 	done
+}
+
+@test "--root loads the locale before the chroot, after which it could not be found" {
+	require_root
+	run opened_before_exec LANG=C.UTF-8 "$UNSHARE_BIN" --root=/ /bin/true
+	assert_success
+	if [ "$UNSHARE_NLS" = no ]; then
+		refute_output --partial /usr/lib/locale/
+	else
+		assert_output --partial /usr/lib/locale/
+		# (and before the chroot)
+		run awk '/chroot\(/ { exit } /openat\(.*\/usr\/lib\/locale\// { n++ } END { print n + 0 }' \
+			"$BATS_TEST_TMPDIR/trace"
+		refute_output 0
+	fi
 }
 
 @test "the locale loaded with a message leaves the error it reports intact" {

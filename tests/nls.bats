@@ -75,6 +75,31 @@ nls() {
 	fi
 }
 
+@test "after --root, still German: the locale was loaded before the chroot" {
+	require_root
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	run german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
+	assert_failure 127
+	if nls; then
+		assert_output "unshare: '/bin/sh' kann nicht ausgeführt werden: Datei oder Verzeichnis nicht gefunden (prüfen Sie den Pfad)"
+	else
+		assert_output "unshare: cannot run '/bin/sh': No such file or directory (check the path)"
+	fi
+}
+
+@test "a system call's error after a message without words, in German too" {
+	require_root
+	# setuid(2) refused: the message is only the option, the words are
+	# the C library's.
+	run setpriv --bounding-set=-setuid -- env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --setuid=5 true
+	assert_failure 125
+	if nls; then
+		assert_output "unshare: --setuid=5: Die Operation ist nicht erlaubt"
+	else
+		assert_output "unshare: --setuid=5: Operation not permitted"
+	fi
+}
+
 @test "--help and --usage in German, lines within 79 columns" {
 	run german --help
 	assert_success

@@ -188,13 +188,13 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->requested |= r->flag;
 		if (r->take && r->take(plan, r, optarg, msg) != 0) {
 			/* The message, made before --json was known of, made
-			 * again in English (a take refuses before it changes
-			 * the plan, so it refuses the same way; reading the
-			 * options again moves optarg). */
+			 * again in English (a take refuses a value again the
+			 * same way; reading the options again moves optarg). */
 			const char *value = optarg;
 
 			if (!quiet && events_if_asked(argc, argv)) {
 				free(*msg);
+				*msg = NULL;
 				r->take(plan, r, value, msg);
 			}
 			return CLI_ERROR;

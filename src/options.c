@@ -78,10 +78,15 @@ static int take_propagation(struct plan *plan, const struct option_row *row,
 static int take_interp(struct plan *plan, const struct option_row *row,
 		       const char *value, char **msg)
 {
+	const char **interp = &plan->interps[plan->n_interps];
+
+	/* Counted only once taken: a refusal made again is the same. */
 	if (plan->n_interps == PLAN_MAX_INTERPS)
 		USAGE(_("more than %d --%s"), PLAN_MAX_INTERPS, row_name(row));
-	return value_or_default(row, value, &plan->interps[plan->n_interps++],
-				msg);
+	if (value_or_default(row, value, interp, msg) != 0)
+		return -1;
+	plan->n_interps++;
+	return 0;
 }
 
 static int take_offset(struct plan *plan, const struct option_row *row,

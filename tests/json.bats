@@ -239,6 +239,17 @@ for l in sys.argv[1].splitlines():
 	assert_line --index 2 "exit 125 failed"
 }
 
+@test "--json: a refused value made again in English is refused the same way" {
+	# The eighth --load-interp is empty: refused as empty, not counted
+	# as a ninth.
+	run unshare --json -l x -l x -l x -l x -l x -l x -l x -l '' true
+	assert_failure 125
+	assert_line --index 0 "unshare: --load-interp=: give a value"
+	run unshare --json -l x -l x -l x -l x -l x -l x -l x -l x -l x true
+	assert_failure 125
+	assert_line --index 0 "unshare: more than 8 --load-interp"
+}
+
 @test "--dry-run --verbose --json: the plan on stdout, a warning as an event on stderr" {
 	run --separate-stderr unshare --dry-run --verbose --json --map-users=100000,0,10 true
 	assert_success

@@ -51,7 +51,6 @@ void say_plan(const struct plan *plan)
 void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 {
 	char detail[4096];
-	bool json = plan->opts & OPT_JSON;
 	va_list ap;
 
 	if (!(plan->opts & OPT_VERBOSE))
@@ -59,7 +58,7 @@ void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, _(fmt), ap);
 	va_end(ap);
-	if (!json) {
+	if (!(plan->opts & OPT_JSON)) {
 		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
 		return;
 	}

@@ -34,9 +34,8 @@ SAME_BIT(UNSHARE_VM, CLONE_VM);
 SAME_BIT(UNSHARE_SIGHAND, CLONE_SIGHAND);
 SAME_BIT(UNSHARE_THREAD, CLONE_THREAD);
 
-/* What a flag detaches and why the kernel adds others are marked N_():
- * the table stays English, for the JSON of --list and --dry-run; the
- * text that shows them translates them there. */
+/* What a flag detaches and why the kernel adds others are marked N_(),
+ * and translated where they are shown. */
 const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	{ "mount", 'm', UNSHARE_MOUNT, "CLONE_NEWNS",
 	  /* TRANSLATORS: what a flag gives the process its own copy of,

@@ -139,13 +139,12 @@ int list_flags(const struct plan *plan)
 {
 	struct verdict verdicts[UNSHARE_NFLAGS];
 	struct sharing shared[UNSHARE_NFLAGS];
-	bool text = !(plan->opts & OPT_JSON);
 
 	/* Every verdict first, so that nothing is printed if one fails. */
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		judge(&unshare_flags[i], &verdicts[i]);
 	sharing_scan(SHARING_FLAGS, shared);
-	if (text) {
+	if (!(plan->opts & OPT_JSON)) {
 		printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG",
 		       "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
 		       "STATUS");
@@ -162,7 +161,7 @@ int list_flags(const struct plan *plan)
 		snprintf(option, sizeof option, "%s%c%s--%s",
 			 f->key ? "-" : "", f->key ? f->key : ' ',
 			 f->key ? " " : "   ", f->name);
-		if (text) {
+		if (!(plan->opts & OPT_JSON)) {
 			char inode[24], sharers[24];
 
 			snprintf(inode, sizeof inode, "%lu", ino);
@@ -208,7 +207,7 @@ int list_flags(const struct plan *plan)
 		json_string(stdout, v->text);
 		putchar('}');
 	}
-	if (!text)
+	if (plan->opts & OPT_JSON)
 		puts("]}");
 	return output_done();
 }

@@ -307,12 +307,19 @@ static void report_after(const struct plan *plan, unsigned long mask)
 			say(plan, "sharing", N_("%s: still shared with%s"),
 			    f->name, who);
 		} else if (now[i].hidden > 0) {
-			/* TRANSLATORS: %s is a flag (fs, files, vm...), %zu
-			 * how many tasks could not be compared. */
-			say(plan, "sharing", N_("%s: ours alone now, as "
-			    "unshare(2) leaves it, but %zu of the tasks that "
-			    "shared it could not be compared again"), f->name,
-			    now[i].hidden);
+			snprintf(detail, sizeof detail,
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * vm...), %zu how many tasks could not be
+				  * compared (English says both alike). */
+				 n_("%s: ours alone now, as unshare(2) leaves "
+				    "it, but %zu of the tasks that shared it "
+				    "could not be compared again",
+				    "%s: ours alone now, as unshare(2) leaves "
+				    "it, but %zu of the tasks that shared it "
+				    "could not be compared again",
+				    now[i].hidden),
+				 f->name, now[i].hidden);
+			say(plan, "sharing", "%s", detail);
 		} else if (was->n > 0) {
 			sharers(was, who, sizeof who);
 			snprintf(detail, sizeof detail,

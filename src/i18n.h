@@ -58,9 +58,18 @@ static inline void i18n_english(void)
 static inline void i18n_load_now(void)
 {
 }
+static inline const char *i18n_ngettext(const char *one, const char *many,
+					unsigned long n)
+	__attribute__((format_arg(1))) __attribute__((format_arg(2)));
+static inline const char *i18n_ngettext(const char *one, const char *many,
+					unsigned long n)
+{
+	return n == 1 ? one : many;
+}
+
 #define _(msgid) ((const char *)(msgid))
 #define L_(format) ((const char *)(format))
-#define n_(one, many, n) ((n) == 1 ? (one) : (many))
+#define n_(one, many, n) i18n_ngettext(one, many, n)
 #define i18n_strerror(err) strerror(err)
 #define i18n_strsignal(sig) strsignal(sig)
 #endif

@@ -81,9 +81,10 @@ static const char *name_list(unsigned long mask, const char *sep, char *buf,
 static void names(struct emit *e, unsigned long mask, const char *sep)
 {
 	bool first = true;
-	char list[512];
 
 	if (!e->json) {
+		char list[512];
+
 		fputs(name_list(mask, sep, list, sizeof list), e->out);
 		return;
 	}

@@ -238,17 +238,17 @@ void cli_help(FILE *out, bool usage_only)
 		help_print(out, program_invocation_short_name,
 			   _("Run PROGRAM (by default your shell) with the "
 			     "parts of its context that the options name "
-			     "unshared from the caller's.  The kernel adds some "
-			     "flags to others (the closure): --verbose and "
-			     "--dry-run show which and why."),
+			     "unshared from the caller's.  The kernel adds "
+			     "some flags to others (the closure): --verbose "
+			     "and --dry-run show which and why."),
 #ifdef UNSHARE_STATIC
 			   _("A namespace's letter takes no FILE: write "
 			     "--mount=FILE.  Exit status: the program's own; "
 			     "125 if unshare itself fails, 126 if the program "
 			     "cannot be run, 127 if it is not found.  This is "
 			     "the static build: user and group names are read "
-			     "from /etc/passwd and /etc/group only, not through "
-			     "NSS.  See unshare(1).")
+			     "from /etc/passwd and /etc/group only, not "
+			     "through NSS.  See unshare(1).")
 #else
 			   _("A namespace's letter takes no FILE: write "
 			     "--mount=FILE.  Exit status: the program's own; "

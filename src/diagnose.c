@@ -201,13 +201,14 @@ static void explain_enospc(unsigned long mask)
 		if (f->bit == UNSHARE_USER && max != 0) {
 			/* The kernel does not say how deep we are. */
 			/* TRANSLATORS: %d is the nesting limit, %s the file
-			 * /proc/sys/user/max_user_namespaces, %lld its value. */
-			warnx(_("user: the kernel refuses another user namespace: "
-			      "either user namespaces are nested as deep as "
-			      "the kernel allows (%d below the initial one), "
-			      "or the limit in %s (%lld here) or in a parent "
-			      "user namespace is reached; unshare from a "
-			      "process higher up, or raise the limit"),
+			 * /proc/sys/user/max_user_namespaces, %lld its
+			 * value. */
+			warnx(_("user: the kernel refuses another user "
+			      "namespace: either user namespaces are nested as "
+			      "deep as the kernel allows (%d below the initial "
+			      "one), or the limit in %s (%lld here) or in a "
+			      "parent user namespace is reached; unshare from "
+			      "a process higher up, or raise the limit"),
 			      MAX_USER_NESTING, path, max);
 			continue;
 		}
@@ -270,8 +271,8 @@ _Noreturn void fork_failed(const char *step)
 	    nproc.rlim_cur != RLIM_INFINITY)
 		/* TRANSLATORS: %s is the step that forked (such as "id maps:
 		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes is "
-		     "reached: this user may have %llu (ulimit -u, "
+		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes "
+		     "is reached: this user may have %llu (ulimit -u, "
 		     "RLIMIT_NPROC), or the pids cgroup (pids.max) or "
 		     "/proc/sys/kernel/threads-max allows no more; raise the "
 		     "limit or end some processes"), step, i18n_strerror(e),
@@ -279,15 +280,15 @@ _Noreturn void fork_failed(const char *step)
 	if (e == EAGAIN)
 		/* TRANSLATORS: %s is the step that forked (such as "id maps:
 		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes is "
-		     "reached: the pids cgroup (pids.max) or "
+		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes "
+		     "is reached: the pids cgroup (pids.max) or "
 		     "/proc/sys/kernel/threads-max allows no more; raise the "
 		     "limit or end some processes"), step, i18n_strerror(e));
 	if (e == ENOMEM)
 		/* TRANSLATORS: %s is the step that forked (such as "id maps:
 		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; memory is short, or this "
-		     "is a pid namespace whose init has exited, where no "
+		errx(EXIT_TOOL, _("%s: fork failed: %s; memory is short, or "
+		     "this is a pid namespace whose init has exited, where no "
 		     "process can be made"), step, i18n_strerror(e));
 	/* TRANSLATORS: %s is the step that forked (such as "id maps:
 	 * the helper"), %s the system's error text. */

@@ -38,8 +38,9 @@ static void wrap(FILE *out, const char *text, size_t col, size_t indent)
 
 	while (*text) {
 		size_t word = strcspn(text, " ");
+		size_t width = text_columns(text, word);
 
-		if (col > indent && col + gap + text_columns(text, word) > WIDTH) {
+		if (col > indent && col + gap + width > WIDTH) {
 			fprintf(out, "\n%*s", (int)indent, "");
 			col = indent;
 		} else {
@@ -47,7 +48,7 @@ static void wrap(FILE *out, const char *text, size_t col, size_t indent)
 			col += gap;
 		}
 		fwrite(text, 1, word, out);
-		col += text_columns(text, word);
+		col += width;
 		text += word;
 		gap = strspn(text, " ");
 		text += gap;

@@ -72,9 +72,10 @@ void mounts_root(const struct plan *plan)
 			int e = errno;
 
 			if (e == EPERM)
-				errx(EXIT_TOOL, _("--root=%s: chroot failed: %s "
-						  "(it needs CAP_SYS_CHROOT: "
-						  "run as root or add -r)"),
+				errx(EXIT_TOOL, _("--root=%s: chroot failed: "
+						  "%s (it needs "
+						  "CAP_SYS_CHROOT: run as root "
+						  "or add -r)"),
 				     quoted(plan->root_dir), i18n_strerror(e));
 			errx(EXIT_TOOL, _("--root=%s: chroot failed: %s"),
 			     quoted(plan->root_dir), i18n_strerror(e));

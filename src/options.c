@@ -94,8 +94,8 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 {
 	if (offset_parse(value, row->sets == OPT_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
-		USAGE(_("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at most "
-		      "9 decimals)"), row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at "
+		      "most 9 decimals)"), row_name(row), quoted(value));
 	return 0;
 }
 
@@ -151,9 +151,9 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((plan->kill_signal = sig_parse(value)) < 0)
-		USAGE(_("--%s=%s: unknown signal; give a name (KILL, TERM, ...) "
-		      "or a number from 1 to %d"), row_name(row), quoted(value),
-		      SIGRTMAX);
+		USAGE(_("--%s=%s: unknown signal; give a name (KILL, TERM, "
+			"...) or a number from 1 to %d"), row_name(row),
+		      quoted(value), SIGRTMAX);
 	return 0;
 }
 
@@ -166,7 +166,8 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	if (env_check_list(plan, value, why, sizeof why) != 0)
 		USAGE("--%s=%s: %s", row_name(row), quoted(value), why);
 	if (plan->n_keep_env == PLAN_MAX_ENV_LISTS)
-		USAGE(_("more than %d --%s"), PLAN_MAX_ENV_LISTS, row_name(row));
+		USAGE(_("more than %d --%s"), PLAN_MAX_ENV_LISTS,
+		      row_name(row));
 	plan->keep_env[plan->n_keep_env++] = value;
 	return 0;
 }
@@ -217,11 +218,13 @@ const struct option_row option_rows[] = {
 	  .why = N_("binfmt_misc has an instance per user namespace: in the "
 		    "caller's, a registration would change the whole system") },
 	{ "load-interp", 'l', ARG_REQUIRED, "STRING", GROUP_NS,
-	  N_("register an interpreter (:name:type:offset:magic:mask:interpreter:"
-	     "flags) in that binfmt_misc; implies --mount-binfmt; repeatable"),
+	  N_("register an interpreter "
+	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
+	     "binfmt_misc; implies --mount-binfmt; repeatable"),
 	  .sets = OPT_LOAD_INTERP, .take = take_interp,
 	  .implies_opts = OPT_MOUNT_BINFMT,
-	  .why = N_("interpreters are registered in a binfmt_misc of our own") },
+	  .why = N_("interpreters are registered in a binfmt_misc of our "
+		    "own") },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
 	     "fractional); implies --time"),
@@ -304,8 +307,8 @@ const struct option_row option_rows[] = {
 	     "the signal it died of is ours"),
 	  .sets = OPT_FORK },
 	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("do not fork even for --pid: the program stays outside the new pid "
-	     "namespace"),
+	  N_("do not fork even for --pid: the program stays outside the new "
+	     "pid namespace"),
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, "SIGNAL", GROUP_EXEC,
 	  N_("send SIGNAL (name or number, default KILL) to the child when "
@@ -318,11 +321,13 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK,
 	  .why = N_("signals are forwarded to a child") },
 	{ "init", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run a small init as pid 1 of a new pid namespace: it starts the "
-	     "program, forwards signals to it and reaps orphans; implies --pid"),
+	  N_("run a small init as pid 1 of a new pid namespace: it starts "
+	     "the program, forwards signals to it and reaps orphans; implies "
+	     "--pid"),
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
 	  .implies_flags = UNSHARE_PID,
-	  .why = N_("the init runs as pid 1 of a new pid namespace, in a child") },
+	  .why = N_("the init runs as pid 1 of a new pid namespace, in a "
+		    "child") },
 	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chroot to DIR before running the program, then chdir to / (or to "
 	     "--wd)"),

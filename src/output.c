@@ -196,9 +196,9 @@ static void steps(struct emit *e, const struct plan *plan)
 		if (plan->opts & OPT_FORWARD)
 			/* TRANSLATORS: %s is a list of signal names, such as
 			 * "HUP, INT and TERM". */
-			step(e, "signals", N_("while waiting, forward %s to the "
-					      "child, but not the terminal's "
-					      "(they reach it directly)"),
+			step(e, "signals",
+			     N_("while waiting, forward %s to the child, but "
+				"not the terminal's (they reach it directly)"),
 			     sig_list(forwarded_signals, n_forwarded_signals,
 				      list, sizeof list));
 		else

@@ -153,9 +153,9 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {
-		warnx(_("--%s=%s: it is a symbolic link, which is never followed "
-		      "(anyone who may change it could point it at another "
-		      "file); give the file itself"), f->name, shown);
+		warnx(_("--%s=%s: it is a symbolic link, which is never "
+			"followed (anyone who may change it could point it at "
+			"another file); give the file itself"), f->name, shown);
 		return -1;
 	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
@@ -340,7 +340,8 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		err(EXIT_TOOL, _("keeping namespaces: cannot make a socket pair"));
+		err(EXIT_TOOL,
+		    _("keeping namespaces: cannot make a socket pair"));
 	if ((middle = fork()) < 0)
 		fork_failed(N_("keeping namespaces: the helper"));
 	if (middle == 0) {
@@ -354,7 +355,8 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
-		errx(EXIT_TOOL, _("keeping namespaces: cannot fork the helper"));
+		errx(EXIT_TOOL,
+		     _("keeping namespaces: cannot fork the helper"));
 	h->sock = sock[0];
 }
 

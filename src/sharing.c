@@ -255,8 +255,8 @@ static void report_before(const struct plan *plan, unsigned long mask)
 				    "task could not be compared (kcmp(2) needs "
 				    "the right to ptrace-read a task)",
 				    "%s: ours alone already: %s; %zu other "
-				    "tasks could not be compared (kcmp(2) needs "
-				    "the right to ptrace-read a task)",
+				    "tasks could not be compared (kcmp(2) "
+				    "needs the right to ptrace-read a task)",
 				    s->hidden),
 				 f->name, why_none(f, s), s->hidden);
 		else

@@ -62,42 +62,26 @@ static void label(const struct emit *e, const char *text)
 		width < 10 ? (int)(10 - width) : 0, "");
 }
 
-/* The names of the flags in mask as text, joined by sep: "a, b". */
-static const char *name_list(unsigned long mask, const char *sep, char *buf,
-			     size_t size)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < UNSHARE_NFLAGS && n < size; i++)
-		if (mask & unshare_flags[i].bit)
-			n += (size_t)snprintf(buf + n, size - n, "%s%s",
-					      n ? sep : "",
-					      unshare_flags[i].name);
-	return buf;
-}
-
 /* The names of the flags in mask: "a, b" as text, ["a","b"] as JSON. */
 static void names(struct emit *e, unsigned long mask, const char *sep)
 {
 	bool first = true;
 
-	if (!e->json) {
-		char list[512];
-
-		fputs(name_list(mask, sep, list, sizeof list), e->out);
-		return;
-	}
-	putc('[', e->out);
+	if (e->json)
+		putc('[', e->out);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		if (!(mask & unshare_flags[i].bit))
 			continue;
 		if (!first)
-			putc(',', e->out);
+			fputs(e->json ? "," : sep, e->out);
 		first = false;
-		json_string(e->out, unshare_flags[i].name);
+		if (e->json)
+			json_string(e->out, unshare_flags[i].name);
+		else
+			fputs(unshare_flags[i].name, e->out);
 	}
-	putc(']', e->out);
+	if (e->json)
+		putc(']', e->out);
 }
 
 /* One step: "LABEL  DETAIL" as text, {"step":KIND,"detail":DETAIL} as
@@ -369,7 +353,7 @@ static void added(struct emit *e, const struct plan *plan)
 		fprintf(e->out, "%-8s ", flag->name);
 		/* TRANSLATORS: between the names of two flags, as in "vm and
 		 * sighand". */
-		name_list(by->implies, _(" and "), list, sizeof list);
+		flags_names(by->implies, _(" and "), list, sizeof list);
 		if (from != by)
 			/* TRANSLATORS: %s is the flag that brings others, %s
 			 * the flags it brings ("vm and sighand"), %s the flag

@@ -125,8 +125,9 @@ static const char *shared_text(const struct flag *f, const struct sharing *s,
 	return buf;
 }
 
-/* s, then spaces to width columns: counted in characters, not bytes, as
- * a translated text may have letters of more than one byte. */
+/* s, then spaces to width columns: counted as the terminal shows them,
+ * not in bytes (a translated text may have letters of more than one byte,
+ * and letters two columns wide). */
 static void padded(const char *s, size_t width)
 {
 	size_t n = text_columns(s, strlen(s));

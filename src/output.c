@@ -52,8 +52,9 @@ static void print_word(FILE *out, const char *w)
 }
 
 /* A text line's start: the prefix, then the label padded to 10 columns
- * and a space.  Counted in characters, not bytes: a translated label may
- * have letters of more than one byte. */
+ * and a space.  Counted as the terminal shows them, not in bytes: a
+ * translated label may have letters of more than one byte, and letters two
+ * columns wide. */
 static void label(const struct emit *e, const char *text)
 {
 	size_t width = text_columns(text, strlen(text));

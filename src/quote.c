@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "i18n.h"
 #include "quote.h"
@@ -130,10 +131,29 @@ static const char *escaped(const unsigned char *s, size_t len)
 
 size_t text_columns(const char *s, size_t len)
 {
+	mbstate_t state;
 	size_t n = 0;
 
-	for (size_t i = 0; i < len; i++)
-		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	memset(&state, 0, sizeof state);
+	while (len > 0) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, s, len, &state);
+		int w;
+
+		if (k == (size_t)-1 || k == (size_t)-2) {
+			/* Not a character of the locale's: a column each
+			 * byte, as a terminal shows a replacement. */
+			memset(&state, 0, sizeof state);
+			k = 1;
+			w = 1;
+		} else {
+			k += k == 0; /* a NUL within len */
+			w = wcwidth(wc);
+		}
+		n += w > 0 ? (size_t)w : 0; /* combining marks take none */
+		s += k;
+		len -= k;
+	}
 	return n;
 }
 

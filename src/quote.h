@@ -11,8 +11,10 @@
  * one: no overlong forms, no surrogates, nothing past U+10FFFF. */
 size_t utf8_length(const unsigned char *s);
 
-/* The columns the first len bytes of UTF-8 text take on a terminal, one
- * a character (a translation's letters may take more than a byte). */
+/* The columns the first len bytes of text take on a terminal, read in
+ * the charset of the locale's LC_CTYPE (a translation comes in it): two
+ * for a wide character (CJK), none for a combining mark, one for each
+ * other character, and one for each byte that is not a character. */
 size_t text_columns(const char *s, size_t len);
 
 /* s itself if every character of it is printable (UTF-8 included);

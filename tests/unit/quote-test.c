@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <locale.h>
 #include <string.h>
 
 #include "quote.h"
@@ -45,6 +46,23 @@ int main(void)
 	   "quoted_word: an unprintable one in the $'...' form");
 	ok(strcmp(quoted_word("\xc3\xa9", 1), "$'\\303'") == 0,
 	   "quoted_word: a character cut by the length is not printable");
+
+	/* Columns, in the locale's charset: the C locale first (ASCII),
+	 * then UTF-8, where a translation's letters may be wide. */
+	ok(text_columns("new uts", 7) == 7, "columns: ASCII, one each");
+	ok(text_columns("a\xc3\xa4", 3) == 3,
+	   "columns: bytes that are not ASCII, one each in the C locale");
+	ok(setlocale(LC_CTYPE, "C.UTF-8") != NULL, "the C.UTF-8 locale");
+	ok(text_columns("a\xc3\xa4", 3) == 2, "columns: a letter of 2 bytes");
+	ok(text_columns("\xe6\x97\xa5\xe6\x9c\xac", 6) == 4,
+	   "columns: two CJK letters, two columns each");
+	ok(text_columns("e\xcc\x81", 3) == 1,
+	   "columns: a combining accent takes none");
+	ok(text_columns("a\xff" "b", 3) == 3,
+	   "columns: a byte that is no character, one");
+	ok(text_columns("\xe6\x97\xa5x", 2) == 2,
+	   "columns: a character cut by the length, a column a byte");
+	setlocale(LC_CTYPE, "C");
 
 	for (int i = 0; i < 8; i++)
 		kept[i] = quoted("\n");

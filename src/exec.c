@@ -6,9 +6,11 @@
 
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "env.h"
@@ -41,6 +43,44 @@ const char *default_shell(const struct plan *plan, const char **source)
 	 * JSON keeps it in English. */
 	*source = N_("the fallback");
 	return "/bin/sh";
+}
+
+/* Where a search of PATH for name met "Permission denied", for a message
+ * that names it: execvp(3) fails with EACCES when it met that on its way
+ * and found the program nowhere else.  The first such place is written
+ * to buf, searched as execvp searches (an empty entry is the working
+ * directory, no PATH is the C library's default). */
+enum denied {
+	DENIED_NOWHERE, /* not seen again: the search has changed since */
+	DENIED_DIR,	/* buf: a directory that cannot be searched */
+	DENIED_FILE,	/* buf: the program, found but not runnable */
+};
+
+static enum denied path_denied(const char *name, char *buf, size_t size)
+{
+	char fallback[64];
+	const char *path = getenv("PATH"), *p, *end;
+
+	if (path == NULL && confstr(_CS_PATH, fallback, sizeof fallback) > 0)
+		path = fallback;
+	for (p = path; p != NULL; p = *end ? end + 1 : NULL) {
+		int dir = (int)((end = strchrnul(p, ':')) - p);
+		struct stat st;
+
+		if ((size_t)snprintf(buf, size, "%.*s%s%s", dir, p,
+				     dir ? "/" : "", name) >= size)
+			continue;
+		if (stat(buf, &st) != 0) {
+			if (errno != EACCES)
+				continue;
+			snprintf(buf, size, "%.*s", dir ? dir : 1,
+				 dir ? p : ".");
+			return DENIED_DIR;
+		}
+		if (!S_ISREG(st.st_mode) || access(buf, X_OK) != 0)
+			return DENIED_FILE;
+	}
+	return DENIED_NOWHERE;
 }
 
 _Noreturn void exec_program(const struct plan *plan)
@@ -87,6 +127,33 @@ _Noreturn void exec_program(const struct plan *plan)
 			     : _("cannot run %s: %s (searched PATH; check the "
 				 "name)"),
 		     quoted_word(path, strlen(path)), i18n_strerror(e));
+	if (e == EACCES && source == NULL && !strchr(path, '/')) {
+		char where[PATH_MAX];
+
+		switch (path_denied(path, where, sizeof where)) {
+		case DENIED_DIR:
+			errx(EXIT_CANNOT_RUN,
+			     /* TRANSLATORS: %s is the program, %s the error,
+			      * %s a directory named in PATH. */
+			     _("cannot run %s: %s (not found on PATH, and "
+			       "its directory %s cannot be searched)"),
+			     quoted_word(path, strlen(path)),
+			     i18n_strerror(e),
+			     quoted_word(where, strlen(where)));
+		case DENIED_FILE:
+			errx(EXIT_CANNOT_RUN,
+			     /* TRANSLATORS: %s is the program, %s the error,
+			      * %s the file PATH led to. */
+			     _("cannot run %s: %s (found as %s: is it "
+			       "executable, and on a filesystem mounted "
+			       "without noexec?)"),
+			     quoted_word(path, strlen(path)),
+			     i18n_strerror(e),
+			     quoted_word(where, strlen(where)));
+		case DENIED_NOWHERE:
+			break;
+		}
+	}
 	errx(EXIT_CANNOT_RUN,
 	     /* TRANSLATORS: %s is the program, %s the error. */
 	     e == EACCES ? _("cannot run %s: %s (is it executable, and on a "

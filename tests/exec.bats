@@ -36,6 +36,55 @@ load helpers
 	assert_output "unshare: cannot run '$BATS_TEST_TMPDIR/noexec': Permission denied (is it executable, and on a filesystem mounted without noexec?)"
 }
 
+# A directory without x bits cannot be searched by its owner or anyone else
+# but root: as root the tests run as nobody, else as the user running them.
+searcher_setup() {
+	dir=$BATS_TEST_TMPDIR
+	if [ "$(id -u)" = 0 ]; then
+		nobody_copy
+		dir=$NOBODY_DIR
+	fi
+	mkdir -m 600 "$dir/closed"
+	mkdir -m 755 "$dir/open"
+}
+
+as_searcher() {
+	local path=$1
+	shift
+	if [ "$(id -u)" = 0 ]; then
+		as_nobody env PATH="$path" "$NOBODY_BIN" "$@"
+	else
+		env PATH="$path" "$UNSHARE_BIN" "$@"
+	fi
+}
+
+@test "a name behind a PATH directory that cannot be searched: 126, naming the directory" {
+	searcher_setup
+	run as_searcher "$dir/closed:$SEARCHABLE_PATH" true
+	assert_success
+	run as_searcher "$dir/closed:$SEARCHABLE_PATH" no-such-program-here
+	assert_failure 126
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and its directory '$dir/closed' cannot be searched)"
+	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" no-such-program-here
+	assert_failure 126
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and its directory '$dir/closed' cannot be searched)"
+	nobody_cleanup
+}
+
+@test "a name found on PATH but not executable: 126, naming the file" {
+	searcher_setup
+	printf 'echo hi\n' >"$dir/open/prog"
+	chmod 644 "$dir/open/prog"
+	mkdir "$dir/open/dir"
+	run as_searcher "/no/such/dir:$dir/open:$SEARCHABLE_PATH" prog
+	assert_failure 126
+	assert_output "unshare: cannot run 'prog': Permission denied (found as '$dir/open/prog': is it executable, and on a filesystem mounted without noexec?)"
+	run as_searcher "$dir/open/prog:$dir/open" dir
+	assert_failure 126
+	assert_output "unshare: cannot run 'dir': Permission denied (found as '$dir/open/dir': is it executable, and on a filesystem mounted without noexec?)"
+	nobody_cleanup
+}
+
 @test "a directory as program: 126" {
 	run unshare /
 	assert_failure 126

@@ -38,14 +38,24 @@ load helpers
 
 # A directory without x bits cannot be searched by its owner or anyone else
 # but root: as root the tests run as nobody, else as the user running them.
+# closed/ holds an executable file and open/ a link to it.
 searcher_setup() {
 	dir=$BATS_TEST_TMPDIR
 	if [ "$(id -u)" = 0 ]; then
 		nobody_copy
 		dir=$NOBODY_DIR
 	fi
-	mkdir -m 600 "$dir/closed"
-	mkdir -m 755 "$dir/open"
+	mkdir -m 755 "$dir/closed" "$dir/open"
+	printf '#!/bin/sh\necho hi\n' >"$dir/closed/prog"
+	chmod 755 "$dir/closed/prog"
+	ln -s "$dir/closed/prog" "$dir/open/link"
+	chmod 600 "$dir/closed"
+}
+
+teardown() {
+	# Searchable again, so that its files can be removed.
+	[ -z "${dir:-}" ] || [ ! -d "$dir/closed" ] || chmod 755 "$dir/closed"
+	nobody_cleanup
 }
 
 as_searcher() {
@@ -64,14 +74,17 @@ as_searcher() {
 	assert_success
 	run as_searcher "$dir/closed:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
-	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and its directory '$dir/closed' cannot be searched)"
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed' cannot be searched)"
 	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" no-such-program-here
 	assert_failure 126
-	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and its directory '$dir/closed' cannot be searched)"
-	nobody_cleanup
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed' cannot be searched)"
+	# A directory further up is what refuses, as /root for /root/bin.
+	run as_searcher "$dir/closed/bin:$SEARCHABLE_PATH" no-such-program-here
+	assert_failure 126
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed/bin' cannot be reached: '$dir/closed' cannot be searched)"
 }
 
-@test "a name found on PATH but not executable: 126, naming the file" {
+@test "a name found on PATH but not runnable: 126, naming the file" {
 	searcher_setup
 	printf 'echo hi\n' >"$dir/open/prog"
 	chmod 644 "$dir/open/prog"
@@ -82,7 +95,34 @@ as_searcher() {
 	run as_searcher "$dir/open/prog:$dir/open" dir
 	assert_failure 126
 	assert_output "unshare: cannot run 'dir': Permission denied (found as '$dir/open/dir': is it executable, and on a filesystem mounted without noexec?)"
-	nobody_cleanup
+	# Found first, though a directory after it cannot be searched.
+	run as_searcher "$dir/open:$dir/closed" link
+	assert_failure 126
+	assert_output "unshare: cannot run 'link': Permission denied (found as '$dir/open/link', a symbolic link whose target cannot be reached)"
+}
+
+@test "a path behind a directory that cannot be searched: 126, naming the directory or the link" {
+	searcher_setup
+	run as_searcher "$SEARCHABLE_PATH" "$dir/closed/prog"
+	assert_failure 126
+	assert_output "unshare: cannot run '$dir/closed/prog': Permission denied (the directory '$dir/closed' cannot be searched)"
+	run as_searcher "$SEARCHABLE_PATH" "$dir/open/link"
+	assert_failure 126
+	assert_output "unshare: cannot run '$dir/open/link': Permission denied (a symbolic link whose target cannot be reached)"
+}
+
+@test "a script whose interpreter is not executable: 126, saying so, found on PATH or by its path" {
+	printf '#!/bin/sh\n' >"$BATS_TEST_TMPDIR/interp"
+	chmod 644 "$BATS_TEST_TMPDIR/interp"
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	printf '#!%s\n' "$BATS_TEST_TMPDIR/interp" >"$BATS_TEST_TMPDIR/bin/unrunnable-script"
+	chmod 755 "$BATS_TEST_TMPDIR/bin/unrunnable-script"
+	run unshare "$BATS_TEST_TMPDIR/bin/unrunnable-script"
+	assert_failure 126
+	assert_output "unshare: cannot run '$BATS_TEST_TMPDIR/bin/unrunnable-script': Permission denied (its interpreter (#! line) or dynamic loader cannot be run)"
+	PATH=$BATS_TEST_TMPDIR/bin:$SEARCHABLE_PATH run unshare unrunnable-script
+	assert_failure 126
+	assert_output "unshare: cannot run 'unrunnable-script': Permission denied (found as '$BATS_TEST_TMPDIR/bin/unrunnable-script', but its interpreter (#! line) or dynamic loader cannot be run)"
 }
 
 @test "a directory as program: 126" {

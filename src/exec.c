@@ -140,6 +140,10 @@ static enum refusal path_refusal(const char *name, char *buf, char *entry,
 			continue;
 		r = refusal_of(entry, p, (size_t)dir, buf, size);
 		if (r != REFUSED_UNSEEN) {
+			/* Without the slashes it ends with, if any: the
+			 * same directory as unsearchable() names. */
+			while (dir > 1 && p[dir - 1] == '/')
+				dir--;
 			snprintf(entry, size, "%.*s", dir ? dir : 1,
 				 dir ? p : ".");
 			return r;
@@ -148,15 +152,16 @@ static enum refusal path_refusal(const char *name, char *buf, char *entry,
 	return REFUSED_UNSEEN;
 }
 
-/* The message for a program refused, named by path: 126, with the place
- * that refused it if it can be found again. */
-static _Noreturn void refused(const char *path, int e)
+/* The message for a program refused: 126, with the place that refused it
+ * if it can be found again.  searched: path was looked for on PATH (a
+ * program named without a slash); a shell is not, whatever its name. */
+static _Noreturn void refused(const char *path, bool searched, int e)
 {
 	char where[PATH_MAX];
 	const char *prog = quoted_word(path, strlen(path)),
 		   *error = i18n_strerror(e), *slash = strrchr(path, '/');
 
-	if (slash == NULL) {
+	if (searched && slash == NULL) {
 		char entry[PATH_MAX];
 
 		switch (path_refusal(path, where, entry, sizeof where)) {
@@ -204,7 +209,9 @@ static _Noreturn void refused(const char *path, int e)
 			break;
 		}
 	} else {
-		size_t dir = slash == path ? 1 : (size_t)(slash - path);
+		size_t dir = slash == NULL   ? 0 /* the working directory */
+			     : slash == path ? 1
+					     : (size_t)(slash - path);
 
 		switch (refusal_of(path, path, dir, where, sizeof where)) {
 		case REFUSED_DIR:
@@ -282,7 +289,7 @@ _Noreturn void exec_program(const struct plan *plan)
 				 "name)"),
 		     quoted_word(path, strlen(path)), i18n_strerror(e));
 	if (e == EACCES)
-		refused(path, e);
+		refused(path, argv != NULL, e);
 	errx(EXIT_CANNOT_RUN,
 	     /* TRANSLATORS: %s is the program, %s the error. */
 	     _("cannot run %s: %s"), quoted_word(path, strlen(path)),

@@ -58,13 +58,15 @@ teardown() {
 	nobody_cleanup
 }
 
+# as_searcher PATH ARG...: unshare ARG... as that user, with that PATH
+# (and SHELL=$shell if the test sets shell).
 as_searcher() {
 	local path=$1
 	shift
 	if [ "$(id -u)" = 0 ]; then
-		as_nobody env PATH="$path" "$NOBODY_BIN" "$@"
+		as_nobody env PATH="$path" ${shell:+SHELL="$shell"} "$NOBODY_BIN" "$@"
 	else
-		env PATH="$path" "$UNSHARE_BIN" "$@"
+		env PATH="$path" ${shell:+SHELL="$shell"} "$UNSHARE_BIN" "$@"
 	fi
 }
 
@@ -76,6 +78,10 @@ as_searcher() {
 	assert_failure 126
 	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed' cannot be searched)"
 	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" no-such-program-here
+	assert_failure 126
+	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed' cannot be searched)"
+	# Written with a slash at its end, the same directory.
+	run as_searcher "$dir/closed/:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
 	assert_output "unshare: cannot run 'no-such-program-here': Permission denied (not found on PATH, and the PATH directory '$dir/closed' cannot be searched)"
 	# A directory further up is what refuses, as /root for /root/bin.
@@ -109,6 +115,16 @@ as_searcher() {
 	run as_searcher "$SEARCHABLE_PATH" "$dir/open/link"
 	assert_failure 126
 	assert_output "unshare: cannot run '$dir/open/link': Permission denied (a symbolic link whose target cannot be reached)"
+}
+
+@test "a shell named without a slash is not looked for on PATH when refused" {
+	searcher_setup
+	printf 'echo hi\n' >"$dir/open/myshell"
+	chmod 644 "$dir/open/myshell"
+	cd "$dir/open"
+	shell=myshell run as_searcher "$dir/closed"
+	assert_failure 126
+	assert_output "unshare: cannot run 'myshell': Permission denied (is it executable, and on a filesystem mounted without noexec?)"
 }
 
 @test "a script whose interpreter is not executable: 126, saying so, found on PATH or by its path" {

@@ -15,37 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "env.h"
 #include "exec.h"
 #include "i18n.h"
-#include "names.h"
 #include "quote.h"
-
-const char *default_shell(const struct plan *plan, const char **source)
-{
-	/* With --clear-env, SHELL is gone by the time the shell runs,
-	 * unless it is kept: say what will be. */
-	const char *shell = !(plan->opts & OPT_CLEAR_ENV) ||
-					    env_kept(plan, "SHELL")
-				    ? getenv("SHELL")
-				    : NULL;
-	const struct passwd *pw;
-
-	if (shell && *shell) {
-		*source = "$SHELL";
-		return shell;
-	}
-	pw = user_entry(getuid());
-	if (pw && pw->pw_shell && *pw->pw_shell) {
-		*source = passwd_source;
-		return pw->pw_shell;
-	}
-	/* TRANSLATORS: where the shell came from, shown as the last %s of
-	 * "(the shell, from %s)", as are $SHELL and the password database.
-	 * JSON keeps it in English. */
-	*source = N_("the fallback");
-	return "/bin/sh";
-}
 
 /* Why the program was refused ("Permission denied"), for a message that
  * names the place: the directory, the link or the file. */
@@ -244,23 +216,20 @@ static _Noreturn void refused(const char *path, bool searched, int e)
 	     prog, error);
 }
 
-_Noreturn void exec_program(const struct plan *plan)
+_Noreturn void exec_program(const struct step *s)
 {
-	char *const *argv = plan->argv;
-	const char *path, *source = NULL;
+	const char *path = s->exec.path, *source = s->exec.source;
 	int e;
 
-	if (argv != NULL) {
-		path = argv[0];
-		execvp(path, argv);
+	if (s->exec.argv != NULL) {
+		execvp(path, s->exec.argv);
 	} else {
 		/* The shell as a login shell: "-bash" for /bin/bash, as
 		 * util-linux starts it, at the path given (no PATH search). */
-		const char *base;
+		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1
+						       : path;
 		char login[256], *shell_argv[2] = { login, NULL };
 
-		path = default_shell(plan, &source);
-		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 		snprintf(login, sizeof login, "-%s", base);
 		execv(path, shell_argv);
 	}
@@ -289,7 +258,7 @@ _Noreturn void exec_program(const struct plan *plan)
 				 "name)"),
 		     quoted_word(path, strlen(path)), i18n_strerror(e));
 	if (e == EACCES)
-		refused(path, argv != NULL, e);
+		refused(path, s->exec.argv != NULL, e);
 	errx(EXIT_CANNOT_RUN,
 	     /* TRANSLATORS: %s is the program, %s the error. */
 	     _("cannot run %s: %s"), quoted_word(path, strlen(path)),

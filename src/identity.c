@@ -89,33 +89,34 @@ static void drop_groups(const struct plan *plan)
 	err(EXIT_TOOL, _("--setgid: clearing the supplementary groups"));
 }
 
-void identity_apply(const struct plan *plan)
+void identity_setgid(const struct plan *plan, long long gid)
 {
-	if (plan->setgid_id != NO_ID) {
-		drop_groups(plan);
-		if (setresgid((gid_t)plan->setgid_id, (gid_t)plan->setgid_id,
-			      (gid_t)plan->setgid_id) != 0) {
-			if (errno == EINVAL)
-				err(EXIT_TOOL, _("--setgid=%lld (that gid is "
-				    "not mapped in this user namespace: map it "
-				    "with --map-group or --map-groups)"),
-				    plan->setgid_id);
-			err(EXIT_TOOL, L_("--setgid=%lld"), plan->setgid_id);
-		}
-	}
+	drop_groups(plan);
+	if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) == 0)
+		return;
+	if (errno == EINVAL)
+		err(EXIT_TOOL, _("--setgid=%lld (that gid is not mapped in "
+		    "this user namespace: map it with --map-group or "
+		    "--map-groups)"), gid);
+	err(EXIT_TOOL, L_("--setgid=%lld"), gid);
+}
+
+void identity_setuid(const struct plan *plan, long long uid)
+{
+	/* Capabilities survive the change of uid only if kept. */
 	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
 		err(EXIT_TOOL, L_("--keep-caps: prctl(PR_SET_KEEPCAPS)"));
-	if (plan->setuid_id != NO_ID &&
-	    setresuid((uid_t)plan->setuid_id, (uid_t)plan->setuid_id,
-		      (uid_t)plan->setuid_id) != 0) {
-		if (errno == EINVAL)
-			err(EXIT_TOOL, _("--setuid=%lld (that uid is not "
-			    "mapped in this user namespace: map it with "
-			    "--map-user or --map-users)"), plan->setuid_id);
-		err(EXIT_TOOL, L_("--setuid=%lld"), plan->setuid_id);
-	}
-	if (!(plan->opts & OPT_KEEP_CAPS))
+	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0)
 		return;
+	if (errno == EINVAL)
+		err(EXIT_TOOL, _("--setuid=%lld (that uid is not mapped in "
+		    "this user namespace: map it with --map-user or "
+		    "--map-users)"), uid);
+	err(EXIT_TOOL, L_("--setuid=%lld"), uid);
+}
+
+void identity_keep_caps(const struct plan *plan)
+{
 	keep_caps();
 	if (plan->effective & UNSHARE_USER)
 		return;

@@ -9,15 +9,16 @@
 
 #include "plan.h"
 
-/* Whether the program takes on other ids or capabilities. */
-static inline bool identity_wanted(const struct plan *plan)
-{
-	return plan->setuid_id != NO_ID || plan->setgid_id != NO_ID ||
-	       (plan->opts & OPT_KEEP_CAPS);
-}
-
-/* Last, before exec: --setgid, --setuid, --keep-caps.  Exits 125 on
+/* --setgid: the group id, and no supplementary groups.  Exits 125 on
  * failure. */
-void identity_apply(const struct plan *plan);
+void identity_setgid(const struct plan *plan, long long gid);
+
+/* --setuid (keeping the capabilities with --keep-caps).  Exits 125 on
+ * failure. */
+void identity_setuid(const struct plan *plan, long long uid);
+
+/* --keep-caps: the permitted capabilities made ambient, to survive the
+ * exec.  Exits 125 on failure. */
+void identity_keep_caps(const struct plan *plan);
 
 #endif

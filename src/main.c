@@ -1,12 +1,10 @@
 /* unshare: run a program with parts of its context unshared.
  *
- * The order of operations, top to bottom: refuse a privileged exec;
- * parse, resolve and check the command line; show the plan; start the helpers
- * (namespace files, id maps) and take on --owner, unshare, write the id
- * maps and clock offsets, set propagation, fork and supervise, chroot,
- * mount proc and binfmt_misc, take on the program's ids, keep the
- * namespaces in files, set the environment, run an init, exec.  main
- * decides whether each step runs; a step, once called, does its work.
+ * The order of operations: refuse a privileged exec; parse, resolve and
+ * check the command line, and list the steps of the run (steps.c, where
+ * their order is); show the plan; start the helpers (namespace files, id
+ * maps); then carry out each step, the last one the exec.  The plan's
+ * text and JSON are written from the same list of steps.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -108,16 +106,108 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
+/* What the steps of a run hand on to later ones. */
+struct run {
+	struct map_helper maps;       /* writes the maps from outside */
+	struct persist_helper persist; /* binds the namespaces' files */
+	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
+	int report_fd;                /* the init reports the program's
+					 status here */
+	int binfmt_fd;                /* the binfmt_misc to register in */
+};
+
+static void do_unshare(const struct plan *plan, const struct step *s,
+		       struct run *run)
+{
+	ino_t after[UNSHARE_NFLAGS];
+
+	/* The full unsigned long: glibc's unshare(int) would cut it. */
+	if (syscall(SYS_unshare, s->mask) != 0) {
+		say_failed(plan, "unshare", errno);
+		diagnose_unshare(errno, s->mask);
+		exit(EXIT_TOOL);
+	}
+	if (plan->opts & OPT_VERBOSE) {
+		ns_snapshot(s->mask, after);
+		ns_report(plan, run->before, after);
+		sharing_report(plan, true);
+	}
+}
+
+/* One step, as plan_steps lists it. */
+static void act(const struct plan *plan, const struct step *s,
+		struct run *run)
+{
+	switch (s->kind) {
+	case STEP_OWNER:
+		userns_become_owner(plan);
+		break;
+	case STEP_UNSHARE:
+		do_unshare(plan, s, run);
+		break;
+	case STEP_MAPS:
+		userns_write_maps(plan, &run->maps);
+		break;
+	case STEP_CLOCKS:
+		timens_apply(plan);
+		break;
+	case STEP_PROPAGATION:
+		mounts_propagation(plan);
+		break;
+	case STEP_FORK:
+		/* The parent waits and ends as the child does: from here
+		 * on, this is the child. */
+		supervise_fork(plan, &run->report_fd);
+		break;
+	case STEP_BINFMT_EARLY:
+		run->binfmt_fd = mounts_binfmt_instance();
+		break;
+	case STEP_ROOT:
+		mounts_chroot(s->path);
+		break;
+	case STEP_WD:
+		mounts_chdir(plan, s->path);
+		break;
+	case STEP_PROC:
+		mounts_proc(plan, s->path);
+		break;
+	case STEP_BINFMT:
+		run->binfmt_fd = mounts_binfmt(plan, s->path, run->binfmt_fd);
+		break;
+	case STEP_INTERP:
+		mounts_register(plan, s, run->binfmt_fd);
+		break;
+	case STEP_SETGID:
+		identity_setgid(plan, s->id);
+		break;
+	case STEP_SETUID:
+		identity_setuid(plan, s->id);
+		break;
+	case STEP_KEEP_CAPS:
+		identity_keep_caps(plan);
+		break;
+	case STEP_PERSIST:
+		persist_now(plan, &run->persist);
+		break;
+	case STEP_ENVIRONMENT:
+		env_apply(plan);
+		break;
+	case STEP_INIT:
+		supervise_init(plan, run->report_fd);
+		break;
+	case STEP_EXEC:
+		exec_program(s);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct plan plan;
-	ino_t before[UNSHARE_NFLAGS], after[UNSHARE_NFLAGS];
-	int report_fd = -1, binfmt_fd = -1;
-	struct map_helper helper;
-	struct persist_helper persist;
+	struct run run = { .report_fd = -1, .binfmt_fd = -1 };
 	enum cli_result what;
 	char msg[1024], *usage;
 	const char *bad;
+	const struct step *s;
 
 	/* Our name starts every message, and argv[0] is the caller's
 	 * choice: one that cannot be shown as it is gives way to ours. */
@@ -143,6 +233,7 @@ int main(int argc, char **argv)
 	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
 	    (bad = userns_resolve(&plan)) != NULL)
 		cli_usage_error(bad);
+	plan_steps(&plan);
 
 	/* Show. */
 	userns_warn_old_forms(&plan);
@@ -154,56 +245,18 @@ int main(int argc, char **argv)
 	}
 	if (plan.opts & OPT_VERBOSE) {
 		say_plan(&plan);
-		ns_snapshot(plan.effective, before);
+		ns_snapshot(plan.effective, run.before);
 		sharing_report(&plan, false);
 	}
 
-	/* Act. */
-	if (persist_wanted(&plan))
-		persist_start(&plan, &persist);
-	if (userns_needs_helper(&plan))
-		userns_start_helper(&plan, &helper);
-	if (plan.owner_uid != NO_ID)
-		userns_become_owner(&plan);
-	/* The full unsigned long: glibc's unshare(int) would cut it. */
-	if (plan.effective &&
-	    syscall(SYS_unshare, plan.effective) != 0) {
-		say_failed(&plan, "unshare", errno);
-		diagnose_unshare(errno, plan.effective);
-		return EXIT_TOOL;
-	}
-	if (plan.opts & OPT_VERBOSE) {
-		ns_snapshot(plan.effective, after);
-		ns_report(&plan, before, after);
-		sharing_report(&plan, true);
-	}
-	if ((plan.effective & UNSHARE_USER) && userns_has_maps(&plan))
-		userns_write_maps(&plan, &helper);
-	if (plan.opts & (OPT_MONOTONIC | OPT_BOOTTIME))
-		timens_apply(&plan);
-	if ((plan.effective & UNSHARE_MOUNT) &&
-	    plan.propagation != PROP_UNCHANGED)
-		mounts_propagation(&plan);
-
-	/* From here on, in the child if there is one: the parent only
-	 * waits and ends as the child does. */
-	if (plan.opts & OPT_FORK)
-		supervise_fork(&plan, &report_fd);
-	if (mounts_binfmt_fixed_first(&plan))
-		binfmt_fd = mounts_binfmt_fixed(&plan);
-	if (plan.root_dir || plan.wd_dir)
-		mounts_root(&plan);
-	if (plan.opts & OPT_MOUNT_PROC)
-		mounts_proc(&plan);
-	if (plan.opts & OPT_MOUNT_BINFMT)
-		mounts_binfmt(&plan, binfmt_fd);
-	if (identity_wanted(&plan))
-		identity_apply(&plan);
-	if (persist_wanted(&plan))
-		persist_now(&plan, &persist);
-	if (plan.opts & OPT_CLEAR_ENV)
-		env_apply(&plan);
-	if (plan.opts & OPT_INIT)
-		supervise_init(&plan, report_fd);
-	exec_program(&plan);
+	/* Act: first the helpers, which must start in the caller's
+	 * namespaces, then each step in its order, the last one the exec. */
+	if (plan_step(&plan, STEP_PERSIST))
+		persist_start(&plan, &run.persist);
+	if ((s = plan_step(&plan, STEP_MAPS)) &&
+	    (s->maps.writer == MAP_DIRECT || s->maps.writer == MAP_NEWIDMAP))
+		userns_start_helper(&plan, &run.maps);
+	for (size_t i = 0; i < plan.n_steps; i++)
+		act(&plan, &plan.steps[i], &run);
+	return EXIT_TOOL; /* not reached: the last step is the exec */
 }

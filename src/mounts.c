@@ -62,44 +62,42 @@ static void undo_if_seen_outside(const struct plan *plan, const char *path)
 		undo_umount(path);
 }
 
-void mounts_root(const struct plan *plan)
+void mounts_chroot(const char *dir)
 {
-	if (plan->root_dir) {
-		/* After the chroot, the locale and the catalogs would be
-		 * looked for in the new root. */
-		i18n_load_now();
-		if (chroot(plan->root_dir) != 0) {
-			int e = errno;
+	int e;
 
-			if (e == EPERM)
-				errx(EXIT_TOOL, _("--root=%s: chroot failed: "
-						  "%s (it needs "
-						  "CAP_SYS_CHROOT: run as root "
-						  "or add -r)"),
-				     quoted(plan->root_dir), i18n_strerror(e));
-			errx(EXIT_TOOL, _("--root=%s: chroot failed: %s"),
-			     quoted(plan->root_dir), i18n_strerror(e));
-		}
-		if (!plan->wd_dir && chdir("/") != 0)
-			err(EXIT_TOOL, _("--root=%s: chdir to its /"),
-			    quoted(plan->root_dir));
-	}
-	if (plan->wd_dir && chdir(plan->wd_dir) != 0) {
-		int e = errno;
-
-		if (plan->root_dir)
-			errx(EXIT_TOOL,
-			     _("--wd=%s: %s (the path is inside --root)"),
-			     quoted(plan->wd_dir), i18n_strerror(e));
-		errx(EXIT_TOOL, "--wd=%s: %s", quoted(plan->wd_dir),
-		     i18n_strerror(e));
-	}
+	/* After the chroot, the locale and the catalogs would be looked
+	 * for in the new root. */
+	i18n_load_now();
+	if (chroot(dir) == 0)
+		return;
+	e = errno;
+	if (e == EPERM)
+		errx(EXIT_TOOL, _("--root=%s: chroot failed: %s (it needs "
+				  "CAP_SYS_CHROOT: run as root or add -r)"),
+		     quoted(dir), i18n_strerror(e));
+	errx(EXIT_TOOL, _("--root=%s: chroot failed: %s"), quoted(dir),
+	     i18n_strerror(e));
 }
 
-void mounts_proc(const struct plan *plan)
+void mounts_chdir(const struct plan *plan, const char *dir)
 {
-	const char *dir = plan->proc_dir;
+	int e;
 
+	if (chdir(dir) == 0)
+		return;
+	e = errno;
+	if (!plan->wd_dir)
+		err(EXIT_TOOL, _("--root=%s: chdir to its /"),
+		    quoted(plan->root_dir));
+	if (plan->root_dir)
+		errx(EXIT_TOOL, _("--wd=%s: %s (the path is inside --root)"),
+		     quoted(dir), i18n_strerror(e));
+	errx(EXIT_TOOL, "--wd=%s: %s", quoted(dir), i18n_strerror(e));
+}
+
+void mounts_proc(const struct plan *plan, const char *dir)
+{
 	/* Unless everything was made private, the proc already mounted on
 	 * DIR may be a peer of the caller's: a new proc mounted over it
 	 * would cover the caller's /proc too.  Cut it off first, as
@@ -141,87 +139,58 @@ void mounts_proc(const struct plan *plan)
 	}
 }
 
-/* An interpreter with the F flag ("fix binary"): the kernel opens the
- * interpreter as it is registered, at its path as the writer sees it. */
-static bool fixed(const char *interp)
+/* Register an interpreter through the register file in the binfmt_misc
+ * whose root is dirfd (the kernel tries the last registered first). */
+void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 {
-	const char *flags = strrchr(interp, ':');
+	const char *string = s->interp.string, *where;
+	size_t len = strlen(string);
+	int fd;
 
-	return flags && strchr(flags, 'F');
-}
+	if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
+	    write(fd, string, len) != (ssize_t)len) {
+		int e = errno;
 
-bool mounts_binfmt_fixed_first(const struct plan *plan)
-{
-	if (plan->root_dir)
-		for (size_t i = 0; i < plan->n_interps; i++)
-			if (fixed(plan->interps[i]))
-				return true;
-	return false;
-}
-
-/* Which interpreters register_interps registers. */
-enum interps { ALL, FIXED_ONLY, NOT_FIXED };
-
-/* Register interpreters, in the order given (the kernel tries the last
- * registered first), through the register file in the binfmt_misc whose
- * root is dirfd; where names it (NULL: the one made before the chroot,
- * mounted nowhere yet). */
-static void register_interps(const struct plan *plan, int dirfd,
-			     const char *where, enum interps which)
-{
-	for (size_t i = 0; i < plan->n_interps; i++) {
-		const char *s = plan->interps[i];
-		size_t len = strlen(s);
-		int fd;
-
-		if ((which == FIXED_ONLY && !fixed(s)) ||
-		    (which == NOT_FIXED && fixed(s)))
-			continue;
-		if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
-		    write(fd, s, len) != (ssize_t)len) {
-			int e = errno;
-
-			/* Translated only now: a run that says nothing loads
-			 * no catalog. */
-			if (where == NULL)
+		/* Translated only now: a run that says nothing loads no
+		 * catalog. */
+		where = s->interp.early
 				/* TRANSLATORS: shown quoted where the messages
 				 * about registering an interpreter have a
 				 * directory ("... registering it in
 				 * %s/register failed"). */
-				where = _("binfmt_misc (before the chroot)");
-			/* TRANSLATORS: %s is the interpreter string as given,
-			 * %s the directory of the binfmt_misc, %s the
-			 * system's error text. */
-			errx(EXIT_TOOL,
-			     e == EINVAL
-				     ? _("--load-interp=%s: registering it in "
-					 "%s/register failed: %s (the form "
-					 "is :name:type:offset:magic:mask:"
-					 "interpreter:flags)")
-			     : e == EACCES || e == EPERM
-				     ? _("--load-interp=%s: registering it in "
-					 "%s/register failed: %s (map root "
-					 "with -r to write there)")
-			     : e == EEXIST
-				     ? _("--load-interp=%s: registering it in "
-					 "%s/register failed: %s (that name "
-					 "is taken)")
-			     : e == ENOENT && which == FIXED_ONLY
-				     ? _("--load-interp=%s: registering it in "
-					 "%s/register failed: %s (with the F "
-					 "flag the interpreter is opened now, "
-					 "outside --root)")
-				     : _("--load-interp=%s: registering it in "
-					 "%s/register failed: %s"),
-			     quoted(s), quoted(where), i18n_strerror(e));
-		}
-		close(fd);
-		/* TRANSLATORS: --verbose; %s is the interpreter string. */
-		say(plan, "binfmt", N_("registered %s"), quoted(s));
+				? _("binfmt_misc (before the chroot)")
+				: plan->binfmt_dir;
+		/* TRANSLATORS: %s is the interpreter string as given, %s the
+		 * directory of the binfmt_misc, %s the system's error text. */
+		errx(EXIT_TOOL,
+		     e == EINVAL
+			     ? _("--load-interp=%s: registering it in "
+				 "%s/register failed: %s (the form "
+				 "is :name:type:offset:magic:mask:"
+				 "interpreter:flags)")
+		     : e == EACCES || e == EPERM
+			     ? _("--load-interp=%s: registering it in "
+				 "%s/register failed: %s (map root "
+				 "with -r to write there)")
+		     : e == EEXIST
+			     ? _("--load-interp=%s: registering it in "
+				 "%s/register failed: %s (that name "
+				 "is taken)")
+		     : e == ENOENT && s->interp.early
+			     ? _("--load-interp=%s: registering it in "
+				 "%s/register failed: %s (with the F "
+				 "flag the interpreter is opened now, "
+				 "outside --root)")
+			     : _("--load-interp=%s: registering it in "
+				 "%s/register failed: %s"),
+		     quoted(string), quoted(where), i18n_strerror(e));
 	}
+	close(fd);
+	/* TRANSLATORS: --verbose; %s is the interpreter string. */
+	say(plan, "binfmt", N_("registered %s"), quoted(string));
 }
 
-int mounts_binfmt_fixed(const struct plan *plan)
+int mounts_binfmt_instance(void)
 {
 	int fs, mnt;
 
@@ -244,17 +213,15 @@ int mounts_binfmt_fixed(const struct plan *plan)
 				 "before the chroot: %s"),
 		     i18n_strerror(errno));
 	close(fs);
-	register_interps(plan, mnt, NULL, FIXED_ONLY);
 	return mnt;
 }
 
-void mounts_binfmt(const struct plan *plan, int fixed_fd)
+int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 {
-	const char *dir = plan->binfmt_dir;
 	int dirfd;
 
-	if ((fixed_fd >= 0
-		     ? move_mount(fixed_fd, "", AT_FDCWD, dir,
+	if ((instance >= 0
+		     ? move_mount(instance, "", AT_FDCWD, dir,
 				  MOVE_MOUNT_F_EMPTY_PATH)
 		     : mount("binfmt_misc", dir, "binfmt_misc",
 			     MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) != 0) {
@@ -281,13 +248,12 @@ void mounts_binfmt(const struct plan *plan, int fixed_fd)
 				 "%s: %s"),
 		     quoted(dir), i18n_strerror(e));
 	}
-	if (fixed_fd >= 0)
-		close(fixed_fd);
+	if (instance >= 0)
+		close(instance);
 	undo_if_seen_outside(plan, dir);
 	/* TRANSLATORS: --verbose; %s is the directory. */
 	say(plan, "mount", N_("binfmt_misc on %s"), quoted(dir));
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		err(EXIT_TOOL, L_("--mount-binfmt: %s"), quoted(dir));
-	register_interps(plan, dirfd, dir, fixed_fd < 0 ? ALL : NOT_FIXED);
-	close(dirfd);
+	return dirfd;
 }

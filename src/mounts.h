@@ -13,25 +13,28 @@
  * Exits 125 on failure. */
 void mounts_propagation(const struct plan *plan);
 
-/* --root and --wd (one at least).  Exits 125 on failure. */
-void mounts_root(const struct plan *plan);
+/* --root: chroot to dir (no chdir).  Exits 125 on failure. */
+void mounts_chroot(const char *dir);
 
-/* Mount a fresh proc on plan->proc_dir.  Exits 125 on failure. */
-void mounts_proc(const struct plan *plan);
+/* --wd, or / after --root.  Exits 125 on failure. */
+void mounts_chdir(const struct plan *plan, const char *dir);
 
-/* Whether some --load-interp has the F flag and --root is given: then
- * those are registered before the chroot, so that the interpreter is
- * found outside the new root (a qemu-user for a foreign chroot). */
-bool mounts_binfmt_fixed_first(const struct plan *plan);
+/* Mount a fresh proc on dir.  Exits 125 on failure. */
+void mounts_proc(const struct plan *plan, const char *dir);
 
-/* Before the chroot: make this user namespace's binfmt_misc, mounted
- * nowhere yet, and register the F interpreters in it.  Returns its mount
- * for mounts_binfmt.  Exits 125 on failure. */
-int mounts_binfmt_fixed(const struct plan *plan);
+/* Before the chroot, for F interpreters: make this user namespace's
+ * binfmt_misc, mounted nowhere yet, and return its mount, to register in
+ * and then for mounts_binfmt.  Exits 125 on failure. */
+int mounts_binfmt_instance(void);
 
-/* Mount binfmt_misc on its directory (the one from mounts_binfmt_fixed,
- * if fixed_fd is not -1) and register the interpreters not registered
- * yet.  Exits 125 on failure. */
-void mounts_binfmt(const struct plan *plan, int fixed_fd);
+/* Mount binfmt_misc on dir: the instance from mounts_binfmt_instance (and
+ * close it) if it is not -1, else a new one.  Returns the mount's root,
+ * to register in.  Exits 125 on failure. */
+int mounts_binfmt(const struct plan *plan, const char *dir, int instance);
+
+/* Register the interpreter of step s (STEP_INTERP) in the binfmt_misc
+ * whose root is dirfd.  Exits 125 on failure. */
+void mounts_register(const struct plan *plan, const struct step *s,
+		     int dirfd);
 
 #endif

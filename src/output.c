@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "exec.h"
+#include "env.h"
 #include "i18n.h"
 #include "json.h"
 #include "options.h"
@@ -25,6 +25,7 @@ struct emit {
 	const char *prefix;
 	bool json;
 	int items; /* JSON: items written in the current array */
+	const char *kind; /* the step being written */
 };
 
 /* An argument as a shell would need it typed: bare when it is plain,
@@ -85,39 +86,91 @@ static void names(struct emit *e, unsigned long mask, const char *sep)
 		putc(']', e->out);
 }
 
-/* One step: "LABEL  DETAIL" as text, {"step":KIND,"detail":DETAIL} as
- * JSON. */
-static void emit_step(struct emit *e, const char *text_label,
-		      const char *kind, const char *detail)
+/* One line of the steps: begin() it with its kind, add its values as
+ * JSON members (the text has them in its sentence), then end it with the
+ * sentence, detail().  As text: "step       SENTENCE" (or "KIND
+ * SENTENCE" for a labelled line); as JSON:
+ * {"step":KIND,MEMBERS...,"detail":SENTENCE}. */
+static void begin(struct emit *e, const char *kind)
 {
-	if (!e->json) {
-		label(e, text_label);
-		fprintf(e->out, "%s\n", detail);
+	e->kind = kind;
+	if (!e->json)
 		return;
-	}
 	fputs(e->items++ ? ",{\"step\":" : "{\"step\":", e->out);
 	json_string(e->out, kind);
-	fputs(",\"detail\":", e->out);
-	json_string(e->out, detail);
-	putc('}', e->out);
 }
 
-/* A step labelled "step"; fmt is a message marked N_(), translated for
- * the text only. */
-static void step(struct emit *e, const char *kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void step(struct emit *e, const char *kind, const char *fmt, ...)
+static void key(struct emit *e, const char *name)
 {
-	char detail[8192];
+	fprintf(e->out, ",\"%s\":", name);
+}
+
+static void number(struct emit *e, const char *name, long long v)
+{
+	if (e->json) {
+		key(e, name);
+		fprintf(e->out, "%lld", v);
+	}
+}
+
+static void string(struct emit *e, const char *name, const char *v)
+{
+	if (e->json) {
+		key(e, name);
+		json_string(e->out, v);
+	}
+}
+
+static void boolean(struct emit *e, const char *name, bool v)
+{
+	if (e->json) {
+		key(e, name);
+		fputs(v ? "true" : "false", e->out);
+	}
+}
+
+/* The sentence, from fmt (a message marked N_(), translated for the text
+ * only: JSON is English), and the end of the line.  A labelled line shows
+ * its kind as its label, and its sentence as it is. */
+static void vdetail(struct emit *e, bool labelled, const char *fmt,
+		    va_list ap)
+{
+	char text[8192];
+
+	vsnprintf(text, sizeof text, labelled ? fmt : _(fmt), ap);
+	if (e->json) {
+		key(e, "detail");
+		json_string(e->out, text);
+		putc('}', e->out);
+		return;
+	}
+	/* TRANSLATORS: a label of the plan as --dry-run and --verbose show
+	 * it, in a column 10 characters wide; so are "requested",
+	 * "implied", "added", "effective" and "program". */
+	label(e, labelled ? e->kind : _("step"));
+	fprintf(e->out, "%s\n", text);
+}
+
+static void detail(struct emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void detail(struct emit *e, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, _(fmt), ap);
+	vdetail(e, false, fmt, ap);
 	va_end(ap);
-	/* TRANSLATORS: a label of the plan as --dry-run and --verbose
-	 * show it, in a column 10 characters wide; so are "requested",
-	 * "implied", "added", "effective" and "program". */
-	emit_step(e, _("step"), kind, detail);
+}
+
+static void labelled(struct emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void labelled(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdetail(e, true, fmt, ap);
+	va_end(ap);
 }
 
 /* A path or value as a step's text shows it: quoted() as text; raw in
@@ -127,145 +180,298 @@ static const char *shown(const struct emit *e, const char *s)
 	return e->json ? s : quoted(s);
 }
 
-static void map_steps(struct emit *e, const char *name,
+/* Names as a JSON array member. */
+static void names_member(struct emit *e, const char *name,
+			 const char *const *v, size_t n)
+{
+	if (!e->json)
+		return;
+	key(e, name);
+	putc('[', e->out);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			putc(',', e->out);
+		json_string(e->out, v[i]);
+	}
+	putc(']', e->out);
+}
+
+static void map_lines(struct emit *e, const char *kind,
 		      const struct idmap *map)
 {
 	for (size_t i = 0; i < map->n; i++) {
-		char detail[64];
+		const struct extent *x = &map->ext[i];
 
-		snprintf(detail, sizeof detail, "%u %u %u", map->ext[i].inner,
-			 map->ext[i].outer, map->ext[i].count);
-		emit_step(e, name, name, detail);
+		begin(e, kind);
+		number(e, "inner", x->inner);
+		number(e, "outer", x->outer);
+		number(e, "count", x->count);
+		labelled(e, "%u %u %u", x->inner, x->outer, x->count);
 	}
 }
 
-/* What happens around unshare(2), in order. */
-static void steps(struct emit *e, const struct plan *plan)
+static void maps(struct emit *e, const struct step *s)
 {
 	static const char *const writer[] = {
+		[MAP_SELF] = "self",
+		[MAP_DIRECT] = "helper",
+		[MAP_NEWIDMAP] = "newidmap",
+	};
+	static const char *const writer_text[] = {
 		[MAP_SELF] = N_("write the id maps by unshare itself"),
 		[MAP_DIRECT] = N_("write the id maps by a helper with "
 				  "CAP_SETUID, from outside"),
 		[MAP_NEWIDMAP] = N_("write the id maps by newuidmap and "
 				    "newgidmap, from outside"),
 	};
-	char list[4096];
 
-	if (plan->owner_uid != NO_ID)
-		step(e, "owner", N_("take on uid %lld and gid %lld, who will "
-				    "own the new user namespace"),
-		     plan->owner_uid, plan->owner_gid);
-	if (plan->setgroups != SETGROUPS_KEEP)
-		step(e, "setgroups", "setgroups %s",
-		     plan->setgroups == SETGROUPS_DENY ? "deny" : "allow");
-	if (plan->map_writer != MAP_NONE)
-		step(e, "maps", "%s", _(writer[plan->map_writer]));
-	map_steps(e, "uid_map", &plan->uid_map);
-	map_steps(e, "gid_map", &plan->gid_map);
-	if (plan->monotonic.set)
-		step(e, "monotonic", N_("monotonic clock offset %lld s %ld ns"),
-		     plan->monotonic.sec, plan->monotonic.nsec);
-	if (plan->boottime.set)
-		step(e, "boottime", N_("boot-time clock offset %lld s %ld ns"),
-		     plan->boottime.sec, plan->boottime.nsec);
-	if ((plan->effective & UNSHARE_MOUNT) &&
-	    plan->propagation != PROP_UNCHANGED)
-		/* TRANSLATORS: %s is the propagation as the option
-		 * --propagation names it: private, shared or slave. */
-		step(e, "propagation", N_("make / and every mount under it "
-					  "%s"),
-		     propagation_names[plan->propagation]);
-	if (plan->opts & OPT_FORK) {
-		step(e, "fork", N_("fork: the program runs as a child; its "
-				   "exit status or fatal signal is ours"));
-		if (plan->opts & OPT_FORWARD)
-			/* TRANSLATORS: %s is a list of signal names, such as
-			 * "HUP, INT and TERM". */
-			step(e, "signals",
-			     N_("while waiting, forward %s to the child, but "
-				"not the terminal's (they reach it directly)"),
-			     sig_list(forwarded_signals, n_forwarded_signals,
-				      list, sizeof list));
-		else
-			/* TRANSLATORS: %s is a list of signal names, such as
-			 * "HUP, INT and TERM". */
-			step(e, "signals", N_("while waiting, ignore %s"),
-			     sig_list(ignored_signals, n_ignored_signals, list,
-				      sizeof list));
+	if (s->maps.setgroups != SETGROUPS_KEEP) {
+		const char *mode = s->maps.setgroups == SETGROUPS_DENY
+					   ? "deny"
+					   : "allow";
+
+		begin(e, "setgroups");
+		string(e, "mode", mode);
+		detail(e, "setgroups %s", mode);
 	}
-	if (plan->opts & OPT_KILL_CHILD) {
-		char name[16];
+	if (s->maps.writer != MAP_NONE) {
+		begin(e, "maps");
+		string(e, "writer", writer[s->maps.writer]);
+		detail(e, "%s", _(writer_text[s->maps.writer]));
+	}
+	map_lines(e, "uid_map", s->maps.uid);
+	map_lines(e, "gid_map", s->maps.gid);
+}
 
-		sig_name(plan->kill_signal, name, sizeof name);
+/* An offset: seconds, and nanoseconds from 0 to 999999999 added to them
+ * (-1.5 is -2 and 500000000). */
+static void clock_line(struct emit *e, const char *kind,
+		       const struct offset *o, const char *fmt)
+{
+	if (o == NULL)
+		return;
+	begin(e, kind);
+	number(e, "seconds", o->sec);
+	number(e, "nanoseconds", o->nsec);
+	detail(e, fmt, o->sec, o->nsec);
+}
+
+static void fork_lines(struct emit *e, const struct plan *plan,
+		       const struct step *s)
+{
+	const int *sigs = s->fork.forward ? forwarded_signals
+					  : ignored_signals;
+	size_t n = s->fork.forward ? n_forwarded_signals : n_ignored_signals;
+	char list[4096], names[8][16];
+	const char *name[8];
+
+	begin(e, "fork");
+	detail(e, N_("fork: the program runs as a child; its exit status or "
+		     "fatal signal is ours"));
+	for (size_t i = 0; i < n && i < 8; i++)
+		name[i] = sig_name(sigs[i], names[i], sizeof names[i]);
+	begin(e, "signals");
+	string(e, "action", s->fork.forward ? "forward" : "ignore");
+	names_member(e, "signals", name, n);
+	sig_list(sigs, n, list, sizeof list);
+	if (s->fork.forward)
+		/* TRANSLATORS: %s is a list of signal names, such as "HUP,
+		 * INT and TERM". */
+		detail(e, N_("while waiting, forward %s to the child, but not "
+			     "the terminal's (they reach it directly)"),
+		       list);
+	else
+		/* TRANSLATORS: %s is a list of signal names, such as "HUP,
+		 * INT and TERM". */
+		detail(e, N_("while waiting, ignore %s"), list);
+	if (s->fork.kill_signal) {
 		/* The kernel spares pid 1 every signal it has no handler
 		 * for, SIGKILL from outside aside. */
-		if (plan->kill_signal != SIGKILL &&
-		    (plan->effective & UNSHARE_PID) && !(plan->opts & OPT_INIT))
-			/* TRANSLATORS: SIG%s is a signal's name, such as
-			 * SIGTERM. */
-			step(e, "kill-child", N_("the child gets SIG%s if "
-			     "unshare dies; as pid 1 of the new pid namespace, "
-			     "the program ignores it unless it handles it: for "
-			     "a sure end, add --init or use --kill-child=KILL"),
-			     name);
-		else
-			/* TRANSLATORS: SIG%s is a signal's name, such as
-			 * SIGTERM. */
-			step(e, "kill-child", N_("the child gets SIG%s if "
-						 "unshare dies"), name);
-	}
-	if (plan->root_dir)
-		step(e, "root", N_("chroot to %s"), shown(e, plan->root_dir));
-	if (plan->root_dir || plan->wd_dir)
-		step(e, "wd", N_("chdir to %s"),
-		     plan->wd_dir ? shown(e, plan->wd_dir) : "/");
-	if (plan->opts & OPT_MOUNT_PROC)
-		step(e, "proc", N_("mount proc on %s (nosuid, nodev, noexec)"),
-		     shown(e, plan->proc_dir));
-	if (plan->opts & OPT_MOUNT_BINFMT)
-		step(e, "binfmt", N_("mount binfmt_misc on %s"),
-		     shown(e, plan->binfmt_dir));
-	for (size_t i = 0; i < plan->n_interps; i++)
-		step(e, "interpreter", N_("register interpreter %s"),
-		     shown(e, plan->interps[i]));
-	if (plan->setgid_id != NO_ID)
-		step(e, "setgid", N_("setgid %lld, no supplementary groups"),
-		     plan->setgid_id);
-	if (plan->setuid_id != NO_ID)
-		step(e, "setuid", "setuid %lld", plan->setuid_id);
-	if (plan->opts & OPT_KEEP_CAPS)
-		step(e, "keep-caps", N_("keep capabilities: the permitted "
-					"become ambient"));
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (plan->persist[i])
-			/* TRANSLATORS: %s is the namespace's kind (mount,
-			 * user, pid...), %s the file it is kept in, %s its
-			 * entry in /proc/PID/ns (mnt, user, pid...). */
-			step(e, "persist", N_("keep the %s namespace in %s (a "
-					      "bind mount of /proc/PID/ns/%s)"),
-			     unshare_flags[i].name, shown(e, plan->persist[i]),
-			     unshare_flags[i].ns_after);
-	if (plan->opts & OPT_CLEAR_ENV) {
-		size_t n = 0;
+		bool spared = s->fork.kill_signal != SIGKILL &&
+			      (plan->effective & UNSHARE_PID) && !s->fork.init;
+		char sig[16];
 
-		list[0] = '\0';
-		for (size_t i = 0; i < plan->n_keep_env && n < sizeof list; i++)
-			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
-					      i ? "," : "",
-					      shown(e, plan->keep_env[i]));
-		if (n)
-			/* TRANSLATORS: %s is the names of the variables
-			 * kept, such as "HOME,TERM". */
-			step(e, "environment", N_("clear the environment but "
-						  "%s and PATH"), list);
+		sig_name(s->fork.kill_signal, sig, sizeof sig);
+		begin(e, "kill-child");
+		string(e, "signal", sig);
+		boolean(e, "spared_as_pid1", spared);
+		if (spared)
+			/* TRANSLATORS: SIG%s is a signal's name, such as
+			 * SIGTERM. */
+			detail(e, N_("the child gets SIG%s if unshare dies; as "
+				     "pid 1 of the new pid namespace, the "
+				     "program ignores it unless it handles it: "
+				     "for a sure end, add --init or use "
+				     "--kill-child=KILL"),
+			       sig);
 		else
-			step(e, "environment", N_("clear the environment but "
-						  "PATH"));
+			/* TRANSLATORS: SIG%s is a signal's name, such as
+			 * SIGTERM. */
+			detail(e, N_("the child gets SIG%s if unshare dies"),
+			       sig);
 	}
-	if (plan->opts & OPT_INIT)
-		step(e, "init", N_("init: pid 1 forks the program, forwards "
-				   "signals to it (not the terminal's) and "
-				   "reaps orphans"));
+}
+
+static void persist_lines(struct emit *e, const struct step *s)
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (!s->persist[i])
+			continue;
+		begin(e, "persist");
+		string(e, "namespace", f->name);
+		string(e, "path", s->persist[i]);
+		string(e, "entry", f->ns_after);
+		/* TRANSLATORS: %s is the namespace's kind (mount, user,
+		 * pid...), %s the file it is kept in, %s its entry in
+		 * /proc/PID/ns (mnt, user, pid...). */
+		detail(e, N_("keep the %s namespace in %s (a bind mount of "
+			     "/proc/PID/ns/%s)"),
+		       f->name, shown(e, s->persist[i]), f->ns_after);
+	}
+}
+
+static void environment(struct emit *e, const struct step *s)
+{
+	const char *kept[ENV_MAX_KEPT];
+	char names[ENV_MAX_KEPT][ENV_MAX_NAME], list[4096];
+	size_t n = 0, len = 0;
+
+	/* Each name of every list, checked when taken (env_check_list). */
+	for (size_t i = 0; i < s->env.n; i++)
+		for (const char *p = s->env.lists[i]; *p && n < ENV_MAX_KEPT;) {
+			size_t k = strcspn(p, ",");
+
+			snprintf(names[n], sizeof names[n], "%.*s", (int)k, p);
+			kept[n] = names[n];
+			n++;
+			p += k + (p[k] == ',');
+		}
+	begin(e, "environment");
+	names_member(e, "keep", kept, n);
+	list[0] = '\0';
+	for (size_t i = 0; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+					i ? "," : "", shown(e, kept[i]));
+	if (n)
+		/* TRANSLATORS: %s is the names of the variables kept, such as
+		 * "HOME,TERM". */
+		detail(e, N_("clear the environment but %s and PATH"), list);
+	else
+		detail(e, N_("clear the environment but PATH"));
+}
+
+/* A step as one line or more: the text's sentences, or the JSON objects
+ * of the "steps" array.  unshare(2) itself is the "effective" line, and
+ * the exec the "program" line: written apart. */
+static void step_lines(struct emit *e, const struct plan *plan,
+		       const struct step *s)
+{
+	switch (s->kind) {
+	case STEP_OWNER:
+		begin(e, "owner");
+		number(e, "uid", s->owner.uid);
+		number(e, "gid", s->owner.gid);
+		detail(e, N_("take on uid %lld and gid %lld, who will own the "
+			     "new user namespace"),
+		       s->owner.uid, s->owner.gid);
+		break;
+	case STEP_UNSHARE:
+	case STEP_EXEC:
+		break;
+	case STEP_MAPS:
+		maps(e, s);
+		break;
+	case STEP_CLOCKS:
+		clock_line(e, "monotonic", s->clocks.monotonic,
+			   N_("monotonic clock offset %lld s %ld ns"));
+		clock_line(e, "boottime", s->clocks.boottime,
+			   N_("boot-time clock offset %lld s %ld ns"));
+		break;
+	case STEP_PROPAGATION:
+		begin(e, "propagation");
+		string(e, "mode", propagation_names[s->propagation]);
+		/* TRANSLATORS: %s is the propagation as the option
+		 * --propagation names it: private, shared or slave. */
+		detail(e, N_("make / and every mount under it %s"),
+		       propagation_names[s->propagation]);
+		break;
+	case STEP_FORK:
+		fork_lines(e, plan, s);
+		break;
+	case STEP_BINFMT_EARLY:
+		begin(e, "binfmt-early");
+		detail(e, N_("make a binfmt_misc of the new user namespace, "
+			     "mounted nowhere yet, to register interpreters "
+			     "with the F flag in before the chroot"));
+		break;
+	case STEP_ROOT:
+		begin(e, "root");
+		string(e, "path", s->path);
+		detail(e, N_("chroot to %s"), shown(e, s->path));
+		break;
+	case STEP_WD:
+		begin(e, "wd");
+		string(e, "path", s->path);
+		detail(e, N_("chdir to %s"), shown(e, s->path));
+		break;
+	case STEP_PROC:
+		begin(e, "proc");
+		string(e, "path", s->path);
+		detail(e, N_("mount proc on %s (nosuid, nodev, noexec)"),
+		       shown(e, s->path));
+		break;
+	case STEP_BINFMT:
+		begin(e, "binfmt");
+		string(e, "path", s->path);
+		detail(e, N_("mount binfmt_misc on %s"), shown(e, s->path));
+		break;
+	case STEP_INTERP:
+		begin(e, "interpreter");
+		string(e, "string", s->interp.string);
+		boolean(e, "before_chroot", s->interp.early);
+		if (s->interp.early)
+			detail(e, N_("register interpreter %s (F flag: before "
+				     "the chroot, where it is opened)"),
+			       shown(e, s->interp.string));
+		else
+			detail(e, N_("register interpreter %s"),
+			       shown(e, s->interp.string));
+		break;
+	case STEP_SETGID:
+		begin(e, "setgid");
+		number(e, "gid", s->id);
+		detail(e, N_("setgid %lld, no supplementary groups"), s->id);
+		break;
+	case STEP_SETUID:
+		begin(e, "setuid");
+		number(e, "uid", s->id);
+		detail(e, "setuid %lld", s->id);
+		break;
+	case STEP_KEEP_CAPS:
+		begin(e, "keep-caps");
+		detail(e, N_("keep capabilities: the permitted become "
+			     "ambient"));
+		break;
+	case STEP_PERSIST:
+		persist_lines(e, s);
+		break;
+	case STEP_ENVIRONMENT:
+		environment(e, s);
+		break;
+	case STEP_INIT:
+		begin(e, "init");
+		detail(e, N_("init: pid 1 forks the program, forwards signals "
+			     "to it (not the terminal's) and reaps orphans"));
+		break;
+	}
+}
+
+static void steps(struct emit *e, const struct plan *plan)
+{
+	for (size_t i = 0; i < plan->n_steps; i++)
+		step_lines(e, plan, &plan->steps[i]);
 }
 
 /* The flags the closure added, in the order it added them, so that each
@@ -373,14 +579,11 @@ static void added(struct emit *e, const struct plan *plan)
 /* The program and its arguments, or the shell. */
 static void program(struct emit *e, const struct plan *plan)
 {
-	const char *source = NULL;
-	char *shell_argv[2] = { NULL, NULL };
-	char *const *argv = plan->argv;
+	const struct step *s = &plan->steps[plan->n_steps - 1];
+	const char *source = s->exec.source;
+	char *shell_argv[2] = { (char *)s->exec.path, NULL };
+	char *const *argv = s->exec.argv ? s->exec.argv : shell_argv;
 
-	if (argv == NULL) {
-		shell_argv[0] = (char *)default_shell(plan, &source);
-		argv = shell_argv;
-	}
 	if (e->json)
 		fputs(",\"program\":{\"argv\":[", e->out);
 	else

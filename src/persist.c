@@ -52,14 +52,6 @@
 #define NS_GET_MNTNS_ID _IOR(NSIO, 0x5, uint64_t)
 #endif
 
-bool persist_wanted(const struct plan *plan)
-{
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (plan->persist[i])
-			return true;
-	return false;
-}
-
 /* One FILE, as the helper holds it. */
 struct kept {
 	int dir;          /* the directory FILE is in, or -1 */

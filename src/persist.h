@@ -16,9 +16,6 @@ struct persist_helper {
 		     'u' (undo), answered once undone */
 };
 
-/* Whether any FILE is asked for. */
-bool persist_wanted(const struct plan *plan);
-
 /* Before unshare(2): start the helper (an
  * orphan, so that no one has to reap it).  Exits 125 on failure. */
 void persist_start(const struct plan *plan, struct persist_helper *h);

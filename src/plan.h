@@ -13,6 +13,7 @@
 #include "flags.h"
 #include "idmap.h"
 #include "offset.h"
+#include "steps.h"
 
 /* Our own failures, usage errors included; 126 and 127 are the program's
  * (cannot be run, not found), as in the shell. */
@@ -58,17 +59,8 @@ extern const char *const propagation_names[PROP_COUNT];
 
 #define PLAN_MAX_INTERPS 8
 #define PLAN_MAX_ENV_LISTS 32
-
-/* --setgroups. */
-enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
-
-/* Who writes the id maps. */
-enum {
-	MAP_NONE,     /* no maps */
-	MAP_SELF,     /* we do, to /proc/self: only our own id, alone */
-	MAP_DIRECT,   /* a helper that stays behind with CAP_SETUID */
-	MAP_NEWIDMAP, /* a helper running newuidmap and newgidmap */
-};
+/* One of each kind of step, and a step for each --load-interp. */
+#define STEPS_MAX (STEP_EXEC + PLAN_MAX_INTERPS)
 
 #define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
 
@@ -109,7 +101,7 @@ struct plan {
 	const char *setuid_arg, *setgid_arg;
 	size_t n_uid_specs, n_gid_specs;
 	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
-	int map_writer;                      /* MAP_* */
+	enum map_writer map_writer;
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
 	long long setuid_id, setgid_id;      /* or NO_ID */
@@ -126,6 +118,9 @@ struct plan {
 	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
+	/* What a run does, in order (plan_steps). */
+	struct step steps[STEPS_MAX];
+	size_t n_steps;
 };
 
 /* A message about a command line that cannot be run, whole however long
@@ -142,5 +137,13 @@ void plan_resolve(struct plan *plan);
 /* The first combination of options that cannot work, as a message in
  * msg, or NULL.  Pure; call after plan_resolve. */
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
+
+/* The steps of a run, in their order, from a plan resolved and checked
+ * (userns_resolve included); the shell, if no program is given, found
+ * here once ($SHELL, the password database, /bin/sh). */
+void plan_steps(struct plan *plan);
+
+/* The plan's first step of this kind, or NULL. */
+const struct step *plan_step(const struct plan *plan, enum step_kind kind);
 
 #endif

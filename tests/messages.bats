@@ -75,7 +75,7 @@ load helpers
 	assert_line "program    \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_success
-	assert_output --partial '{"step":"root","detail":"chroot to /r\u001b"}'
+	assert_output --partial '{"step":"root","path":"/r\u001b","detail":"chroot to /r\u001b"}'
 }
 
 @test "a name we are called by that cannot be shown gives way to unshare" {

@@ -6,13 +6,14 @@ as a word, in a fixed order, defaults left out.
   req=user,net        the flags asked for (namespaces and context)
   imp=--fork,user     what the tool's own rules added
   uid=0:1000:1;...    the id maps, setgroups (sg=deny), --owner
-  fork forward kill=TERM prop=slave root=D wd=D proc=D binfmt=D
-  interp=S persist=net:F env=A,B mono=S.N boot=S.N setuid=N setgid=N
-  caps init argv=a|b|c (argv=-shell- for the shell)
+  fork forward kill=TERM prop=slave binfmt-early root=D wd=D proc=D
+  binfmt=D interp=S persist=net:F env=A,B mono=S.N boot=S.N setuid=N
+  setgid=N caps init argv=a|b|c (argv=-shell- for the shell)
+
+Read from the steps' members, never from their sentences.
 """
 
 import json
-import re
 import sys
 
 
@@ -30,54 +31,43 @@ def main():
     ids, sg, rest = [], None, []
     head, words = words, rest
     for step in plan["steps"]:
-        kind, detail = step["step"], step["detail"]
+        kind = step["step"]
         if kind in maps:
-            maps[kind].append(detail.replace(" ", ":"))
-            continue
-        m = None
-        if kind == "owner":
-            m = re.match(r"take on uid (\d+) and gid (\d+)", detail)
-            ids.append(f"owner={m.group(1)}:{m.group(2)}")
+            maps[kind].append(f"{step['inner']}:{step['outer']}:{step['count']}")
+        elif kind == "owner":
+            ids.append(f"owner={step['uid']}:{step['gid']}")
         elif kind == "setgroups":
-            sg = "sg=" + detail.split()[-1]
+            sg = "sg=" + step["mode"]
         elif kind in ("monotonic", "boottime"):
-            m = re.search(r"offset (-?\d+) s (\d+) ns", detail)
-            ns = int(m.group(1)) * 10**9 + int(m.group(2))
+            ns = step["seconds"] * 10**9 + step["nanoseconds"]
             words.append(f"{kind[:4]}={'-' if ns < 0 else ''}"
                          f"{abs(ns) // 10**9}.{abs(ns) % 10**9:09d}")
         elif kind == "propagation":
-            words.append("prop=" + detail.split()[-1])
+            words.append("prop=" + step["mode"])
         elif kind == "fork":
             words.append("fork")
-        elif kind == "signals" and "forward" in detail:
-            words.append("forward")
+        elif kind == "signals":
+            if step["action"] == "forward":
+                words.append("forward")
         elif kind == "kill-child":
-            words.append("kill=" + re.search(r"gets SIG(\S+)", detail).group(1))
-        elif kind == "root":
-            words.append("root=" + detail[len("chroot to "):])
-        elif kind == "wd":
-            words.append("wd=" + detail[len("chdir to "):])
-        elif kind == "proc":
-            words.append("proc=" + re.match(r"mount proc on (.*) \(", detail).group(1))
-        elif kind == "binfmt":
-            words.append("binfmt=" + detail[len("mount binfmt_misc on "):])
+            words.append("kill=" + step["signal"])
+        elif kind in ("root", "wd", "proc", "binfmt"):
+            words.append(f"{kind}=" + step["path"])
+        elif kind == "binfmt-early":
+            words.append("binfmt-early")
         elif kind == "interpreter":
-            words.append("interp=" + detail[len("register interpreter "):])
+            words.append("interp=" + step["string"])
         elif kind == "persist":
-            m = re.match(r"keep the (\S+) namespace in (.*) \(a bind", detail)
-            words.append(f"persist={m.group(1)}:{m.group(2)}")
+            words.append(f"persist={step['namespace']}:{step['path']}")
         elif kind == "environment":
-            m = re.match(r"clear the environment but (.*?)(?: and )?PATH$", detail)
-            words.append("env=" + (m.group(1) or "-"))
+            words.append("env=" + (",".join(step["keep"]) or "-"))
         elif kind in ("setuid", "setgid"):
-            words.append(f"{kind}=" + detail.split()[1].rstrip(","))
+            words.append(f"{kind}={step[kind[3:]]}")
         elif kind == "keep-caps":
             words.append("caps")
         elif kind == "init":
             words.append("init")
-        elif kind == "maps":
-            pass
-        elif kind != "signals":
+        elif kind != "maps":
             words.append(f"?{kind}")
     for kind, short in (("uid_map", "uid"), ("gid_map", "gid")):
         if maps[kind]:

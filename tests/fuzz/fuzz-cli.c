@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (plan_conflict(plan, msg, sizeof msg) == NULL &&
 		    (bad = userns_resolve(plan)) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
+			plan_steps(plan);
 			plan_print(null, "", plan);
 			plan->opts ^= OPT_JSON;
 			plan_print(null, "", plan);

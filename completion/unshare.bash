@@ -1,42 +1,39 @@
-# bash completion for unshare(1).  Options, flag names and signal names
-# are read from the unshare being completed (--help, --dry-run), so they
-# never drift.
+# bash completion for unshare(1).  The options, what value each takes
+# and the words it knows are read from the unshare being completed
+# (--list=options, which is never translated), so they never drift.
 # shellcheck shell=bash
 
-# The options of unshare $1, one a line: "--name" or "--name=" (a value
-# is required).
-_unshare_options() {
-	"$1" --help 2>/dev/null |
-		grep -oE -- '--[a-z][a-z-]*(\[=|=)?' |
-		sed -e 's/\[=$//' | sort -u
-}
+# What each unshare (by the word it is run by) says of its options, once
+# learnt: its options as candidates ("--name", or "--name=" when a value
+# is required), and for each option word ("--name", and "-x" for its
+# letter, keyed "COMMAND OPTION") what it takes (none, required or
+# optional), the kind of its value and the words it knows.
+declare -gA _unshare_options=() _unshare_argument=() _unshare_value=() _unshare_words=()
 
-# Flag names, as --flags takes them.
-_unshare_flag_names() {
-	"$1" --dry-run --flags=0x7e070f80 true 2>/dev/null |
-		sed -n 's/^requested  //p' | tr -d ','
-}
-
-# What each unshare (by the word it is run by) takes for --kill-child,
-# once learnt: the signal names, "HUP INT ..." without SIG, and the
-# highest signal number.
-declare -gA _unshare_signals=() _unshare_signal_max=()
-
-# Learns the signals of unshare $1 (unless known): the names it gives
-# the signals 1, 2... (--dry-run --kill-child=N) up to the first number
-# it refuses, or 128 (no kernel has more).  A signal it names by number
-# (glibc's 32 and 33) has no name.  That takes a run for each signal, so
-# what it learns is kept for the rest of the session.
-_unshare_learn_signals() {
-	local cmd=$1 n names='' plan
-	[[ ${_unshare_signals[$cmd]+known} ]] && return
-	for ((n = 1; n <= 128; n++)); do
-		plan=$("$cmd" --dry-run --kill-child="$n" true 2>/dev/null) || break
-		[[ $plan =~ the\ child\ gets\ SIG([^ ]+)\ if\ unshare\ dies ]] || break
-		[[ ${BASH_REMATCH[1]} == [0-9]* ]] || names+=" ${BASH_REMATCH[1]}"
-	done
-	_unshare_signals[$cmd]=${names# }
-	_unshare_signal_max[$cmd]=$((n - 1))
+# Learns the options of unshare $1, in one run, unless known: the rest
+# of the session asks nothing more of it.
+_unshare_learn() {
+	local cmd=$1 name short argument value words candidates=''
+	[[ ${_unshare_options[$cmd]+known} ]] && return
+	while read -r name short argument value words; do
+		[[ $name == --* ]] || continue # the heading
+		_unshare_argument[$cmd $name]=$argument
+		_unshare_value[$cmd $name]=$value
+		_unshare_words[$cmd $name]=$words
+		if [[ $argument == required ]]; then
+			candidates+=" $name="
+		else
+			candidates+=" $name"
+		fi
+		[[ $short == -? ]] || continue
+		# A letter takes a value only where one is required: a
+		# namespace's letter takes no FILE (-Ur is -U -r).
+		_unshare_argument[$cmd $short]=none
+		[[ $argument == required ]] && _unshare_argument[$cmd $short]=required
+		_unshare_value[$cmd $short]=$value
+		_unshare_words[$cmd $short]=$words
+	done < <("$cmd" --list=options 2>/dev/null)
+	_unshare_options[$cmd]=${candidates# }
 }
 
 # Sets the options of this completion (compopt).  Outside a completion
@@ -51,45 +48,49 @@ _unshare_reply() {
 }
 
 # COMPREPLY: the candidates for the value of option $2 of unshare $1 (the
-# value so far is $3).  Sets files=1 (a variable of _unshare) for names
-# of files or directories, and has readline quote them and end a
-# directory with a slash, not a space.
+# value so far is $3), by the kind of value it takes.  Sets files=1 (a
+# variable of _unshare) for names of files or directories, and has
+# readline quote them and end a directory with a slash, not a space.
 _unshare_values() {
-	local cmd=$1 option=$2 cur=$3 head='' names
-	case $option in
-	--propagation) _unshare_reply compgen -W 'private shared slave unchanged' -- "$cur" ;;
-	--setgroups) _unshare_reply compgen -W 'allow deny' -- "$cur" ;;
-	--kill-child)
-		# unshare takes a signal's name, with SIG or without, or its
-		# number: the names both ways (never bash's EXIT, ERR...), and
-		# once a digit is typed the numbers.
-		_unshare_learn_signals "$cmd"
+	local cmd=$1 option=$2 cur=$3 head='' word names=() numbers=()
+	local -a words
+	read -ra words <<<"${_unshare_words[$cmd $option]-}"
+	case ${_unshare_value[$cmd $option]-} in
+	word | text) _unshare_reply compgen -W "${words[*]}" -- "$cur" ;;
+	signal)
+		# A signal's name, with SIG or without (never bash's EXIT,
+		# ERR...), or, once a digit is typed, its number: the words
+		# are the names and the range of the numbers ("1-64").
+		for word in "${words[@]}"; do
+			if [[ $word == [0-9]*-[0-9]* ]]; then
+				mapfile -t numbers < <(seq "${word%-*}" "${word#*-}")
+			else
+				names+=("$word")
+			fi
+		done
 		if [[ $cur == [0-9]* ]]; then
-			_unshare_reply compgen -W "$(seq "${_unshare_signal_max[$cmd]}")" -- "$cur"
+			_unshare_reply compgen -W "${numbers[*]}" -- "$cur"
 		else
-			read -ra names <<<"${_unshare_signals[$cmd]}"
 			_unshare_reply compgen -W "${names[*]} ${names[*]/#/SIG}" -- "$cur"
 		fi
 		;;
-	--flags)
+	flag-list)
 		# A comma-separated list: complete its last item.
 		[[ $cur == *,* ]] && head=${cur%,*},
-		_unshare_reply compgen -P "$head" -W "$(_unshare_flag_names "$cmd")" -- "${cur##*,}"
+		_unshare_reply compgen -P "$head" -W "${words[*]}" -- "${cur##*,}"
 		;;
-	--map-user | --setuid | -S) _unshare_reply compgen -u -- "$cur" ;;
-	--map-group | --setgid | -G) _unshare_reply compgen -g -- "$cur" ;;
-	--map-users | --map-groups) _unshare_reply compgen -W 'auto subids all' -- "$cur" ;;
-	--keep-env | --whitelist-env)
-		# A comma-separated list of variables: complete its last item.
+	variable-list)
 		[[ $cur == *,* ]] && head=${cur%,*},
 		_unshare_reply compgen -P "$head" -v -- "${cur##*,}"
 		;;
-	--root | --wd | --mount-proc | --mount-binfmt | -R | -w)
+	user) _unshare_reply compgen -u -- "$cur" ;;
+	group) _unshare_reply compgen -g -- "$cur" ;;
+	directory)
 		files=1
 		_unshare_compopt -o filenames
 		_unshare_reply compgen -d -- "$cur"
 		;;
-	--mount | --uts | --ipc | --net | --pid | --user | --cgroup | --time)
+	file)
 		files=1
 		_unshare_compopt -o filenames
 		_unshare_reply compgen -f -- "$cur"
@@ -113,20 +114,12 @@ _unshare_prefix() {
 	fi
 }
 
-# Whether option word $1, given alone, takes the next word as its value:
-# it requires a value (-R DIR, --root DIR).  An optional value is
-# attached or absent (--mount=FILE, --kill-child=SIGNAL): the word after
-# such an option is not its value but the program.
+# Whether option word $2 of unshare $1, given alone, takes the next word
+# as its value: it requires a value (-R DIR, --root DIR).  An optional
+# value is attached or absent (--mount=FILE, --kill-child=SIGNAL): the
+# word after such an option is not its value but the program.
 _unshare_takes_word() {
-	case $1 in
-	-R | -w | -S | -G | -l | --flags | --map-user | --map-group | \
-		--map-users | --map-groups | --owner | --setgroups | \
-		--setuid | --setgid | --propagation | --monotonic | \
-		--boottime | --root | --wd | --keep-env | --whitelist-env | \
-		--load-interp)
-		return 0 ;;
-	esac
-	return 1
+	[[ ${_unshare_argument[$1 $2]-} == required ]]
 }
 
 # COMPREPLY: candidates for the program, the word so far being $1: the
@@ -151,6 +144,7 @@ _unshare() {
 	local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} i
 	local prev option='' value='' files='' program=''
 	COMPREPLY=()
+	_unshare_learn "$cmd"
 
 	# The program is the first word that is neither an option nor the
 	# value of one, or the word after --.  The words after it are its own.
@@ -161,7 +155,7 @@ _unshare() {
 			break ;;
 		=) ;;
 		-*)
-			if _unshare_takes_word "${COMP_WORDS[i]}" &&
+			if _unshare_takes_word "$cmd" "${COMP_WORDS[i]}" &&
 				[[ ${COMP_WORDS[i + 1]} != = ]]; then
 				((i++))
 			fi ;;
@@ -198,22 +192,22 @@ _unshare() {
 		option=${COMP_WORDS[COMP_CWORD - 2]} value=$cur
 	elif [[ $cur == --*=* ]]; then
 		option=${cur%%=*} value=${cur#*=}
-	elif _unshare_takes_word "$prev"; then
+	elif _unshare_takes_word "$cmd" "$prev"; then
 		option=$prev value=$cur
 	fi
 	if [[ $option ]]; then
 		_unshare_values "$cmd" "$option" "$value"
 		[[ $cur == --*=* ]] && _unshare_prefix "$option="
 		# A list may go on: no space after an item.
-		case $option in
-		--flags | --keep-env | --whitelist-env) _unshare_compopt -o nospace ;;
+		case ${_unshare_value[$cmd $option]-} in
+		*-list) _unshare_compopt -o nospace ;;
 		esac
 		return 0
 	fi
 
 	# Our options, until the program.
 	if [[ $cur == -* ]]; then
-		_unshare_reply compgen -W "$(_unshare_options "$cmd")" -- "$cur"
+		_unshare_reply compgen -W "${_unshare_options[$cmd]}" -- "$cur"
 		if [[ ${COMPREPLY[*]} == *= ]]; then
 			_unshare_compopt -o nospace
 		fi

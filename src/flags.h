@@ -44,7 +44,6 @@
 
 struct flag {
 	const char *name;     /* our name, also the long option */
-	int key;              /* short option letter, or 0 */
 	unsigned long bit;    /* UNSHARE_* */
 	const char *kernel;   /* the kernel's name for the bit */
 	const char *detaches; /* what the flag gives the process its own copy of */

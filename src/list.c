@@ -1,5 +1,7 @@
 /* --list: every flag, and whether this kernel and caller can use it, found
- * by trying it in a throwaway child.
+ * by trying it in a throwaway child; --list=options: every option and the
+ * values it takes.  Each is made as rows of data first, then written as
+ * text or as JSON.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -7,6 +9,7 @@
 
 #include <errno.h>
 #include <linux/capability.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,14 +17,20 @@
 #include "i18n.h"
 #include "json.h"
 #include "list.h"
+#include "options.h"
 #include "output.h"
 #include "quote.h"
 #include "procfs.h"
 #include "sharing.h"
+#include "sig.h"
 
-struct verdict {
-	const char *status; /* usable, needs-privilege, not-in-kernel, ... */
-	char text[400];     /* in words, with the way around */
+/* One flag, as --list shows it. */
+struct flag_row {
+	const struct flag *flag;
+	unsigned long inode;   /* of our /proc/self/ns entry, or 0 */
+	const struct sharing *shared; /* for SHARING_FLAGS */
+	const char *status;    /* usable, needs-privilege, not-in-kernel, ... */
+	char verdict[400];     /* in words, with the way around */
 };
 
 /* probe(), where a probe that cannot run is the end of --list: a verdict
@@ -35,7 +44,7 @@ static int checked_probe(unsigned long mask)
 	return e;
 }
 
-static void judge(const struct flag *f, struct verdict *v)
+static void judge(const struct flag *f, struct flag_row *v)
 {
 	unsigned long mask = flags_closure(f->bit, NULL);
 	int e = checked_probe(mask);
@@ -44,14 +53,14 @@ static void judge(const struct flag *f, struct verdict *v)
 	switch (e) {
 	case 0:
 		v->status = "usable";
-		snprintf(v->text, sizeof v->text, "%s", _("usable"));
+		snprintf(v->verdict, sizeof v->verdict, "%s", _("usable"));
 		return;
 	case EPERM:
 		/* With CAP_SYS_ADMIN, privilege would not help: something
 		 * refuses it. */
 		if (has_cap(CAP_SYS_ADMIN)) {
 			v->status = "refused";
-			snprintf(v->text, sizeof v->text, "%s",
+			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 f->bit == UNSHARE_USER
 				 ? _("refused to this process (a chroot, an "
 				     "unmapped id, a security module or a "
@@ -63,22 +72,22 @@ static void judge(const struct flag *f, struct verdict *v)
 		}
 		v->status = "needs-privilege";
 		if (f->bit == UNSHARE_USER)
-			snprintf(v->text, sizeof v->text, "%s",
+			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege (user namespaces are "
 				   "refused to this process: a sysctl, a "
 				   "chroot, a security module)"));
 		else if (checked_probe(mask | UNSHARE_USER) == 0)
-			snprintf(v->text, sizeof v->text, "%s",
+			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege: add --map-root-user (-r) "
 				   "or --user"));
 		else
-			snprintf(v->text, sizeof v->text, "%s",
+			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege (CAP_SYS_ADMIN)"));
 		return;
 	case EINVAL:
 		v->status = "not-in-kernel";
 		if (f->config)
-			snprintf(v->text, sizeof v->text,
+			snprintf(v->verdict, sizeof v->verdict,
 				 /* TRANSLATORS: %s is a Linux version (4.6),
 				  * %s the kernel's configuration option
 				  * (CONFIG_CGROUPS). */
@@ -86,7 +95,7 @@ static void judge(const struct flag *f, struct verdict *v)
 				   "with %s)"),
 				 f->since, f->config);
 		else
-			snprintf(v->text, sizeof v->text,
+			snprintf(v->verdict, sizeof v->verdict,
 				 /* TRANSLATORS: %s is a Linux version
 				  * (2.6.16). */
 				 _("not in this kernel (first in Linux %s)"),
@@ -97,7 +106,7 @@ static void judge(const struct flag *f, struct verdict *v)
 		v->status = "limit-reached";
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
 			 f->ns ? f->ns : "user");
-		snprintf(v->text, sizeof v->text,
+		snprintf(v->verdict, sizeof v->verdict,
 			 /* TRANSLATORS: %s is a file of /proc/sys/user, %lld
 			  * the number in it. */
 			 _("limit reached (%s is %lld)"), path,
@@ -106,22 +115,36 @@ static void judge(const struct flag *f, struct verdict *v)
 	default:
 		v->status = "refused";
 		/* TRANSLATORS: %s is the system's error text. */
-		snprintf(v->text, sizeof v->text, _("refused: %s"),
+		snprintf(v->verdict, sizeof v->verdict, _("refused: %s"),
 			 i18n_strerror(e));
 	}
+}
+
+/* The option of a flag's row: "-m --mount", or "   --fs" under the long
+ * names. */
+static const char *option_text(const struct flag *f, char *buf, size_t size)
+{
+	const struct option_row *r = row_of_flag(f->bit);
+
+	if (r && r->letter)
+		snprintf(buf, size, "-%c --%s", r->letter, f->name);
+	else
+		snprintf(buf, size, "   --%s", f->name);
+	return buf;
 }
 
 /* How many tasks share the flag's part of the context with us now: "3",
  * "3+" when some could not be compared, "?" when kcmp(2) cannot tell, "-"
  * for a namespace. */
-static const char *shared_text(const struct flag *f, const struct sharing *s,
-			       char *buf, size_t size)
+static const char *shared_text(const struct flag_row *r, char *buf,
+			       size_t size)
 {
-	if (!(f->bit & SHARING_FLAGS))
+	if (!(r->flag->bit & SHARING_FLAGS))
 		return "-";
-	if (s->error)
+	if (r->shared->error)
 		return "?";
-	snprintf(buf, size, "%zu%s", s->n, s->hidden ? "+" : "");
+	snprintf(buf, size, "%zu%s", r->shared->n,
+		 r->shared->hidden ? "+" : "");
 	return buf;
 }
 
@@ -136,79 +159,187 @@ static void padded(const char *s, size_t width)
 	printf("%*s", n < width ? (int)(width - n) : 0, "");
 }
 
-int list_flags(const struct plan *plan)
+static void flags_text(const struct flag_row *rows)
 {
-	struct verdict verdicts[UNSHARE_NFLAGS];
-	struct sharing shared[UNSHARE_NFLAGS];
-
-	/* Every verdict first, so that nothing is printed if one fails. */
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		judge(&unshare_flags[i], &verdicts[i]);
-	sharing_scan(SHARING_FLAGS, shared);
-	if (!(plan->opts & OPT_JSON)) {
-		printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG",
-		       "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
-		       "STATUS");
-	} else {
-		json_open(stdout, "flags");
-		putchar('[');
-	}
+	printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG", "OPTION",
+	       "VALUE", "NS INODE", "SHARED", "DETACHES", "STATUS");
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		const struct flag *f = &unshare_flags[i];
-		const struct verdict *v = &verdicts[i];
-		unsigned long ino = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
+		const struct flag_row *r = &rows[i];
+		char option[32], inode[24], sharers[24];
+
+		snprintf(inode, sizeof inode, "%lu", r->inode);
+		printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  ",
+		       r->flag->name, option_text(r->flag, option, sizeof option),
+		       r->flag->bit, r->inode ? inode : "-",
+		       shared_text(r, sharers, sizeof sharers));
+		padded(_(r->flag->detaches), 60);
+		printf(" %s\n", r->verdict);
+	}
+}
+
+/* key and a string, or null. */
+static void string_or_null(const char *key, const char *v)
+{
+	printf(",\"%s\":", key);
+	if (v)
+		json_string(stdout, v);
+	else
+		fputs("null", stdout);
+}
+
+static void flags_json(const struct flag_row *rows)
+{
+	json_open(stdout, "flags");
+	putchar('[');
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag_row *r = &rows[i];
+		const struct flag *f = r->flag;
 		char option[32];
 
-		snprintf(option, sizeof option, "%s%c%s--%s",
-			 f->key ? "-" : "", f->key ? f->key : ' ',
-			 f->key ? " " : "   ", f->name);
-		if (!(plan->opts & OPT_JSON)) {
-			char inode[24], sharers[24];
-
-			snprintf(inode, sizeof inode, "%lu", ino);
-			printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  ",
-			       f->name, f->key ? option : option + 1, f->bit,
-			       ino ? inode : "-",
-			       shared_text(f, &shared[i], sharers,
-					   sizeof sharers));
-			padded(_(f->detaches), 60);
-			printf(" %s\n", v->text);
-			continue;
-		}
 		printf("%s{\"name\":", i ? "," : "");
 		json_string(stdout, f->name);
-		fputs(",\"option\":", stdout);
 		snprintf(option, sizeof option, "--%s", f->name);
-		json_string(stdout, option);
-		printf(",\"value\":%lu,\"mask\":\"" MASK_FORMAT "\",\"kernel\":",
-		       f->bit, f->bit);
-		json_string(stdout, f->kernel);
-		fputs(",\"detaches\":", stdout);
-		json_string(stdout, f->detaches);
-		fputs(",\"since\":", stdout);
-		json_string(stdout, f->since);
-		fputs(",\"ns\":", stdout);
-		if (f->ns)
-			json_string(stdout, f->ns);
-		else
-			fputs("null", stdout);
-		if (ino)
-			printf(",\"inode\":%lu", ino);
+		string_or_null("option", option);
+		printf(",\"value\":%lu,\"mask\":\"" MASK_FORMAT "\"", f->bit,
+		       f->bit);
+		string_or_null("kernel", f->kernel);
+		string_or_null("detaches", f->detaches);
+		string_or_null("since", f->since);
+		string_or_null("ns", f->ns);
+		if (r->inode)
+			printf(",\"inode\":%lu", r->inode);
 		else
 			fputs(",\"inode\":null", stdout);
 		/* Tasks sharing it, and tasks that could not be compared. */
-		if ((f->bit & SHARING_FLAGS) && !shared[i].error)
+		if ((f->bit & SHARING_FLAGS) && !r->shared->error)
 			printf(",\"sharers\":%zu,\"uncompared\":%zu",
-			       shared[i].n, shared[i].hidden);
+			       r->shared->n, r->shared->hidden);
 		else
 			fputs(",\"sharers\":null,\"uncompared\":null", stdout);
-		fputs(",\"status\":", stdout);
-		json_string(stdout, v->status);
-		fputs(",\"verdict\":", stdout);
-		json_string(stdout, v->text);
+		string_or_null("status", r->status);
+		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}
+	puts("]}");
+}
+
+static int list_flags(const struct plan *plan)
+{
+	struct flag_row rows[UNSHARE_NFLAGS];
+	struct sharing shared[UNSHARE_NFLAGS];
+
+	/* Every verdict first, so that nothing is printed if one fails. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		rows[i].flag = f;
+		rows[i].inode = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
+		rows[i].shared = &shared[i];
+		judge(f, &rows[i]);
+	}
+	sharing_scan(SHARING_FLAGS, shared);
 	if (plan->opts & OPT_JSON)
-		puts("]}");
+		flags_json(rows);
+	else
+		flags_text(rows);
+	return output_done();
+}
+
+/* What an option's value is, in the words of --list=options. */
+static const char *const argument_names[] = {
+	[ARG_NONE] = "none",
+	[ARG_REQUIRED] = "required",
+	[ARG_OPTIONAL] = "optional",
+	[ARG_NS_FILE] = "optional",
+};
+
+/* The words a row takes, in *words (at most max), as --list=options shows
+ * them: its table's, or every flag's name, or every signal's name and the
+ * range of their numbers ("1-64").  Returns how many. */
+static size_t words_of(const struct option_row *r, const char **words,
+		       char (*buf)[16], size_t max)
+{
+	size_t n = 0;
+
+	switch (r->values) {
+	case VALUES_FLAGS:
+		for (size_t i = 0; i < UNSHARE_NFLAGS && n < max; i++)
+			words[n++] = unshare_flags[i].name;
+		return n;
+	case VALUES_SIGNAL:
+		for (int sig = 1; sig <= SIGRTMAX && n + 1 < max; sig++) {
+			const char *name = sig_name(sig, buf[n], sizeof buf[n]);
+
+			if (*name < '0' || *name > '9')
+				words[n] = name, n++;
+		}
+		snprintf(buf[n], sizeof buf[n], "1-%d", SIGRTMAX);
+		words[n] = buf[n];
+		return n + 1;
+	default:
+		for (size_t i = 0; r->words && r->words[i] && n < max; i++)
+			words[n++] = r->words[i];
+		return n;
+	}
+}
+
+#define MAX_WORDS 96
+
+static void options_text(void)
+{
+	printf("%-20s %-5s %-9s %-13s %s\n", "OPTION", "SHORT", "ARGUMENT",
+	       "VALUE", "WORDS");
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_row *r = &option_rows[i];
+		const char *words[MAX_WORDS];
+		char buf[MAX_WORDS][16], name[32], letter[3] = "-";
+		size_t n = words_of(r, words, buf, MAX_WORDS);
+
+		snprintf(name, sizeof name, "--%s", row_name(r));
+		if (r->letter)
+			snprintf(letter, sizeof letter, "-%c", r->letter);
+		printf("%-20s %-5s %-9s %-*s", name, letter,
+		       argument_names[r->arg], n ? 13 : 0,
+		       value_kinds[r->values]);
+		for (size_t k = 0; k < n; k++)
+			printf(" %s", words[k]);
+		putchar('\n');
+	}
+}
+
+static void options_json(void)
+{
+	json_open(stdout, "options");
+	putchar('[');
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_row *r = &option_rows[i];
+		const char *words[MAX_WORDS];
+		char buf[MAX_WORDS][16], letter[2] = { (char)r->letter, '\0' };
+		size_t n = words_of(r, words, buf, MAX_WORDS);
+
+		printf("%s{\"name\":", i ? "," : "");
+		json_string(stdout, row_name(r));
+		string_or_null("short", r->letter ? letter : NULL);
+		string_or_null("argument", argument_names[r->arg]);
+		string_or_null("value", value_kinds[r->values]);
+		fputs(",\"words\":[", stdout);
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				putchar(',');
+			json_string(stdout, words[k]);
+		}
+		fputs("]}", stdout);
+	}
+	puts("]}");
+}
+
+int list(const struct plan *plan)
+{
+	if (plan->list == LIST_FLAGS)
+		return list_flags(plan);
+	if (plan->opts & OPT_JSON)
+		options_json();
+	else
+		options_text();
 	return output_done();
 }

@@ -7,9 +7,10 @@
 
 #include "plan.h"
 
-/* Print the table (or, with plan->json, the JSON document
- * {"version":N,"flags":[...]}, one object a flag) on stdout.
- * Returns the exit status. */
-int list_flags(const struct plan *plan);
+/* --list: the table of flags (or, with --json, the JSON document
+ * {"version":N,"flags":[...]}, one object a flag) on stdout; with
+ * --list=options the options ({"version":N,"options":[...]}).  Returns
+ * the exit status. */
+int list(const struct plan *plan);
 
 #endif

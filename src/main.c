@@ -238,7 +238,7 @@ int main(int argc, char **argv)
 	/* Show. */
 	userns_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
-		return list_flags(&plan);
+		return list(&plan);
 	if (plan.opts & OPT_DRY_RUN) {
 		plan_print(stdout, "", &plan);
 		return output_done();

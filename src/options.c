@@ -132,17 +132,41 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* The words a --map-users or --map-groups value may be besides a range
+ * (idmap_parse reads them). */
+static const char *const map_words[] = { "auto", "subids", "all", NULL };
+
+/* --setgroups's words, and what each sets. */
+static const char *const setgroups_names[] = { "allow", "deny", NULL };
+static const int setgroups_modes[] = { SETGROUPS_ALLOW, SETGROUPS_DENY };
+
 static int take_setgroups(struct plan *plan, const struct option_row *row,
 			  const char *value, char **msg)
 {
-	if (strcmp(value, "allow") == 0)
-		plan->setgroups = SETGROUPS_ALLOW;
-	else if (strcmp(value, "deny") == 0)
-		plan->setgroups = SETGROUPS_DENY;
-	else
-		USAGE(_("--%s=%s: give allow or deny"), row_name(row),
-		      quoted(value));
-	return 0;
+	for (int i = 0; setgroups_names[i]; i++)
+		if (strcmp(value, setgroups_names[i]) == 0) {
+			plan->setgroups = setgroups_modes[i];
+			return 0;
+		}
+	USAGE(_("--%s=%s: give allow or deny"), row_name(row), quoted(value));
+}
+
+/* --list's words, by LIST_*. */
+static const char *const list_names[] = { [LIST_FLAGS] = "flags",
+					  [LIST_OPTIONS] = "options", NULL };
+
+static int take_list(struct plan *plan, const struct option_row *row,
+		     const char *value, char **msg)
+{
+	if (value_or_default(row, value, &value, msg) != 0)
+		return -1;
+	for (int i = 0; list_names[i]; i++)
+		if (strcmp(value, list_names[i]) == 0) {
+			plan->list = i;
+			return 0;
+		}
+	USAGE(_("--%s=%s: give flags or options"), row_name(row),
+	      quoted(value));
 }
 
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
@@ -172,10 +196,23 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+const char *const value_kinds[] = {
+	[VALUES_NONE] = "-",
+	[VALUES_FILE] = "file",
+	[VALUES_DIR] = "directory",
+	[VALUES_USER] = "user",
+	[VALUES_GROUP] = "group",
+	[VALUES_WORD] = "word",
+	[VALUES_TEXT] = "text",
+	[VALUES_SIGNAL] = "signal",
+	[VALUES_FLAGS] = "flag-list",
+	[VALUES_VARIABLES] = "variable-list",
+};
+
 #define NS(bit, c, ...)                                                 \
 	{ .letter = (c), .arg = ARG_NS_FILE, .arg_name = "FILE",         \
 	  .group = GROUP_NS, .flag = (bit), .take = take_ns_file,         \
-	  __VA_ARGS__ }
+	  .values = VALUES_FILE, __VA_ARGS__ }
 #define STRING(field) .take = take_string, .store = offsetof(struct plan, field)
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
 #define MAPS_IN_USERNS                                                  \
@@ -198,6 +235,7 @@ const struct option_row option_rows[] = {
 	  N_("mount a fresh proc on DIR (default /proc) in the new mount "
 	     "namespace, after the fork; implies --mount"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
+	  .values = VALUES_DIR,
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("proc is mounted in a mount namespace of its own, never in "
 		    "the caller's") },
@@ -205,6 +243,7 @@ const struct option_row option_rows[] = {
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
+	  .values = VALUES_WORD, .words = propagation_names,
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("propagation is set in a new mount namespace") },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
@@ -212,7 +251,7 @@ const struct option_row option_rows[] = {
 	   * a macro and still be found in the catalog. */
 	  N_("mount a binfmt_misc of the new user namespace's own on DIR "
 	     "(default /proc/sys/fs/binfmt_misc); implies --user and --mount"),
-	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir),
+	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir), .values = VALUES_DIR,
 	  .fixed = BINFMT_DEFAULT,
 	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
 	  .why = N_("binfmt_misc has an instance per user namespace: in the "
@@ -221,19 +260,19 @@ const struct option_row option_rows[] = {
 	  N_("register an interpreter "
 	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
 	     "binfmt_misc; implies --mount-binfmt; repeatable"),
-	  .sets = OPT_LOAD_INTERP, .take = take_interp,
+	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
 	  .implies_opts = OPT_MOUNT_BINFMT,
 	  .why = N_("interpreters are registered in a binfmt_misc of our "
 		    "own") },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
 	     "fractional); implies --time"),
-	  .sets = OPT_MONOTONIC, .take = take_offset,
+	  .sets = OPT_MONOTONIC, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME,
 	  .why = N_("clock offsets belong to a new time namespace") },
 	{ "boottime", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the boot-time clock by OFFSET seconds; implies --time"),
-	  .sets = OPT_BOOTTIME, .take = take_offset,
+	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME,
 	  .why = N_("clock offsets belong to a new time namespace") },
 
@@ -248,18 +287,22 @@ const struct option_row option_rows[] = {
 	  .fixed = map_current, MAPS_IN_USERNS },
 	{ "map-user", 0, ARG_REQUIRED, "UID|NAME", GROUP_USERNS,
 	  N_("map your uid to UID"),
-	  .sets = OPT_MAP_USER, STRING(map_user_arg), MAPS_IN_USERNS },
+	  .sets = OPT_MAP_USER, STRING(map_user_arg), .values = VALUES_USER,
+	  MAPS_IN_USERNS },
 	{ "map-group", 0, ARG_REQUIRED, "GID|NAME", GROUP_USERNS,
 	  N_("map your gid to GID (implies --setgroups=deny)"),
-	  .sets = OPT_MAP_GROUP, STRING(map_group_arg), MAPS_IN_USERNS },
+	  .sets = OPT_MAP_GROUP, STRING(map_group_arg), .values = VALUES_GROUP,
+	  MAPS_IN_USERNS },
 	{ "map-users", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
 	  N_("map a range of uids: INNER:OUTER:COUNT, or auto (your first "
 	     "/etc/subuid range from 0), subids (that range to itself), all "
 	     "(every uid, with privilege); repeatable"),
-	  .sets = OPT_MAP_USERS, .take = take_specs, MAPS_IN_USERNS },
+	  .sets = OPT_MAP_USERS, .take = take_specs, .values = VALUES_TEXT,
+	  .words = map_words, MAPS_IN_USERNS },
 	{ "map-groups", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
 	  N_("the same for gids, from /etc/subgid"),
-	  .sets = OPT_MAP_GROUPS, .take = take_specs, MAPS_IN_USERNS },
+	  .sets = OPT_MAP_GROUPS, .take = take_specs, .values = VALUES_TEXT,
+	  .words = map_words, MAPS_IN_USERNS },
 	{ "map-auto", 0, ARG_NONE, NULL, GROUP_USERNS,
 	  N_("--map-users=auto --map-groups=auto"),
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
@@ -271,19 +314,21 @@ const struct option_row option_rows[] = {
 	{ "owner", 0, ARG_REQUIRED, "UID:GID", GROUP_USERNS,
 	  N_("take on these ids before unsharing, so that the new user "
 	     "namespace belongs to them (needs root)"),
-	  .sets = OPT_OWNER, STRING(owner_arg), .implies_flags = UNSHARE_USER,
+	  .sets = OPT_OWNER, STRING(owner_arg), .values = VALUES_TEXT,
+	  .implies_flags = UNSHARE_USER,
 	  .why = N_("--owner names who owns a new user namespace") },
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
 	  N_("allow or deny setgroups(2) in the new user namespace"),
-	  .sets = OPT_SETGROUPS, .take = take_setgroups,
+	  .sets = OPT_SETGROUPS, .take = take_setgroups, .values = VALUES_WORD,
+	  .words = setgroups_names,
 	  .implies_flags = UNSHARE_USER,
 	  .why = N_("setgroups is a setting of a new user namespace") },
 	{ "setuid", 'S', ARG_REQUIRED, "UID", GROUP_USERNS,
 	  N_("run the program as UID (in the new user namespace)"),
-	  STRING(setuid_arg) },
+	  STRING(setuid_arg), .values = VALUES_USER },
 	{ "setgid", 'G', ARG_REQUIRED, "GID", GROUP_USERNS,
 	  N_("run the program as GID, with no supplementary groups"),
-	  STRING(setgid_arg) },
+	  STRING(setgid_arg), .values = VALUES_GROUP },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
 	  N_("make the permitted capabilities ambient, so that they survive "
 	     "exec under a uid other than 0"),
@@ -299,7 +344,7 @@ const struct option_row option_rows[] = {
 	{ "flags", 0, ARG_REQUIRED, "LIST", GROUP_CONTEXT,
 	  N_("unshare the flags in LIST: names or numbers (0x hex or decimal), "
 	     "comma-separated; repeatable"),
-	  .take = take_flags },
+	  .take = take_flags, .values = VALUES_FLAGS },
 
 	/* Execution. */
 	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
@@ -314,6 +359,7 @@ const struct option_row option_rows[] = {
 	  N_("send SIGNAL (name or number, default KILL) to the child when "
 	     "unshare dies; implies --fork"),
 	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
+	  .values = VALUES_SIGNAL,
 	  .implies_opts = OPT_FORK,
 	  .why = N_("only a child can be killed when unshare dies") },
 	{ "forward-signals", 0, ARG_NONE, NULL, GROUP_EXEC,
@@ -331,29 +377,35 @@ const struct option_row option_rows[] = {
 	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chroot to DIR before running the program, then chdir to / (or to "
 	     "--wd)"),
-	  STRING(root_dir) },
+	  STRING(root_dir), .values = VALUES_DIR },
 	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chdir to DIR before running the program"),
-	  STRING(wd_dir) },
+	  STRING(wd_dir), .values = VALUES_DIR },
 	{ "clear-env", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  N_("run the program with an empty environment but a default PATH"),
 	  .sets = OPT_CLEAR_ENV },
 	{ "keep-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC,
 	  N_("keep only the variables named in LIST (comma-separated), and a "
 	     "default PATH if PATH is not one; repeatable"),
-	  .sets = OPT_CLEAR_ENV, .take = take_keep_env },
+	  .sets = OPT_CLEAR_ENV, .take = take_keep_env,
+	  .values = VALUES_VARIABLES },
 	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, NULL,
-	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1 },
+	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
+	  .values = VALUES_VARIABLES },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  N_("print the plan (flags, closure, program) on stdout and exit "
 	     "without unsharing or running anything"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
-	{ "list", 0, ARG_NONE, NULL, GROUP_OUTPUT,
+	{ "list", 0, ARG_OPTIONAL, "WHAT", GROUP_OUTPUT,
 	  N_("list every flag: value, namespace inode, and whether this kernel "
-	     "and you can use it now (tried in a throwaway child)"),
-	  .sets = OPT_LIST },
+	     "and you can use it now (tried in a throwaway child); with "
+	     "WHAT=options, every option, the kind of value it takes and the "
+	     "words it knows, for completions and scripts"),
+	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
+	  .values = VALUES_WORD,
+	  .words = list_names },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("with --list or --dry-run, print JSON; with --verbose, JSON lines "
 	     "on stderr"),

@@ -31,6 +31,24 @@ enum opt_group {
 	GROUP_INFO,
 };
 
+/* What an option's value is, as --list=options tells completions and
+ * scripts; see value_kinds in options.c for their words. */
+enum opt_values {
+	VALUES_NONE,      /* no value */
+	VALUES_FILE,      /* a file */
+	VALUES_DIR,       /* a directory */
+	VALUES_USER,      /* a user: a name or a uid */
+	VALUES_GROUP,     /* a group: a name or a gid */
+	VALUES_WORD,      /* one of the row's words */
+	VALUES_TEXT,      /* anything, the row's words included */
+	VALUES_SIGNAL,    /* a signal's name or number */
+	VALUES_FLAGS,     /* flag names or numbers, comma-separated */
+	VALUES_VARIABLES, /* names of variables, comma-separated */
+};
+
+/* The word for each kind of value, as --list=options shows it. */
+extern const char *const value_kinds[];
+
 /* What the parser does on meeting an option besides taking it. */
 enum opt_stop { STOP_NO, STOP_HELP, STOP_USAGE, STOP_VERSION };
 
@@ -62,6 +80,9 @@ struct option_row {
 	const char *why;
 	enum opt_stop stop;
 	int alias;              /* another name of the row before it */
+	enum opt_values values; /* what its value is */
+	const char *const *words; /* the words it takes, NULL-terminated, or
+				     NULL */
 };
 
 extern const struct option_row option_rows[];

@@ -15,11 +15,12 @@
 #include "options.h"
 #include "plan.h"
 
-const char *const propagation_names[PROP_COUNT] = {
+const char *const propagation_names[PROP_COUNT + 1] = {
 	[PROP_PRIVATE] = "private",
 	[PROP_SHARED] = "shared",
 	[PROP_SLAVE] = "slave",
 	[PROP_UNCHANGED] = "unchanged",
+	NULL,
 };
 
 char *usage_message(const char *fmt, ...)

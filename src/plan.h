@@ -50,9 +50,12 @@ enum {
 	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
 };
 
-/* --propagation, and its words. */
+/* --propagation, and its words (NULL after the last). */
 enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED, PROP_COUNT };
-extern const char *const propagation_names[PROP_COUNT];
+extern const char *const propagation_names[PROP_COUNT + 1];
+
+/* What --list lists. */
+enum { LIST_FLAGS, LIST_OPTIONS };
 
 /* Where --mount-binfmt mounts without a DIR. */
 #define BINFMT_DEFAULT "/proc/sys/fs/binfmt_misc"
@@ -90,6 +93,7 @@ struct plan {
 	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
+	int list;                            /* with OPT_LIST: LIST_* */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	/* User namespace set-up: the values as given, read once the
 	 * identity is known (userns_resolve), then the maps that will be

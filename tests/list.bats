@@ -139,3 +139,68 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 	assert_output ""
 	assert_equal "$stderr" "unshare: --list: the child that tries each flag: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 1 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
 }
+
+@test "--list=options: an option a line, what it takes and the words it knows, untranslated" {
+	run unshare --list=options
+	assert_success
+	assert_line --index 0 --regexp '^OPTION +SHORT +ARGUMENT +VALUE +WORDS$'
+	assert_line --regexp '^--mount +-m +optional +file$'
+	assert_line --regexp '^--root +-R +required +directory$'
+	assert_line --regexp '^--propagation +- +required +word +private shared slave unchanged$'
+	assert_line --regexp '^--setgroups +- +required +word +allow deny$'
+	assert_line --regexp '^--map-users +- +required +text +auto subids all$'
+	assert_line --regexp '^--flags +- +required +flag-list +mount uts ipc net pid user cgroup time fs files sysvsem vm sighand thread$'
+	assert_line --regexp '^--kill-child +- +optional +signal +HUP INT .* TERM .* RTMIN .* 1-[0-9]+$'
+	assert_line --regexp '^--keep-env +- +required +variable-list$'
+	assert_line --regexp '^--fork +-f +none +-$'
+	# German or English, the same.
+	local english=$output
+	run env LC_MESSAGES=de_DE.UTF-8 LANG=de_DE.UTF-8 "$UNSHARE_BIN" --list=options
+	assert_output "$english"
+}
+
+@test "--list=options: every option of --help, and each word it offers is taken" {
+	run unshare --list=options
+	assert_success
+	local name short argument value words word said listed=()
+	while read -r name short argument value words; do
+		[ "$name" = OPTION ] && continue
+		listed+=("$name")
+		[ "$value" = signal ] && words=${words% *} # the range of numbers
+		[ "$name" = --list ] && continue
+		for word in $words; do
+			# Taken, or refused for another reason than its form
+			# (auto without a line in /etc/subuid).
+			said=$(unshare --dry-run "$name=$word" true 2>&1 >/dev/null) ||
+				[[ $said != *"=$word: give"* && $said != *"$word: give"* ]] ||
+				fail "unshare refuses $name=$word, which --list=options offers: $said"
+		done
+	done <<<"$output"
+	# The options of --help: the names before the text, on the lines
+	# that start with an option (not those that go on with the text).
+	assert_equal "$(printf '%s\n' "${listed[@]}" | sort)" \
+		"$(unshare --help | grep -E '^ {2,6}(-., )?--' | sed -E 's/^ +//; s/  +.*//' |
+			grep -oE -- '--[a-z-]+' | sort)"
+	run unshare --list=bogus
+	assert_failure 125
+	assert_line --index 0 --partial "--list=bogus: give flags or options"
+}
+
+@test "--list=options --json: the same, as a JSON document" {
+	run unshare --list=options --json
+	assert_success
+	run python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["version"] == 1 and list(d) == ["version", "options"], d
+o = {x["name"]: x for x in d["options"]}
+print(o["mount"]["short"], o["mount"]["argument"], o["mount"]["value"], o["mount"]["words"])
+print(o["propagation"]["short"], o["propagation"]["value"], o["propagation"]["words"])
+print(o["kill-child"]["words"][-1] == "1-64", "TERM" in o["kill-child"]["words"])
+print(sorted(set(k for x in d["options"] for k in x)))' "$output"
+	assert_success
+	assert_line --index 0 "m optional file []"
+	assert_line --index 1 "None word ['private', 'shared', 'slave', 'unchanged']"
+	assert_line --index 2 "True True"
+	assert_line --index 3 "['argument', 'name', 'short', 'value', 'words']"
+}

@@ -154,3 +154,35 @@ nls() {
 	assert_failure 125
 	assert_line "{\"version\":1,\"event\":\"message\",\"text\":\"unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory\"}"
 }
+
+# typed_german KEYS: KEYS typed in an interactive bash on a new terminal
+# (tests/complete.py), in German, with the completion sourced and the
+# installed binary on PATH as unshare; prints the line as it became, then
+# the candidates bash listed.
+typed_german() {
+	mkdir -p bin
+	ln -sf "$UNSHARE_BIN" bin/unshare
+	env -i HOME="$BATS_TEST_TMPDIR" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LOCPATH="$LOCPATH" LC_ALL=de_DE.UTF-8 \
+		python3 "$BATS_TEST_DIRNAME/complete.py" \
+		-c "source $(printf %q "$BATS_TEST_DIRNAME/../completion/unshare.bash")" "$1"
+}
+
+@test "the completion in German: flag and signal names, modes, setgroups' words" {
+	run typed_german $'unshare --flags=m\t'
+	assert_success
+	assert_output "unshare --flags=mount"
+	run typed_german $'unshare --kill-child=TE\t'
+	assert_success
+	assert_output "unshare --kill-child=TERM "
+	run typed_german $'unshare --propagation s\t\t'
+	assert_success
+	assert_output "unshare --propagation s
+shared
+slave"
+	run typed_german $'unshare --setgroups \t\t'
+	assert_success
+	assert_output "unshare --setgroups 
+allow
+deny"
+}

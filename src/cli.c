@@ -63,14 +63,7 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 	*shortopts = '\0';
 }
 
-/* A usage error is about to be said: in English if the command line
- * gives --json (see i18n.h), and as an event too if it gives --verbose
- * as well; read as cli_parse reads it (-v, bundled letters and
- * abbreviations alike, up to the first word that is not an option or
- * --) but past the error: an option after the one at fault counts too.
- * Only a failed parse reads the command line this second time.  Whether
- * it gives --json. */
-static bool events_if_asked(int argc, char **argv)
+void cli_settle_output(int argc, char **argv)
 {
 	struct option longopts[option_count + 1];
 	char shortopts[2 * option_count + 2];
@@ -90,7 +83,6 @@ static bool events_if_asked(int argc, char **argv)
 		i18n_english();
 	if ((opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
 		json_messages();
-	return opts & OPT_JSON;
 }
 
 /* getopt's complaint, in its words, but with what the user typed quoted
@@ -145,7 +137,7 @@ static void option_error(char **argv, const struct option *longopts,
 }
 
 enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
-			  bool quiet, char **msg)
+			  char **msg)
 {
 	struct option longopts[option_count + 1];
 	char shortopts[2 * option_count + 2];
@@ -159,20 +151,12 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 	opterr = 0; /* option_error says it */
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		const struct option_row *r = row_of_key(key);
+		const char *near;
 
 		if (r == NULL) {
-			const char *near;
-			int ind = optind, opt = optopt;
-
-			/* What is wrong (reading the options again moves
-			 * getopt, which is put back for the message); an
-			 * unknown long option may be a typo of ours. */
-			if (!quiet) {
-				events_if_asked(argc, argv);
-				optind = ind;
-				optopt = opt;
-				option_error(argv, longopts, shortopts);
-			}
+			/* What is wrong; an unknown long option may be a
+			 * typo of ours. */
+			option_error(argv, longopts, shortopts);
 			if (optopt == 0 && optind > 0 &&
 			    (near = suggest_option(argv[optind - 1])) != NULL &&
 			    asprintf(msg, _("did you mean '--%s'?"), near) < 0)
@@ -186,19 +170,8 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->given |= (uint64_t)1 << (r - option_rows);
 		plan->opts |= r->sets;
 		plan->requested |= r->flag;
-		if (r->take && r->take(plan, r, optarg, msg) != 0) {
-			/* The message, made before --json was known of, made
-			 * again in English (a take refuses a value again the
-			 * same way; reading the options again moves optarg). */
-			const char *value = optarg;
-
-			if (!quiet && events_if_asked(argc, argv)) {
-				free(*msg);
-				*msg = NULL;
-				r->take(plan, r, value, msg);
-			}
+		if (r->take && r->take(plan, r, optarg, msg) != 0)
 			return CLI_ERROR;
-		}
 	}
 	if (optind < argc)
 		plan->argv = &argv[optind];

@@ -217,19 +217,14 @@ int main(int argc, char **argv)
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 
-	/* Parse (a failed parse has made its message an event if --verbose
-	 * and --json are among the options), resolve, check.  With --verbose
-	 * --json, every line of ours on stderr is an event from the plan on. */
-	what = cli_parse(argc, argv, &plan, false, &usage);
+	/* How to speak (--json, --verbose), then parse, resolve, check. */
+	cli_settle_output(argc, argv);
+	what = cli_parse(argc, argv, &plan, &usage);
 	if (what == CLI_ERROR)
 		cli_usage_error(usage);
 	if (what != CLI_RUN)
 		return info(what);
-	if (plan.opts & OPT_JSON)
-		i18n_english();
 	plan_resolve(&plan);
-	if ((plan.opts & (OPT_VERBOSE | OPT_JSON)) == (OPT_VERBOSE | OPT_JSON))
-		json_messages();
 	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
 	    (bad = userns_resolve(&plan)) != NULL)
 		cli_usage_error(bad);

@@ -80,7 +80,6 @@ static int take_interp(struct plan *plan, const struct option_row *row,
 {
 	const char **interp = &plan->interps[plan->n_interps];
 
-	/* Counted only once taken: a refusal made again is the same. */
 	if (plan->n_interps == PLAN_MAX_INTERPS)
 		USAGE(_("more than %d --%s"), PLAN_MAX_INTERPS, row_name(row));
 	if (value_or_default(row, value, interp, msg) != 0)

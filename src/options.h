@@ -55,9 +55,7 @@ enum opt_stop { STOP_NO, STOP_HELP, STOP_USAGE, STOP_VERSION };
 struct option_row;
 
 /* Takes an option's value (NULL when an optional one is absent) into the
- * plan: 0, or -1 with a message made in *msg (malloc'd).  Called again
- * with the same value after a refusal, it refuses the same way (cli_parse
- * makes the message again, in English, once --json is known of). */
+ * plan: 0, or -1 with a message made in *msg (malloc'd). */
 typedef int take_fn(struct plan *plan, const struct option_row *row,
 		    const char *value, char **msg);
 

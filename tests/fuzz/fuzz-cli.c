@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		i += strlen(copy + i) + 1;
 	}
 	argv[argc] = NULL;
-	if (cli_parse(argc, argv, plan, true, &usage) == CLI_RUN) {
+	if (cli_parse(argc, argv, plan, &usage) == CLI_RUN) {
 		char msg[1024], *bad = NULL;
 
 		plan_resolve(plan);

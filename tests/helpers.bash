@@ -40,9 +40,11 @@ unshare() {
 	"$UNSHARE_BIN" "$@"
 }
 
-# The mount table before a run, for assert_no_new_mounts: mount ids.
+# The mount table before a run, for assert_no_new_mounts: each mount's id
+# and mount point (the kernel hands a freed id out again, to a mount that
+# other work on the machine may make meanwhile).
 mounts_snapshot() {
-	mounts_before=$(cut -d' ' -f1 /proc/self/mountinfo)
+	mounts_before=$(cut -d' ' -f1,5 /proc/self/mountinfo)
 }
 
 # Fails, showing them, if mounts made since mounts_snapshot include one a
@@ -54,7 +56,7 @@ assert_no_new_mounts() {
 	local left
 	left=$(awk -v before="$mounts_before" -v dir="$BATS_TEST_TMPDIR" '
 		BEGIN { n = split(before, b, "\n"); for (i = 1; i <= n; i++) old[b[i]] = 1 }
-		!($1 in old) && ($5 == "/proc" || index($5, dir "/") == 1 || $5 == dir)' \
+		!(($1 " " $5) in old) && ($5 == "/proc" || index($5, dir "/") == 1 || $5 == dir)' \
 		/proc/self/mountinfo)
 	[ -z "$left" ] || fail "mounts left behind: $left"
 }

@@ -151,9 +151,10 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 	opterr = 0; /* option_error says it */
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		const struct option_row *r = row_of_key(key);
-		const char *near;
 
 		if (r == NULL) {
+			const char *near;
+
 			/* What is wrong; an unknown long option may be a
 			 * typo of ours. */
 			option_error(argv, longopts, shortopts);

@@ -12,35 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/capability.h>
 
+#include "child.h"
 #include "diagnose.h"
 #include "i18n.h"
 #include "procfs.h"
-#include "sig.h"
 
 /* Levels below the initial namespace that the kernel allows (measured on
  * 6.x: kernel/user_namespace.c and kernel/pid_namespace.c). */
 #define MAX_USER_NESTING 33
 #define MAX_PID_NESTING 32
-
-int probe(unsigned long mask)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0)
-		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
-	if (wait_child(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
-}
 
 /* How deep this process's pid namespace is (0 in the initial one): the
  * NSpid line of /proc/self/status has a pid for each level.  -1 if
@@ -257,40 +241,4 @@ void diagnose_unshare(int err, unsigned long mask)
 		      "namespace has no init left to fork from"));
 		break;
 	}
-}
-
-/* step is a message marked N_() by the caller: translated here, where it
- * is shown. */
-_Noreturn void fork_failed(const char *step)
-{
-	int e = errno;
-	struct rlimit nproc;
-
-	step = _(step);
-	if (e == EAGAIN && getrlimit(RLIMIT_NPROC, &nproc) == 0 &&
-	    nproc.rlim_cur != RLIM_INFINITY)
-		/* TRANSLATORS: %s is the step that forked (such as "id maps:
-		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes "
-		     "is reached: this user may have %llu (ulimit -u, "
-		     "RLIMIT_NPROC), or the pids cgroup (pids.max) or "
-		     "/proc/sys/kernel/threads-max allows no more; raise the "
-		     "limit or end some processes"), step, i18n_strerror(e),
-		     (unsigned long long)nproc.rlim_cur);
-	if (e == EAGAIN)
-		/* TRANSLATORS: %s is the step that forked (such as "id maps:
-		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; a limit on processes "
-		     "is reached: the pids cgroup (pids.max) or "
-		     "/proc/sys/kernel/threads-max allows no more; raise the "
-		     "limit or end some processes"), step, i18n_strerror(e));
-	if (e == ENOMEM)
-		/* TRANSLATORS: %s is the step that forked (such as "id maps:
-		 * the helper"), %s the system's error text. */
-		errx(EXIT_TOOL, _("%s: fork failed: %s; memory is short, or "
-		     "this is a pid namespace whose init has exited, where no "
-		     "process can be made"), step, i18n_strerror(e));
-	/* TRANSLATORS: %s is the step that forked (such as "id maps:
-	 * the helper"), %s the system's error text. */
-	errx(EXIT_TOOL, _("%s: fork failed: %s"), step, i18n_strerror(e));
 }

@@ -4,12 +4,13 @@
  */
 #include <config.h>
 
-#include <err.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
+#include "fail.h"
 #include "i18n.h"
 
 /* How many names a checked list has. */
@@ -82,18 +83,21 @@ void env_apply(const struct plan *plan)
 			name[len] = '\0';
 			if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-					errx(EXIT_TOOL,
-					     _("--keep-env: out of memory"));
+					fail(EXIT_TOOL, "environment", ENOMEM,
+					     NULL, "--keep-env");
 				n++;
 				path_kept |= strcmp(name, "PATH") == 0;
 			}
 			p += len + (p[len] == ',');
 		}
 	if (clearenv() != 0)
-		errx(EXIT_TOOL, _("--clear-env: clearenv failed"));
+		fail(EXIT_TOOL, "environment", 0, NULL,
+		     _("--clear-env: clearenv failed"));
 	for (size_t i = 0; i < n; i++)
 		if (putenv(kept[i]) != 0)
-			err(EXIT_TOOL, L_("--keep-env: putenv"));
+			fail(EXIT_TOOL, "environment", errno, NULL,
+			     "--keep-env: putenv(3)");
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		err(EXIT_TOOL, L_("--clear-env: setenv PATH"));
+		fail(EXIT_TOOL, "environment", errno, NULL,
+		     "--clear-env: setenv(3)");
 }

@@ -16,7 +16,6 @@
 #include "events.h"
 #include "i18n.h"
 #include "json.h"
-#include "output.h"
 #include "procfs.h"
 
 /* With --verbose --json, where our events go (the real stderr), once
@@ -24,26 +23,17 @@
 static FILE *events;
 #define EVENTS (events ? events : stderr)
 
-/* Starts an event line: {"version":N,"event":KIND.  Every line carries
- * the version: a line may be read alone, whichever process wrote it. */
-static void event(FILE *out, const char *kind)
+FILE *events_out(void)
+{
+	return EVENTS;
+}
+
+/* Every event line carries the version: a line may be read alone,
+ * whichever process wrote it. */
+void event(FILE *out, const char *kind)
 {
 	json_open(out, "event");
 	json_string(out, kind);
-}
-
-void say_plan(const struct plan *plan)
-{
-	if (!(plan->opts & OPT_VERBOSE))
-		return;
-	if (!(plan->opts & OPT_JSON)) {
-		plan_print(EVENTS, VERBOSE_PREFIX, plan);
-		return;
-	}
-	event(EVENTS, "plan");
-	fputs(",\"plan\":", EVENTS);
-	plan_json(EVENTS, plan);
-	fputs("}\n", EVENTS);
 }
 
 /* fmt is a message marked N_() by the caller, translated here: only a
@@ -70,18 +60,24 @@ void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	fputs(",\"outcome\":\"ok\"}\n", EVENTS);
 }
 
-void say_failed(const struct plan *plan, const char *kind, int err)
+void events_failed(const char *kind, int err)
 {
-	if (!(plan->opts & OPT_VERBOSE) || !(plan->opts & OPT_JSON))
+	if (events == NULL) /* no JSON events */
 		return;
-	event(EVENTS, "step");
-	fputs(",\"step\":", EVENTS);
-	json_string(EVENTS, kind);
-	fputs(",\"outcome\":\"failed\",\"errno\":", EVENTS);
-	json_string(EVENTS, strerrorname_np(err) ? strerrorname_np(err) : "?");
-	fputs(",\"error\":", EVENTS);
-	json_string(EVENTS, strerror(err));
-	fputs("}\n", EVENTS);
+	fflush(stderr); /* the messages before it */
+	event(events, "step");
+	fputs(",\"step\":", events);
+	json_string(events, kind);
+	fputs(",\"outcome\":\"failed\"", events);
+	if (err) {
+		fputs(",\"errno\":", events);
+		json_string(events, strerrorname_np(err) ? strerrorname_np(err)
+							 : "?");
+		fputs(",\"error\":", events);
+		json_string(events, i18n_strerror(err));
+	}
+	fputs("}\n", events);
+	fflush(events);
 }
 
 /* --verbose --json: the lines written to stderr (by err(3) and warn(3),

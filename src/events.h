@@ -6,13 +6,22 @@
 #ifndef UNSHARE_EVENTS_H
 #define UNSHARE_EVENTS_H
 
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "plan.h"
 
-/* With --verbose, the plan on stderr: text lines after VERBOSE_PREFIX, or
- * a JSON line {"version":N,"event":"plan","plan":{...}}. */
-void say_plan(const struct plan *plan);
+/* What starts each line of --verbose text. */
+#define VERBOSE_PREFIX "unshare: "
+
+/* Where --verbose writes: stderr, or under --verbose --json the real
+ * stderr, once json_messages() has made stderr a stream of message
+ * events. */
+FILE *events_out(void);
+
+/* Starts an event line on out: {"version":N,"event":KIND -- the caller
+ * writes the rest, the closing brace and the newline. */
+void event(FILE *out, const char *kind);
 
 /* With --verbose, on stderr: "unshare: KIND  DETAIL", or a JSON line
  * {"version":N,"event":"step","step":KIND,"detail":DETAIL,
@@ -20,9 +29,9 @@ void say_plan(const struct plan *plan);
 void say(const struct plan *plan, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* With --verbose --json: a failed step as a JSON line on stderr, before
- * the messages that explain it. */
-void say_failed(const struct plan *plan, const char *kind, int err);
+/* With --verbose --json: that step kind failed, with errno err (0 for
+ * none), as a JSON line on stderr, before the messages that explain it. */
+void events_failed(const char *kind, int err);
 
 /* With --verbose --json, from here on every line of ours on stderr is
  * JSON: what err(3), warn(3) and the diagnoses write becomes

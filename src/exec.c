@@ -4,7 +4,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "exec.h"
+#include "fail.h"
 #include "i18n.h"
 #include "quote.h"
 
@@ -124,62 +124,49 @@ static enum refusal path_refusal(const char *name, char *buf, char *entry,
 	return REFUSED_UNSEEN;
 }
 
-/* The message for a program refused: 126, with the place that refused it
- * if it can be found again.  searched: path was looked for on PATH (a
- * program named without a slash); a shell is not, whatever its name. */
-static _Noreturn void refused(const char *path, bool searched, int e)
+/* Why a program was refused, as the hint after "cannot run PROGRAM:
+ * Permission denied": the place that refused it, if it can be found
+ * again.  searched: path was looked for on PATH (a program named
+ * without a slash); a shell is not, whatever its name. */
+static void refusal_hint(const char *path, bool searched, char *hint,
+			 size_t size)
 {
 	char where[PATH_MAX];
-	const char *prog = quoted_word(path, strlen(path)),
-		   *error = i18n_strerror(e), *slash = strrchr(path, '/');
+	const char *slash = strrchr(path, '/');
 
 	if (searched && slash == NULL) {
 		char entry[PATH_MAX];
+		enum refusal r = path_refusal(path, where, entry, sizeof where);
+		const char *shown = quoted_word(where, strlen(where));
 
-		switch (path_refusal(path, where, entry, sizeof where)) {
-		case REFUSED_DIR:
-			if (strcmp(where, entry) == 0)
-				errx(EXIT_CANNOT_RUN,
-				     /* TRANSLATORS: %s is the program, %s
-				      * the error, %s a directory named in
-				      * PATH; the same in the next
-				      * messages. */
-				     _("cannot run %s: %s (not found on PATH, "
-				       "and the PATH directory %s cannot be "
-				       "searched)"),
-				     prog, error,
-				     quoted_word(where, strlen(where)));
-			errx(EXIT_CANNOT_RUN,
-			     /* TRANSLATORS: the last %s is a directory on
-			      * the way to the PATH directory. */
-			     _("cannot run %s: %s (not found on PATH, and the "
-			       "PATH directory %s cannot be reached: %s "
-			       "cannot be searched)"),
-			     prog, error, quoted_word(entry, strlen(entry)),
-			     quoted_word(where, strlen(where)));
-		case REFUSED_LINK:
-			errx(EXIT_CANNOT_RUN,
-			     /* TRANSLATORS: %s is the program, %s the error,
-			      * %s the file PATH led to; the same in the next
-			      * messages. */
-			     _("cannot run %s: %s (found as %s, a symbolic "
-			       "link whose target cannot be reached)"),
-			     prog, error, quoted_word(where, strlen(where)));
-		case REFUSED_FILE:
-			errx(EXIT_CANNOT_RUN,
-			     _("cannot run %s: %s (found as %s: is it "
-			       "executable, and on a filesystem mounted "
-			       "without noexec?)"),
-			     prog, error, quoted_word(where, strlen(where)));
-		case REFUSED_RUNNER:
-			errx(EXIT_CANNOT_RUN,
-			     _("cannot run %s: %s (found as %s, but its "
-			       "interpreter (#! line) or dynamic loader "
-			       "cannot be run)"),
-			     prog, error, quoted_word(where, strlen(where)));
-		case REFUSED_UNSEEN:
-			break;
-		}
+		if (r == REFUSED_DIR && strcmp(where, entry) == 0)
+			/* TRANSLATORS: %s is a directory named in PATH. */
+			snprintf(hint, size, _("not found on PATH, and the PATH "
+					       "directory %s cannot be "
+					       "searched"), shown);
+		else if (r == REFUSED_DIR)
+			/* TRANSLATORS: %s is a directory named in PATH, %s a
+			 * directory on the way to it. */
+			snprintf(hint, size, _("not found on PATH, and the PATH "
+					       "directory %s cannot be reached: "
+					       "%s cannot be searched"),
+				 quoted_word(entry, strlen(entry)), shown);
+		else if (r == REFUSED_LINK)
+			/* TRANSLATORS: %s is the file PATH led to; the same
+			 * in the next messages. */
+			snprintf(hint, size, _("found as %s, a symbolic link "
+					       "whose target cannot be "
+					       "reached"), shown);
+		else if (r == REFUSED_FILE)
+			snprintf(hint, size, _("found as %s: is it executable, "
+					       "and on a filesystem mounted "
+					       "without noexec?"), shown);
+		else if (r == REFUSED_RUNNER)
+			snprintf(hint, size, _("found as %s, but its interpreter "
+					       "(#! line) or dynamic loader "
+					       "cannot be run"), shown);
+		if (r != REFUSED_UNSEEN)
+			return;
 	} else {
 		size_t dir = slash == NULL   ? 0 /* the working directory */
 			     : slash == path ? 1
@@ -187,38 +174,36 @@ static _Noreturn void refused(const char *path, bool searched, int e)
 
 		switch (refusal_of(path, path, dir, where, sizeof where)) {
 		case REFUSED_DIR:
-			errx(EXIT_CANNOT_RUN,
-			     /* TRANSLATORS: %s is the program, %s the error,
-			      * %s a directory on the way to it. */
-			     _("cannot run %s: %s (the directory %s cannot be "
-			       "searched)"),
-			     prog, error, quoted_word(where, strlen(where)));
+			/* TRANSLATORS: %s is a directory on the way to the
+			 * program. */
+			snprintf(hint, size, _("the directory %s cannot be "
+					       "searched"),
+				 quoted_word(where, strlen(where)));
+			return;
 		case REFUSED_LINK:
-			errx(EXIT_CANNOT_RUN,
-			     /* TRANSLATORS: %s is the program, %s the error;
-			      * the same in the next messages. */
-			     _("cannot run %s: %s (a symbolic link whose "
-			       "target cannot be reached)"),
-			     prog, error);
+			snprintf(hint, size, "%s",
+				 _("a symbolic link whose target cannot be "
+				   "reached"));
+			return;
 		case REFUSED_RUNNER:
-			errx(EXIT_CANNOT_RUN,
-			     _("cannot run %s: %s (its interpreter (#! line) "
-			       "or dynamic loader cannot be run)"),
-			     prog, error);
+			snprintf(hint, size, "%s",
+				 _("its interpreter (#! line) or dynamic loader "
+				   "cannot be run"));
+			return;
 		case REFUSED_FILE:
 		case REFUSED_UNSEEN:
 			break;
 		}
 	}
-	errx(EXIT_CANNOT_RUN,
-	     _("cannot run %s: %s (is it executable, and on a filesystem "
-	       "mounted without noexec?)"),
-	     prog, error);
+	snprintf(hint, size, "%s",
+		 _("is it executable, and on a filesystem mounted without "
+		   "noexec?"));
 }
 
 _Noreturn void exec_program(const struct step *s)
 {
-	const char *path = s->exec.path, *source = s->exec.source;
+	const char *path = s->exec.path, *source = s->exec.source, *prog;
+	char hint[2 * PATH_MAX + 256];
 	int e;
 
 	if (s->exec.argv != NULL) {
@@ -233,34 +218,30 @@ _Noreturn void exec_program(const struct step *s)
 		snprintf(login, sizeof login, "-%s", base);
 		execv(path, shell_argv);
 	}
-	if (errno == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
+	e = errno;
+	prog = quoted_word(path, strlen(path));
+	/* TRANSLATORS: %s is the program; the reason follows. */
+	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
-		errx(EXIT_CANNOT_RUN,
-		     _("cannot run %s: its interpreter (#! line) or "
-		       "dynamic loader was not found"),
-		     quoted_word(path, strlen(path)));
-	e = errno; /* what is reported: set by execv(3), or by access(2) */
-	if (e == ENOENT && source != NULL)
-		errx(EXIT_NOT_FOUND,
-		     /* TRANSLATORS: %s is the program, %s the error, %s
-		      * where the shell came from ($SHELL, a file, the
-		      * password database or "the fallback"). */
-		     _("cannot run %s: %s (the shell, from %s)"),
-		     quoted_word(path, strlen(path)), i18n_strerror(e),
-		     _(source));
+		fail(EXIT_CANNOT_RUN, "exec", e,
+		     _("its interpreter (#! line) or dynamic loader was not "
+		       "found"),
+		     _("cannot run %s"), prog);
+	if (e == ENOENT && source != NULL) {
+		/* TRANSLATORS: %s is where the shell came from ($SHELL, the
+		 * password database or "the fallback"). */
+		snprintf(hint, sizeof hint, _("it is the shell, from %s"),
+			 _(source));
+		fail(EXIT_NOT_FOUND, "exec", e, hint, _("cannot run %s"), prog);
+	}
 	if (e == ENOENT)
-		errx(EXIT_NOT_FOUND,
-		     strchr(path, '/')
-			     /* TRANSLATORS: %s is the program, %s the
-			      * error; the same in the next messages. */
-			     ? _("cannot run %s: %s (check the path)")
-			     : _("cannot run %s: %s (searched PATH; check the "
-				 "name)"),
-		     quoted_word(path, strlen(path)), i18n_strerror(e));
-	if (e == EACCES)
-		refused(path, s->exec.argv != NULL, e);
-	errx(EXIT_CANNOT_RUN,
-	     /* TRANSLATORS: %s is the program, %s the error. */
-	     _("cannot run %s: %s"), quoted_word(path, strlen(path)),
-	     i18n_strerror(e));
+		fail(EXIT_NOT_FOUND, "exec", e,
+		     strchr(path, '/') ? _("check the path")
+				       : _("not found on PATH: check the name"),
+		     _("cannot run %s"), prog);
+	if (e == EACCES) {
+		refusal_hint(path, s->exec.argv != NULL, hint, sizeof hint);
+		fail(EXIT_CANNOT_RUN, "exec", e, hint, _("cannot run %s"), prog);
+	}
+	fail(EXIT_CANNOT_RUN, "exec", e, NULL, _("cannot run %s"), prog);
 }

@@ -73,21 +73,9 @@ void i18n_load_now(void)
 	errno = saved;
 }
 
-const char *i18n_loaded(const char *format)
-{
-	i18n_init();
-	return format;
-}
-
 const char *i18n_strerror(int err)
 {
 	i18n_init();
 	return strerror(err);
-}
-
-const char *i18n_strsignal(int sig)
-{
-	i18n_init();
-	return strsignal(sig);
 }
 #endif

@@ -6,13 +6,11 @@
  * message that is translated loads it, and a run that prints nothing
  * never does.  Mark every message of ours: _("text") where it is used;
  * N_("text") in a table, then _(entry) where the entry is used;
- * n_("one", "many", n) where a number decides the form.  Anything glibc
- * words itself (strerror, strsignal) goes through the i18n_ forms below,
- * since an argument may be evaluated before the message that uses it.
- * err(3) and warn(3) add strerror(errno) themselves, after their
- * arguments: a format of theirs with no words of ours to translate
- * ("--setuid=%lld") is written L_("..."), which loads the locale for
- * those words and is not in the catalog.
+ * n_("one", "many", n) where a number decides the form.  The C
+ * library's words for an error go through i18n_strerror, which loads the
+ * locale first (an argument may be evaluated before the message that
+ * uses it); a failure says them through fail() or complain() (fail.h),
+ * which do.  make lint checks both rules (tools/check-messages).
  *
  * Only LC_MESSAGES (the language) and LC_CTYPE (its character set) are
  * taken from the environment: nothing we parse or print as data (numbers,
@@ -41,13 +39,9 @@ const char *i18n_gettext(const char *msgid) __attribute__((format_arg(1)));
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 	__attribute__((format_arg(1))) __attribute__((format_arg(2)));
 const char *i18n_strerror(int err);
-const char *i18n_strsignal(int sig);
-
-const char *i18n_loaded(const char *format) __attribute__((format_arg(1)));
 
 #define _(msgid) i18n_gettext(msgid)
 #define n_(one, many, n) i18n_ngettext(one, many, n)
-#define L_(format) i18n_loaded(format)
 #else
 static inline void i18n_init(void)
 {
@@ -68,10 +62,8 @@ static inline const char *i18n_ngettext(const char *one, const char *many,
 }
 
 #define _(msgid) ((const char *)(msgid))
-#define L_(format) ((const char *)(format))
 #define n_(one, many, n) i18n_ngettext(one, many, n)
 #define i18n_strerror(err) strerror(err)
-#define i18n_strsignal(sig) strsignal(sig)
 #endif
 
 #define N_(msgid) msgid

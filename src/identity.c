@@ -5,7 +5,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <grp.h>
 #include <linux/capability.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "identity.h"
 #include "procfs.h"
@@ -30,20 +30,21 @@ static void keep_caps(void)
 	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
 
 	if (syscall(SYS_capget, &head, data) != 0)
-		err(EXIT_TOOL, L_("--keep-caps: capget"));
+		fail(EXIT_TOOL, "keep-caps", errno, NULL, "--keep-caps: capget(2)");
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
 		data[i].effective = data[i].permitted;
 		data[i].inheritable = data[i].permitted;
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
-		err(EXIT_TOOL, L_("--keep-caps: capset"));
+		fail(EXIT_TOOL, "keep-caps", errno, NULL, "--keep-caps: capset(2)");
 	if (last < 0)
 		last = CAP_LAST_CAP;
 	for (int cap = 0; cap <= last; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
-			err(EXIT_TOOL, _("--keep-caps: raising capability %d "
-			    "to the ambient set"), cap);
+			fail(EXIT_TOOL, "keep-caps", errno, NULL,
+			     _("--keep-caps: raising capability %d to the "
+			       "ambient set"), cap);
 }
 
 /* Whether setgroups(2) is denied in our user namespace: we denied it
@@ -70,23 +71,21 @@ static int setgroups_denied(const struct plan *plan)
  * the overflow group) and nobody can change them. */
 static void drop_groups(const struct plan *plan)
 {
-	int denied;
+	int e, denied = 0;
 
 	if (setgroups(0, NULL) == 0)
 		return;
-	if (errno != EPERM)
-		err(EXIT_TOOL,
-		    _("--setgid: clearing the supplementary groups"));
-	if ((denied = setgroups_denied(plan)) == 1)
+	e = errno;
+	if (e == EPERM && (denied = setgroups_denied(plan)) == 1)
 		return;
-	errno = EPERM;
-	if (denied < 0)
-		err(EXIT_TOOL, _("--setgid: clearing the supplementary "
-		    "groups (either setgroups is denied in this user "
-		    "namespace, which would be fine, or we lack CAP_SETGID; "
-		    "/proc/self/setgroups, which tells, cannot be read: "
-		    "mount proc in the new root)"));
-	err(EXIT_TOOL, _("--setgid: clearing the supplementary groups"));
+	fail(EXIT_TOOL, "setgid", e,
+	     denied < 0
+		     ? _("either setgroups is denied in this user namespace, "
+			 "which would be fine, or we lack CAP_SETGID; "
+			 "/proc/self/setgroups, which tells, cannot be read: "
+			 "mount proc in the new root")
+		     : NULL,
+	     _("--setgid: clearing the supplementary groups"));
 }
 
 void identity_setgid(const struct plan *plan, long long gid)
@@ -94,25 +93,28 @@ void identity_setgid(const struct plan *plan, long long gid)
 	drop_groups(plan);
 	if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) == 0)
 		return;
-	if (errno == EINVAL)
-		err(EXIT_TOOL, _("--setgid=%lld (that gid is not mapped in "
-		    "this user namespace: map it with --map-group or "
-		    "--map-groups)"), gid);
-	err(EXIT_TOOL, L_("--setgid=%lld"), gid);
+	fail(EXIT_TOOL, "setgid", errno,
+	     errno == EINVAL ? _("that gid is not mapped in this user "
+				 "namespace: map it with --map-group or "
+				 "--map-groups")
+			     : NULL,
+	     "--setgid=%lld", gid);
 }
 
 void identity_setuid(const struct plan *plan, long long uid)
 {
 	/* Capabilities survive the change of uid only if kept. */
 	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
-		err(EXIT_TOOL, L_("--keep-caps: prctl(PR_SET_KEEPCAPS)"));
+		fail(EXIT_TOOL, "setuid", errno, NULL,
+		     "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0)
 		return;
-	if (errno == EINVAL)
-		err(EXIT_TOOL, _("--setuid=%lld (that uid is not mapped in "
-		    "this user namespace: map it with --map-user or "
-		    "--map-users)"), uid);
-	err(EXIT_TOOL, L_("--setuid=%lld"), uid);
+	fail(EXIT_TOOL, "setuid", errno,
+	     errno == EINVAL ? _("that uid is not mapped in this user "
+				 "namespace: map it with --map-user or "
+				 "--map-users")
+			     : NULL,
+	     "--setuid=%lld", uid);
 }
 
 void identity_keep_caps(const struct plan *plan)

@@ -13,14 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "diagnose.h"
+#include "child.h"
 #include "i18n.h"
 #include "json.h"
 #include "list.h"
 #include "options.h"
 #include "output.h"
-#include "quote.h"
 #include "procfs.h"
+#include "quote.h"
 #include "sharing.h"
 #include "sig.h"
 
@@ -277,8 +277,8 @@ static size_t words_of(const struct option_row *r, const char **words,
 		words[n] = buf[n];
 		return n + 1;
 	default:
-		for (size_t i = 0; r->words && r->words[i] && n < max; i++)
-			words[n++] = r->words[i];
+		for (size_t i = 0; r->words && r->words[i].name && n < max; i++)
+			words[n++] = r->words[i].name;
 		return n;
 	}
 }

@@ -123,7 +123,7 @@ static void do_unshare(const struct plan *plan, const struct step *s,
 
 	/* The full unsigned long: glibc's unshare(int) would cut it. */
 	if (syscall(SYS_unshare, s->mask) != 0) {
-		say_failed(plan, "unshare", errno);
+		events_failed("unshare", errno);
 		diagnose_unshare(errno, s->mask);
 		exit(EXIT_TOOL);
 	}
@@ -149,7 +149,7 @@ static void act(const struct plan *plan, const struct step *s,
 		userns_write_maps(plan, &run->maps);
 		break;
 	case STEP_CLOCKS:
-		timens_apply(plan);
+		timens_apply(plan, s);
 		break;
 	case STEP_PROPAGATION:
 		mounts_propagation(plan);

@@ -4,9 +4,9 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,40 +14,27 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "mounts.h"
 #include "quote.h"
 #include "undo.h"
 
-/* The mount(2) flag of each --propagation but unchanged. */
-static const unsigned long propagation_flags[] = {
-	[PROP_PRIVATE] = MS_PRIVATE,
-	[PROP_SHARED] = MS_SHARED,
-	[PROP_SLAVE] = MS_SLAVE,
-};
-
 void mounts_propagation(const struct plan *plan)
 {
-	const char *name = propagation_names[plan->propagation];
+	const char *name = propagations[plan->propagation].name;
 
-	if (mount(NULL, "/", NULL, MS_REC | propagation_flags[plan->propagation],
-		  NULL) != 0) {
-		int e = errno;
+	static const struct hint hints[] = {
+		{ EINVAL, N_("is / a mount point? in a chroot it may not be") },
+		{ 0, NULL },
+	};
 
-		if (e == EINVAL)
-			/* TRANSLATORS: %s is the --propagation mode as given
-			 * (private, shared or slave), %s the system's error
-			 * text. */
-			errx(EXIT_TOOL, _("making / %s in the new mount "
-					  "namespace failed: %s (is / a mount "
-					  "point? in a chroot it may not be)"),
-			     name, i18n_strerror(e));
+	if (mount(NULL, "/", NULL, MS_REC | propagations[plan->propagation].value,
+		  NULL) != 0)
 		/* TRANSLATORS: %s is the --propagation mode as given
-		 * (private, shared or slave), %s the system's error text. */
-		errx(EXIT_TOOL,
-		     _("making / %s in the new mount namespace failed: %s"),
-		     name, i18n_strerror(e));
-	}
+		 * (private, shared or slave). */
+		fail(EXIT_TOOL, "propagation", errno, hint_for(hints, errno),
+		     _("making / %s in the new mount namespace failed"), name);
 	/* TRANSLATORS: --verbose; %s is the --propagation mode as given
 	 * (private, shared or slave). */
 	say(plan, "mount", N_("/ and everything under it made %s"), name);
@@ -64,40 +51,41 @@ static void undo_if_seen_outside(const struct plan *plan, const char *path)
 
 void mounts_chroot(const char *dir)
 {
-	int e;
+	static const struct hint hints[] = {
+		{ EPERM, N_("it needs CAP_SYS_CHROOT: run as root or add -r") },
+		{ 0, NULL },
+	};
 
 	/* After the chroot, the locale and the catalogs would be looked
 	 * for in the new root. */
 	i18n_load_now();
-	if (chroot(dir) == 0)
-		return;
-	e = errno;
-	if (e == EPERM)
-		errx(EXIT_TOOL, _("--root=%s: chroot failed: %s (it needs "
-				  "CAP_SYS_CHROOT: run as root or add -r)"),
-		     quoted(dir), i18n_strerror(e));
-	errx(EXIT_TOOL, _("--root=%s: chroot failed: %s"), quoted(dir),
-	     i18n_strerror(e));
+	if (chroot(dir) != 0)
+		fail(EXIT_TOOL, "root", errno, hint_for(hints, errno),
+		     _("--root=%s: chroot failed"), quoted(dir));
 }
 
 void mounts_chdir(const struct plan *plan, const char *dir)
 {
-	int e;
-
 	if (chdir(dir) == 0)
 		return;
-	e = errno;
 	if (!plan->wd_dir)
-		err(EXIT_TOOL, _("--root=%s: chdir to its /"),
-		    quoted(plan->root_dir));
-	if (plan->root_dir)
-		errx(EXIT_TOOL, _("--wd=%s: %s (the path is inside --root)"),
-		     quoted(dir), i18n_strerror(e));
-	errx(EXIT_TOOL, "--wd=%s: %s", quoted(dir), i18n_strerror(e));
+		fail(EXIT_TOOL, "wd", errno, NULL, _("--root=%s: chdir to its /"),
+		     quoted(plan->root_dir));
+	fail(EXIT_TOOL, "wd", errno,
+	     plan->root_dir ? _("the path is inside --root") : NULL, "--wd=%s",
+	     quoted(dir));
 }
 
 void mounts_proc(const struct plan *plan, const char *dir)
 {
+	static const struct hint hints[] = {
+		{ ENOENT, N_("give an existing directory") },
+		{ ENOTDIR, N_("give an existing directory") },
+		{ EPERM, N_("in a user namespace proc can be mounted only for a "
+			    "pid namespace it owns: add --pid") },
+		{ 0, NULL },
+	};
+
 	/* Unless everything was made private, the proc already mounted on
 	 * DIR may be a peer of the caller's: a new proc mounted over it
 	 * would cover the caller's /proc too.  Cut it off first, as
@@ -105,52 +93,52 @@ void mounts_proc(const struct plan *plan, const char *dir)
 	if (plan->propagation != PROP_PRIVATE &&
 	    mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
 	    errno != EINVAL && errno != ENOENT)
-		errx(EXIT_TOOL, _("--mount-proc: making %s private before "
-		     "mounting proc on it failed: %s"), quoted(dir),
-		     i18n_strerror(errno));
+		fail(EXIT_TOOL, "proc", errno, NULL,
+		     _("--mount-proc: making %s private before mounting proc "
+		       "on it failed"), quoted(dir));
 	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-		  NULL) == 0) {
-		undo_if_seen_outside(plan, dir);
-		/* TRANSLATORS: --verbose; %s is the directory. */
-		say(plan, "mount", N_("proc on %s"), quoted(dir));
-		return;
+		  NULL) != 0) {
+		int e = errno;
+		char busy[PATH_MAX + 256];
+
+		/* TRANSLATORS: %s is the directory. */
+		snprintf(busy, sizeof busy, _("what is mounted there is in the "
+			 "way (findmnt %s shows it): unmount it, or give another "
+			 "directory"), quoted(dir));
+		fail(EXIT_TOOL, "proc", e,
+		     e == EBUSY ? busy : hint_for(hints, e),
+		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
-	switch (errno) {
-	case ENOENT:
-	case ENOTDIR:
-		errx(EXIT_TOOL, _("--mount-proc: cannot mount proc on %s: %s; "
-		     "give an existing directory"), quoted(dir),
-		     i18n_strerror(errno));
-	case EPERM:
-		errx(EXIT_TOOL, _("--mount-proc: cannot mount proc on %s: %s; "
-		     "in a user namespace proc can be mounted only for a pid "
-		     "namespace it owns: add --pid"), quoted(dir),
-		     i18n_strerror(errno));
-	case EBUSY:
-		/* TRANSLATORS: %s is the directory, %s the system's error
-		 * text, %s the directory again. */
-		errx(EXIT_TOOL, _("--mount-proc: cannot mount proc on %s: %s; "
-		     "what is mounted there is in the way (findmnt %s shows "
-		     "it): unmount it, or give another directory"),
-		     quoted(dir), i18n_strerror(errno), quoted(dir));
-	default:
-		errx(EXIT_TOOL, _("--mount-proc: cannot mount proc on %s: %s"),
-		     quoted(dir), i18n_strerror(errno));
-	}
+	undo_if_seen_outside(plan, dir);
+	/* TRANSLATORS: --verbose; %s is the directory. */
+	say(plan, "mount", N_("proc on %s"), quoted(dir));
 }
+
+static const struct hint register_hints[] = {
+	{ EINVAL, N_("the form is :name:type:offset:magic:mask:interpreter:"
+		     "flags") },
+	{ EACCES, N_("map root with -r to write there") },
+	{ EPERM, N_("map root with -r to write there") },
+	{ EEXIST, N_("that name is taken") },
+	{ 0, NULL },
+};
 
 /* Register an interpreter through the register file in the binfmt_misc
  * whose root is dirfd (the kernel tries the last registered first). */
 void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 {
-	const char *string = s->interp.string, *where;
+	const char *string = s->interp.string;
 	size_t len = strlen(string);
 	int fd;
 
 	if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, string, len) != (ssize_t)len) {
 		int e = errno;
+		const char *hint = hint_for(register_hints, e), *where;
 
+		if (e == ENOENT && s->interp.early)
+			hint = _("with the F flag the interpreter is opened "
+				 "now, outside --root");
 		/* Translated only now: a run that says nothing loads no
 		 * catalog. */
 		where = s->interp.early
@@ -161,29 +149,10 @@ void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 				? _("binfmt_misc (before the chroot)")
 				: plan->binfmt_dir;
 		/* TRANSLATORS: %s is the interpreter string as given, %s the
-		 * directory of the binfmt_misc, %s the system's error text. */
-		errx(EXIT_TOOL,
-		     e == EINVAL
-			     ? _("--load-interp=%s: registering it in "
-				 "%s/register failed: %s (the form "
-				 "is :name:type:offset:magic:mask:"
-				 "interpreter:flags)")
-		     : e == EACCES || e == EPERM
-			     ? _("--load-interp=%s: registering it in "
-				 "%s/register failed: %s (map root "
-				 "with -r to write there)")
-		     : e == EEXIST
-			     ? _("--load-interp=%s: registering it in "
-				 "%s/register failed: %s (that name "
-				 "is taken)")
-		     : e == ENOENT && s->interp.early
-			     ? _("--load-interp=%s: registering it in "
-				 "%s/register failed: %s (with the F "
-				 "flag the interpreter is opened now, "
-				 "outside --root)")
-			     : _("--load-interp=%s: registering it in "
-				 "%s/register failed: %s"),
-		     quoted(string), quoted(where), i18n_strerror(e));
+		 * directory of the binfmt_misc. */
+		fail(EXIT_TOOL, "interpreter", e, hint,
+		     _("--load-interp=%s: registering it in %s/register failed"),
+		     quoted(string), quoted(where));
 	}
 	close(fd);
 	/* TRANSLATORS: --verbose; %s is the interpreter string. */
@@ -202,16 +171,10 @@ int mounts_binfmt_instance(void)
 	    (mnt = fsmount(fs, FSMOUNT_CLOEXEC,
 			   MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV |
 				   MOUNT_ATTR_NOEXEC)) < 0)
-		errx(EXIT_TOOL,
-		     errno == ENOSYS
-			     ? _("--load-interp with the F flag and --root: "
-				 "cannot make a binfmt_misc to register in "
-				 "before the chroot: %s (it needs fsopen(2), "
-				 "Linux 5.2)")
-			     : _("--load-interp with the F flag and --root: "
-				 "cannot make a binfmt_misc to register in "
-				 "before the chroot: %s"),
-		     i18n_strerror(errno));
+		fail(EXIT_TOOL, "binfmt-early", errno,
+		     errno == ENOSYS ? _("it needs fsopen(2), Linux 5.2") : NULL,
+		     _("--load-interp with the F flag and --root: cannot make "
+		       "a binfmt_misc to register in before the chroot"));
 	close(fs);
 	return mnt;
 }
@@ -220,33 +183,30 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 {
 	int dirfd;
 
+	static const struct hint hints[] = {
+		{ ENOENT, N_("give an existing directory") },
+		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
+		{ 0, NULL },
+	};
+
 	if ((instance >= 0
 		     ? move_mount(instance, "", AT_FDCWD, dir,
 				  MOVE_MOUNT_F_EMPTY_PATH)
 		     : mount("binfmt_misc", dir, "binfmt_misc",
 			     MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) != 0) {
 		int e = errno;
+		char busy[PATH_MAX + 256];
 
-		if (e == EBUSY)
-			/* TRANSLATORS: %s is the directory, %s the system's
-			 * error text, %s the directory again. */
-			errx(EXIT_TOOL, _("--mount-binfmt: cannot mount "
-			     "binfmt_misc on %s: %s; the kernel will not mount "
-			     "a filesystem twice on one place, and this user "
-			     "namespace's binfmt_misc is there already "
-			     "(findmnt %s shows it): use that one, or give "
-			     "another directory"), quoted(dir),
-			     i18n_strerror(e), quoted(dir));
-		errx(EXIT_TOOL,
-		     e == ENOENT
-			     ? _("--mount-binfmt: cannot mount binfmt_misc on "
-				 "%s: %s; give an existing directory")
-		     : e == ENODEV
-			     ? _("--mount-binfmt: cannot mount binfmt_misc on "
-				 "%s: %s (a kernel without CONFIG_BINFMT_MISC)")
-			     : _("--mount-binfmt: cannot mount binfmt_misc on "
-				 "%s: %s"),
-		     quoted(dir), i18n_strerror(e));
+		/* TRANSLATORS: %s is the directory. */
+		snprintf(busy, sizeof busy, _("the kernel will not mount a "
+			 "filesystem twice on one place, and this user "
+			 "namespace's binfmt_misc is there already (findmnt %s "
+			 "shows it): use that one, or give another directory"),
+			 quoted(dir));
+		fail(EXIT_TOOL, "binfmt", e,
+		     e == EBUSY ? busy : hint_for(hints, e),
+		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
+		     quoted(dir));
 	}
 	if (instance >= 0)
 		close(instance);
@@ -254,6 +214,7 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 	/* TRANSLATORS: --verbose; %s is the directory. */
 	say(plan, "mount", N_("binfmt_misc on %s"), quoted(dir));
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(EXIT_TOOL, L_("--mount-binfmt: %s"), quoted(dir));
+		fail(EXIT_TOOL, "binfmt", errno, NULL, "--mount-binfmt: %s",
+		     quoted(dir));
 	return dirfd;
 }

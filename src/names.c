@@ -28,6 +28,10 @@ const char passwd_source[] = "/etc/passwd";
 
 static const char group_file[] = "/etc/group";
 
+static const char static_hint[] = N_("this static build looks names up "
+				     "there only, not through NSS: give the "
+				     "number instead");
+
 /* The entry of name (or of uid, if name is NULL) in /etc/passwd; NULL
  * with errno 0 if there is none, or the error that kept us from reading
  * the file (fclose may not change it).  fgetpwent's result lives in a
@@ -71,7 +75,9 @@ static struct group *group_find(const char *name)
 int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	       size_t size)
 {
-	const char *file = group ? group_file : passwd_source;
+	const char *file = group ? group_file : passwd_source,
+		   *shown = quoted_word(name, strlen(name));
+	char what[512];
 	int e;
 
 	if (group) {
@@ -92,32 +98,30 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	e = errno;
 	if (e != 0 && group)
 		/* TRANSLATORS: %s is the file (/etc/group), %s the group's
-		 * name, %s the errno text */
-		snprintf(msg, size, _("cannot read %s to find the group %s: %s "
-			 "(this static build looks names up there only)"),
-			 file, quoted_word(name, strlen(name)),
-			 i18n_strerror(e));
+		 * name. */
+		snprintf(what, sizeof what, _("cannot read %s to find the "
+			 "group %s"), file, shown);
 	else if (e != 0)
 		/* TRANSLATORS: %s is the file (/etc/passwd), %s the user's
-		 * name, %s the errno text */
-		snprintf(msg, size, _("cannot read %s to find the user %s: %s "
-			 "(this static build looks names up there only)"),
-			 file, quoted_word(name, strlen(name)),
-			 i18n_strerror(e));
+		 * name. */
+		snprintf(what, sizeof what, _("cannot read %s to find the "
+			 "user %s"), file, shown);
 	else if (group)
 		/* TRANSLATORS: %s is the group's name, %s the file
-		 * (/etc/group) */
-		snprintf(msg, size, _("no group named %s in %s (this static "
-			 "build looks names up there only, not through NSS; "
-			 "give the number instead)"),
-			 quoted_word(name, strlen(name)), file);
+		 * (/etc/group). */
+		snprintf(what, sizeof what, _("no group named %s in %s"), shown,
+			 file);
 	else
 		/* TRANSLATORS: %s is the user's name, %s the file
-		 * (/etc/passwd) */
-		snprintf(msg, size, _("no user named %s in %s (this static "
-			 "build looks names up there only, not through NSS; "
-			 "give the number instead)"),
-			 quoted_word(name, strlen(name)), file);
+		 * (/etc/passwd). */
+		snprintf(what, sizeof what, _("no user named %s in %s"), shown,
+			 file);
+	/* What a failure says (see fail.h), made into msg. */
+	if (e != 0)
+		snprintf(msg, size, "%s: %s; %s", what, i18n_strerror(e),
+			 _(static_hint));
+	else
+		snprintf(msg, size, "%s; %s", what, _(static_hint));
 	return -1;
 }
 

@@ -5,7 +5,9 @@
  */
 #include <config.h>
 
+#include <err.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +16,20 @@
 #include "options.h"
 #include "quote.h"
 #include "sig.h"
+
+char *usage_message(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		errx(EXIT_TOOL, _("out of memory"));
+	return s;
+}
 
 /* Refuse the value. */
 #define USAGE(...)                                    \
@@ -62,17 +78,24 @@ static int take_string(struct plan *plan, const struct option_row *row,
 				(const char **)((char *)plan + row->store), msg);
 }
 
+/* The index of value among the row's words, or -1. */
+static int word_index(const struct option_row *row, const char *value)
+{
+	for (int i = 0; row->words[i].name; i++)
+		if (strcmp(value, row->words[i].name) == 0)
+			return i;
+	return -1;
+}
+
 static int take_propagation(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
-	for (int i = 0; i < PROP_COUNT; i++)
-		if (strcmp(value, propagation_names[i]) == 0) {
-			plan->propagation = i;
-			return 0;
-		}
-	USAGE(_("--%s=%s: give %s, %s, %s or %s"), row_name(row), quoted(value),
-	      propagation_names[0], propagation_names[1],
-	      propagation_names[2], propagation_names[3]);
+	if ((plan->propagation = word_index(row, value)) < 0)
+		USAGE(_("--%s=%s: give %s, %s, %s or %s"), row_name(row),
+		      quoted(value), propagations[0].name,
+		      propagations[1].name, propagations[2].name,
+		      propagations[3].name);
+	return 0;
 }
 
 static int take_interp(struct plan *plan, const struct option_row *row,
@@ -133,39 +156,39 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 
 /* The words a --map-users or --map-groups value may be besides a range
  * (idmap_parse reads them). */
-static const char *const map_words[] = { "auto", "subids", "all", NULL };
+static const struct word map_words[] = {
+	{ "auto", 0 }, { "subids", 0 }, { "all", 0 }, { NULL, 0 } };
 
-/* --setgroups's words, and what each sets. */
-static const char *const setgroups_names[] = { "allow", "deny", NULL };
-static const int setgroups_modes[] = { SETGROUPS_ALLOW, SETGROUPS_DENY };
+static const struct word setgroups_words[] = {
+	{ "allow", SETGROUPS_ALLOW }, { "deny", SETGROUPS_DENY }, { NULL, 0 } };
 
 static int take_setgroups(struct plan *plan, const struct option_row *row,
 			  const char *value, char **msg)
 {
-	for (int i = 0; setgroups_names[i]; i++)
-		if (strcmp(value, setgroups_names[i]) == 0) {
-			plan->setgroups = setgroups_modes[i];
-			return 0;
-		}
-	USAGE(_("--%s=%s: give allow or deny"), row_name(row), quoted(value));
+	int i = word_index(row, value);
+
+	if (i < 0)
+		USAGE(_("--%s=%s: give allow or deny"), row_name(row),
+		      quoted(value));
+	plan->setgroups = (int)row->words[i].value;
+	return 0;
 }
 
-/* --list's words, by LIST_*. */
-static const char *const list_names[] = { [LIST_FLAGS] = "flags",
-					  [LIST_OPTIONS] = "options", NULL };
+static const struct word list_words[] = {
+	{ "flags", LIST_FLAGS }, { "options", LIST_OPTIONS }, { NULL, 0 } };
 
 static int take_list(struct plan *plan, const struct option_row *row,
 		     const char *value, char **msg)
 {
+	int i;
+
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	for (int i = 0; list_names[i]; i++)
-		if (strcmp(value, list_names[i]) == 0) {
-			plan->list = i;
-			return 0;
-		}
-	USAGE(_("--%s=%s: give flags or options"), row_name(row),
-	      quoted(value));
+	if ((i = word_index(row, value)) < 0)
+		USAGE(_("--%s=%s: give flags or options"), row_name(row),
+		      quoted(value));
+	plan->list = (int)row->words[i].value;
+	return 0;
 }
 
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
@@ -242,7 +265,7 @@ const struct option_row option_rows[] = {
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
-	  .values = VALUES_WORD, .words = propagation_names,
+	  .values = VALUES_WORD, .words = propagations,
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("propagation is set in a new mount namespace") },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
@@ -319,7 +342,7 @@ const struct option_row option_rows[] = {
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
 	  N_("allow or deny setgroups(2) in the new user namespace"),
 	  .sets = OPT_SETGROUPS, .take = take_setgroups, .values = VALUES_WORD,
-	  .words = setgroups_names,
+	  .words = setgroups_words,
 	  .implies_flags = UNSHARE_USER,
 	  .why = N_("setgroups is a setting of a new user namespace") },
 	{ "setuid", 'S', ARG_REQUIRED, "UID", GROUP_USERNS,
@@ -404,7 +427,7 @@ const struct option_row option_rows[] = {
 	     "words it knows, for completions and scripts"),
 	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
 	  .values = VALUES_WORD,
-	  .words = list_names },
+	  .words = list_words },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("with --list or --dry-run, print JSON; with --verbose, JSON lines "
 	     "on stderr"),

@@ -79,12 +79,16 @@ struct option_row {
 	enum opt_stop stop;
 	int alias;              /* another name of the row before it */
 	enum opt_values values; /* what its value is */
-	const char *const *words; /* the words it takes, NULL-terminated, or
-				     NULL */
+	const struct word *words; /* the words it takes (a NULL name after
+				     the last), or NULL */
 };
 
 extern const struct option_row option_rows[];
 extern const size_t option_count;
+
+/* A message about a command line that cannot be run, whole however long
+ * the values in it (malloc'd; exits 125 if there is no memory). */
+char *usage_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A row's long name: its own, or its flag's. */
 const char *row_name(const struct option_row *row);

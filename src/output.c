@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "env.h"
+#include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "json.h"
 #include "options.h"
@@ -232,7 +234,7 @@ static void maps(struct emit *e, const struct step *s)
 
 		begin(e, "setgroups");
 		string(e, "mode", mode);
-		detail(e, "setgroups %s", mode);
+		detail(e, N_("setgroups %s"), mode);
 	}
 	if (s->maps.writer != MAP_NONE) {
 		begin(e, "maps");
@@ -262,14 +264,14 @@ static void fork_lines(struct emit *e, const struct plan *plan,
 	const int *sigs = s->fork.forward ? forwarded_signals
 					  : ignored_signals;
 	size_t n = s->fork.forward ? n_forwarded_signals : n_ignored_signals;
-	char list[4096], names[8][16];
+	char list[4096], buf[8][16];
 	const char *name[8];
 
 	begin(e, "fork");
 	detail(e, N_("fork: the program runs as a child; its exit status or "
 		     "fatal signal is ours"));
 	for (size_t i = 0; i < n && i < 8; i++)
-		name[i] = sig_name(sigs[i], names[i], sizeof names[i]);
+		name[i] = sig_name(sigs[i], buf[i], sizeof buf[i]);
 	begin(e, "signals");
 	string(e, "action", s->fork.forward ? "forward" : "ignore");
 	names_member(e, "signals", name, n);
@@ -335,7 +337,7 @@ static void persist_lines(struct emit *e, const struct step *s)
 static void environment(struct emit *e, const struct step *s)
 {
 	const char *kept[ENV_MAX_KEPT];
-	char names[ENV_MAX_KEPT][ENV_MAX_NAME], list[4096];
+	char buf[ENV_MAX_KEPT][ENV_MAX_NAME], list[4096];
 	size_t n = 0, len = 0;
 
 	/* Each name of every list, checked when taken (env_check_list). */
@@ -343,8 +345,8 @@ static void environment(struct emit *e, const struct step *s)
 		for (const char *p = s->env.lists[i]; *p && n < ENV_MAX_KEPT;) {
 			size_t k = strcspn(p, ",");
 
-			snprintf(names[n], sizeof names[n], "%.*s", (int)k, p);
-			kept[n] = names[n];
+			snprintf(buf[n], sizeof buf[n], "%.*s", (int)k, p);
+			kept[n] = buf[n];
 			n++;
 			p += k + (p[k] == ',');
 		}
@@ -391,11 +393,11 @@ static void step_lines(struct emit *e, const struct plan *plan,
 		break;
 	case STEP_PROPAGATION:
 		begin(e, "propagation");
-		string(e, "mode", propagation_names[s->propagation]);
+		string(e, "mode", propagations[s->propagation].name);
 		/* TRANSLATORS: %s is the propagation as the option
 		 * --propagation names it: private, shared or slave. */
 		detail(e, N_("make / and every mount under it %s"),
-		       propagation_names[s->propagation]);
+		       propagations[s->propagation].name);
 		break;
 	case STEP_FORK:
 		fork_lines(e, plan, s);
@@ -447,7 +449,7 @@ static void step_lines(struct emit *e, const struct plan *plan,
 	case STEP_SETUID:
 		begin(e, "setuid");
 		number(e, "uid", s->id);
-		detail(e, "setuid %lld", s->id);
+		detail(e, N_("setuid %lld"), s->id);
 		break;
 	case STEP_KEEP_CAPS:
 		begin(e, "keep-caps");
@@ -671,11 +673,21 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan)
 		fputs("}\n", out);
 }
 
-void plan_json(FILE *out, const struct plan *plan)
+void say_plan(const struct plan *plan)
 {
+	FILE *out = events_out();
 	struct emit e = { .out = out, .prefix = "", .json = true };
 
+	if (!(plan->opts & OPT_VERBOSE))
+		return;
+	if (!(plan->opts & OPT_JSON)) {
+		plan_print(out, VERBOSE_PREFIX, plan);
+		return;
+	}
+	event(out, "plan");
+	fputs(",\"plan\":", out);
 	print(&e, plan);
+	fputs("}\n", out);
 }
 
 int output_done(void)
@@ -685,8 +697,8 @@ int output_done(void)
 	if (error == 0 && !ferror(stdout))
 		return 0;
 	if (error != 0)
-		warnx(_("writing standard output: %s"), i18n_strerror(error));
+		complain(NULL, error, NULL, _("writing standard output"));
 	else
-		warnx(_("writing standard output failed"));
+		complain(NULL, 0, NULL, _("writing standard output failed"));
 	return EXIT_TOOL;
 }

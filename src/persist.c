@@ -39,12 +39,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "diagnose.h"
+#include "child.h"
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "persist.h"
 #include "quote.h"
-#include "sig.h"
 #include "undo.h"
 
 /* Linux 6.8; older headers lack it. */
@@ -104,6 +104,9 @@ static uint64_t mntns_id(const char *path)
 	return id;
 }
 
+static const char not_regular[] = N_("a namespace is kept on one (it is "
+				     "made if missing)");
+
 /* FILE, opened for good: its directory, then FILE in it, made if
  * missing (O_EXCL, so never through a symbolic link), else opened
  * without following one and checked.  0, or -1 after saying why. */
@@ -120,12 +123,13 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		snprintf(dir, sizeof dir, "%.*s",
 			 slash == file ? 1 : (int)(slash - file), file);
 	if (*k->name == '\0') {
-		warnx(_("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)"), f->name, shown);
+		complain("persist", 0, _(not_regular), _("--%s=%s: not a "
+			 "regular file"), f->name, shown);
 		return -1;
 	}
 	if ((k->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		warn(_("--%s=%s: cannot create it"), f->name, shown);
+		complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
+			 f->name, shown);
 		return -1;
 	}
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
@@ -135,31 +139,39 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return fstat(k->file, &k->st);
 	}
 	if (errno != EEXIST) {
-		warn(_("--%s=%s: cannot create it"), f->name, shown);
+		complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
+			 f->name, shown);
 		return -1;
 	}
 	if ((k->file = openat(k->dir, k->name,
 			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
 	    fstat(k->file, &k->st) != 0) {
-		warn(L_("--%s=%s"), f->name, shown);
+		complain("persist", errno, NULL, "--%s=%s", f->name, shown);
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {
-		warnx(_("--%s=%s: it is a symbolic link, which is never "
-			"followed (anyone who may change it could point it at "
-			"another file); give the file itself"), f->name, shown);
+		complain("persist", 0,
+			 _("a link is never followed (anyone who may change "
+			   "it could point it at another file): give the file "
+			   "itself"),
+			 _("--%s=%s: it is a symbolic link"), f->name, shown);
 		return -1;
 	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * the last %s is the file again. */
-		warnx(_("--%s=%s: it keeps a namespace already (umount %s to "
-		      "free it)"), f->name, shown, shown);
+		char hint[PATH_MAX + 64];
+
+		/* TRANSLATORS: %s is the file. */
+		snprintf(hint, sizeof hint, _("umount %s to free it"), shown);
+		/* TRANSLATORS: --%s=%s is the option and the file as
+		 * given. */
+		complain("persist", 0, hint,
+			 _("--%s=%s: it keeps a namespace already"), f->name,
+			 shown);
 		return -1;
 	}
 	if (!S_ISREG(k->st.st_mode)) {
-		warnx(_("--%s=%s: not a regular file; a namespace is kept on "
-		      "one (it is made if missing)"), f->name, shown);
+		complain("persist", 0, _(not_regular),
+			 _("--%s=%s: not a regular file"), f->name, shown);
 		return -1;
 	}
 	return 0;
@@ -169,77 +181,58 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 static void bind_failed(const struct flag *f, const char *file,
 			const char *source)
 {
+	static const struct hint hints[] = {
+		{ EPERM, N_("keeping a namespace needs CAP_SYS_ADMIN in your "
+			    "mount namespace (run as root)") },
+		{ ENOSYS, N_("it needs open_tree(2) and move_mount(2), Linux "
+			     "5.2") },
+		{ 0, NULL },
+	};
 	int e = errno;
-	const char *shown = quoted(file);
 	uint64_t ours, theirs;
-
+	char hint[1024];
 	/* A mount namespace kept where it could loop: EINVAL from mount(2),
 	 * ELOOP from move_mount(2). */
 	bool loop = f->bit == UNSHARE_MOUNT && (e == EINVAL || e == ELOOP);
 
-	if (loop && on_shared_mount(file)) {
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * the last %s is the name of the error (such as EINVAL). */
-		warnx(_("--%s=%s: the file is on a shared mount, where the "
-		      "kernel refuses to keep a mount namespace (%s); put "
-		      "it under a private mount, as: mkdir -p /run/unshare && "
-		      "mount --bind /run/unshare /run/unshare && mount "
-		      "--make-private /run/unshare"), f->name, shown,
-		      strerrorname_np(e));
-		return;
-	}
-	if (loop &&
-	    (ours = mntns_id("/proc/self/ns/mnt")) != 0 &&
-	    (theirs = mntns_id(source)) != 0 && theirs <= ours) {
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * %s is the name of the error (such as EINVAL); %llu the id
-		 * of the new mount namespace, %llu that of the file's. */
-		warnx(_("--%s=%s: the kernel refuses to keep a mount namespace "
-		      "in a file unless it is newer than the one the file is "
-		      "in (%s), and it tells which is newer by ids it "
-		      "hands out in batches, one batch a CPU: a namespace made "
-		      "on one CPU can get a lower id than an older one made "
-		      "on another (here %llu, against %llu for the file's); "
-		      "run unshare on the CPU that made the file's mount "
-		      "namespace (taskset -c N unshare ..., trying each N), "
-		      "or from a mount namespace made on the CPU unshare "
-		      "runs on"), f->name, shown, strerrorname_np(e),
-		      (unsigned long long)theirs,
-		      (unsigned long long)ours);
-		return;
-	}
-	if (e == EPERM)
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * "binding %s" names the namespace in /proc (such as
-		 * /proc/42/ns/net); the %s after it is the system's error
-		 * text. */
-		warnx(_("--%s=%s: binding %s failed: %s; keeping a namespace "
-		      "needs CAP_SYS_ADMIN in your mount namespace (run as "
-		      "root)"), f->name, shown, source, i18n_strerror(e));
+	if (loop && on_shared_mount(file))
+		snprintf(hint, sizeof hint, "%s",
+			 _("the file is on a shared mount, where the kernel "
+			   "refuses to keep a mount namespace; put it under a "
+			   "private mount, as: mkdir -p /run/unshare && mount "
+			   "--bind /run/unshare /run/unshare && mount "
+			   "--make-private /run/unshare"));
+	else if (loop && (ours = mntns_id("/proc/self/ns/mnt")) != 0 &&
+		 (theirs = mntns_id(source)) != 0 && theirs <= ours)
+		snprintf(hint, sizeof hint,
+			 /* TRANSLATORS: %llu is the id of the new mount
+			  * namespace, %llu that of the file's. */
+			 _("the kernel keeps a mount namespace in a file only "
+			   "if it is newer than the one the file is in, and "
+			   "tells which is newer by ids it hands out in "
+			   "batches, one batch a CPU: a namespace made on one "
+			   "CPU can get a lower id than an older one made on "
+			   "another (here %llu, against %llu for the file's); "
+			   "run unshare on the CPU that made the file's mount "
+			   "namespace (taskset -c N unshare ..., trying each "
+			   "N), or from a mount namespace made on the CPU "
+			   "unshare runs on"),
+			 (unsigned long long)theirs, (unsigned long long)ours);
 	else if (e == EBUSY)
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * "binding %s" names the namespace in /proc (such as
-		 * /proc/42/ns/net); the %s after it is the system's error
-		 * text; the last two are the file again. */
-		warnx(_("--%s=%s: binding %s failed: %s; something mounted on "
-		      "the file is in the way (findmnt %s shows it): unmount "
-		      "it (umount %s), or choose another file"), f->name,
-		      shown, source, i18n_strerror(e), shown, shown);
-	else if (e == ENOSYS)
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * "binding %s" names the namespace in /proc (such as
-		 * /proc/42/ns/net); the %s after it is the system's error
-		 * text. */
-		warnx(_("--%s=%s: binding %s failed: %s; it needs open_tree(2) "
-		      "and move_mount(2), Linux 5.2"), f->name, shown, source,
-		      i18n_strerror(e));
+		/* TRANSLATORS: %s is the file, twice. */
+		snprintf(hint, sizeof hint, _("something mounted on the file "
+			 "is in the way (findmnt %s shows it): unmount it "
+			 "(umount %s), or choose another file"), quoted(file),
+			 quoted(file));
 	else
-		/* TRANSLATORS: --%s=%s is the option and the file as given;
-		 * "binding %s" names the namespace in /proc (such as
-		 * /proc/42/ns/net); the %s after it is the system's error
-		 * text. */
-		warnx(_("--%s=%s: binding %s failed: %s"), f->name, shown,
-		      source, i18n_strerror(e));
+		snprintf(hint, sizeof hint, "%s",
+			 hint_for(hints, e) ? hint_for(hints, e) : "");
+	/* TRANSLATORS: --%s=%s is the option and the file as given;
+	 * "binding %s" names the namespace in /proc (such as
+	 * /proc/42/ns/net). */
+	complain("persist", e, *hint ? hint : NULL,
+		 _("--%s=%s: binding %s failed"), f->name, quoted(file),
+		 source);
 }
 
 /* Undo what bind_all did: unmount the very mounts it made (through their
@@ -332,11 +325,10 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		err(EXIT_TOOL,
-		    _("keeping namespaces: cannot make a socket pair"));
-	if ((middle = fork()) < 0)
-		fork_failed(N_("keeping namespaces: the helper"));
-	if (middle == 0) {
+		fail(EXIT_TOOL, "persist", errno, NULL,
+		     _("keeping namespaces: cannot make a socket pair"));
+	if ((middle = fork_or_fail(N_("keeping namespaces: the helper"))) ==
+	    0) {
 		pid_t p = fork();
 
 		if (p != 0)
@@ -347,7 +339,7 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
-		errx(EXIT_TOOL,
+		fail(EXIT_TOOL, "persist", 0, NULL,
 		     _("keeping namespaces: cannot fork the helper"));
 	h->sock = sock[0];
 }
@@ -361,8 +353,9 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 	undo_ask(h->sock, 'u', 'd');
 	if (send(h->sock, "b", 1, MSG_NOSIGNAL) != 1 ||
 	    read(h->sock, &answer, 1) != 1 || answer != 0)
-		errx(EXIT_TOOL, _("the namespaces were not kept in their files "
-		     "(see above), so nothing was run"));
+		fail(EXIT_TOOL, NULL, 0, NULL,
+		     _("the namespaces were not kept in their files (see "
+		       "above), so nothing was run"));
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		if (plan->persist[i])
 			/* TRANSLATORS: --verbose; %s is the kind of namespace

@@ -6,36 +6,21 @@
  */
 #include <config.h>
 
-#include <err.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 
 #include "i18n.h"
 #include "options.h"
 #include "plan.h"
 
-const char *const propagation_names[PROP_COUNT + 1] = {
-	[PROP_PRIVATE] = "private",
-	[PROP_SHARED] = "shared",
-	[PROP_SLAVE] = "slave",
-	[PROP_UNCHANGED] = "unchanged",
-	NULL,
+const struct word propagations[PROP_COUNT + 1] = {
+	[PROP_PRIVATE] = { "private", MS_PRIVATE },
+	[PROP_SHARED] = { "shared", MS_SHARED },
+	[PROP_SLAVE] = { "slave", MS_SLAVE },
+	[PROP_UNCHANGED] = { "unchanged", 0 },
+	{ NULL, 0 },
 };
-
-char *usage_message(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		errx(EXIT_TOOL, _("out of memory"));
-	return s;
-}
 
 void plan_init(struct plan *plan)
 {

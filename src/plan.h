@@ -50,9 +50,16 @@ enum {
 	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
 };
 
-/* --propagation, and its words (NULL after the last). */
+/* A word an option takes, and what it stands for. */
+struct word {
+	const char *name;
+	unsigned long value;
+};
+
+/* --propagation: its words, by PROP_*, each with the mount(2) flag it
+ * stands for (none for unchanged); a NULL name after the last. */
 enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED, PROP_COUNT };
-extern const char *const propagation_names[PROP_COUNT + 1];
+extern const struct word propagations[PROP_COUNT + 1];
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS };
@@ -126,10 +133,6 @@ struct plan {
 	struct step steps[STEPS_MAX];
 	size_t n_steps;
 };
-
-/* A message about a command line that cannot be run, whole however long
- * the values in it (malloc'd; exits 125 if there is no memory). */
-char *usage_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* An empty plan: every field as "not given". */
 void plan_init(struct plan *plan);

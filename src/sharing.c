@@ -17,10 +17,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "events.h"
 #include "i18n.h"
 #include "quote.h"
-#include "sig.h"
 #include "sharing.h"
 
 /* What kcmp(2) compares for a flag, or -1. */
@@ -155,7 +155,7 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 			 * (make)". */
 			sep = _(" and ");
 		used += (size_t)snprintf(buf + used, size - used,
-					 "%spid %d (%s)", sep,
+					 _("%spid %d (%s)"), sep,
 					 (int)s->named[i], quoted(comm));
 	}
 	if (s->n > SHARING_NAMED && used < size)

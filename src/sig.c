@@ -1,5 +1,4 @@
-/* Signal names and numbers, from glibc's own table (sigabbrev_np), and
- * waiting for a child through signals.
+/* Signal names and numbers, from glibc's own table (sigabbrev_np).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -13,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/wait.h>
 
 #include "i18n.h"
 #include "sig.h"
@@ -116,14 +114,4 @@ const char *sig_list(const int *sigs, size_t n, char *buf, size_t size)
 					sig_name(sigs[i], name, sizeof name));
 	}
 	return buf;
-}
-
-pid_t wait_child(pid_t pid, int *status, int options)
-{
-	pid_t w;
-
-	do
-		w = waitpid(pid, status, options);
-	while (w < 0 && errno == EINTR);
-	return w;
 }

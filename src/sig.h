@@ -1,4 +1,4 @@
-/* Signal names and numbers, and waiting for a child through signals.
+/* Signal names and numbers.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -6,7 +6,6 @@
 #define UNSHARE_SIG_H
 
 #include <stddef.h>
-#include <sys/types.h>
 
 /* "KILL", "SIGKILL", "kill", "9", "IOT", "RTMIN+2", "RTMAX-1" or "RT3":
  * the signal number, or -1. */
@@ -24,9 +23,5 @@ extern const size_t n_ignored_signals;
 
 /* "TERM, INT and HUP": the names of n signals, in words.  Returns buf. */
 const char *sig_list(const int *sigs, size_t n, char *buf, size_t size);
-
-/* waitpid(2), asked again for as long as a signal handler interrupts it
- * (EINTR): a wait that gave up then would lose the child. */
-pid_t wait_child(pid_t pid, int *status, int options);
 
 #endif

@@ -10,7 +10,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -21,8 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "diagnose.h"
+#include "child.h"
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "sig.h"
 #include "supervise.h"
@@ -88,15 +88,6 @@ static void pass_on(const struct plan *plan, const char *kind,
 	kill(pid, info->si_signo);
 }
 
-static pid_t checked_fork(const char *what)
-{
-	pid_t pid = fork();
-
-	if (pid < 0)
-		fork_failed(what);
-	return pid;
-}
-
 /* In the child: arm the parent-death signal, then make sure the parent
  * did not die before it was armed (the pipe's write end, held by the
  * parent alone, is closed then).  getppid() cannot tell: in a new pid
@@ -107,11 +98,13 @@ static void arm_kill_child(const struct plan *plan, int alive[2])
 
 	close(alive[1]);
 	if (prctl(PR_SET_PDEATHSIG, plan->kill_signal) != 0)
-		err(EXIT_TOOL, L_("--kill-child: prctl(PR_SET_PDEATHSIG)"));
+		fail(EXIT_TOOL, "kill-child", errno, NULL,
+		     "--kill-child: prctl(PR_SET_PDEATHSIG)");
 	if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0 ||
 	    read(alive[0], &c, 1) == 0) {
-		warnx(_("--kill-child: unshare died before the child was "
-			"armed; not running the program"));
+		complain("kill-child", 0, NULL,
+			 _("--kill-child: unshare died before the child was "
+			   "armed; not running the program"));
 		_exit(EXIT_TOOL);
 	}
 	close(alive[0]);
@@ -139,9 +132,10 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 
 	if (((plan->opts & OPT_KILL_CHILD) && pipe2(alive, O_CLOEXEC) != 0) ||
 	    ((plan->opts & OPT_INIT) && pipe2(report, O_CLOEXEC) != 0))
-		err(EXIT_TOOL, _("fork: cannot make a pipe to the child"));
+		fail(EXIT_TOOL, "fork", errno, NULL,
+		     _("fork: cannot make a pipe to the child"));
 
-	pid = checked_fork("--fork");
+	pid = fork_or_fail("--fork");
 	if (pid == 0) {
 		sigaction(SIGCHLD, &saved_chld, NULL);
 		if (plan->opts & OPT_KILL_CHILD)
@@ -172,8 +166,8 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 			if (w == pid)
 				break;
 			if (w < 0)
-				err(EXIT_TOOL, _("waiting for child %d"),
-				    (int)pid);
+				fail(EXIT_TOOL, "fork", errno, NULL,
+				     _("waiting for child %d"), (int)pid);
 		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
 			pass_on(plan, "forward", &info, pid, true);
 		}
@@ -203,7 +197,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
 	sigaction(SIGCHLD, &dfl, &saved_chld);
 
-	program = checked_fork("--init");
+	program = fork_or_fail("--init");
 	if (program == 0) {
 		close(report_fd);
 		sigaction(SIGCHLD, &saved_chld, NULL);
@@ -229,7 +223,8 @@ void supervise_init(const struct plan *plan, int report_fd)
 	}
 done:
 	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
-		warn(_("--init: cannot report the program's status"));
+		complain("init", errno, NULL,
+			 _("--init: cannot report the program's status"));
 	/* Our exit ends every process left in the namespace. */
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
 				: 128 + WTERMSIG(status));

@@ -4,7 +4,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,36 +11,41 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "plan.h"
 #include "timens.h"
 
-void timens_apply(const struct plan *plan)
+void timens_apply(const struct plan *plan, const struct step *s)
 {
+	static const struct hint hints[] = {
+		{ ERANGE, N_("an offset that would make a clock negative or "
+			     "too large?") },
+		{ EINVAL, N_("an offset that would make a clock negative or "
+			     "too large?") },
+		{ 0, NULL },
+	};
+	const struct offset *mono = s->clocks.monotonic,
+			    *boot = s->clocks.boottime;
 	char text[128];
 	int n = 0, fd;
 
-	if (plan->monotonic.set)
+	/* The kernel's words (not translated): time_namespaces(7). */
+	if (mono)
 		n += snprintf(text + n, sizeof text - (size_t)n,
-			      "monotonic %lld %ld\n", plan->monotonic.sec,
-			      plan->monotonic.nsec);
-	if (plan->boottime.set)
+			      /* not translated */ "monotonic %lld %ld\n",
+			      mono->sec, mono->nsec);
+	if (boot)
 		n += snprintf(text + n, sizeof text - (size_t)n,
-			      "boottime %lld %ld\n", plan->boottime.sec,
-			      plan->boottime.nsec);
+			      /* not translated */ "boottime %lld %ld\n",
+			      boot->sec, boot->nsec);
 	/* One write: the kernel takes the offsets only before anything
 	 * enters the namespace, and all at once. */
 	if ((fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		errx(EXIT_TOOL,
-		     errno == ERANGE || errno == EINVAL
-			     ? _("writing the clock offsets to "
-				 "/proc/self/timens_offsets failed: %s (an "
-				 "offset that would make a clock negative or "
-				 "too large?)")
-			     : _("writing the clock offsets to "
-				 "/proc/self/timens_offsets failed: %s"),
-		     i18n_strerror(errno));
+		fail(EXIT_TOOL, "time", errno, hint_for(hints, errno),
+		     _("writing the clock offsets to /proc/self/timens_offsets "
+		       "failed"));
 	close(fd);
 	for (char *nl = strchr(text, '\n'); nl && nl < text + n - 1;
 	     nl = strchr(nl, '\n'))

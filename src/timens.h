@@ -7,8 +7,9 @@
 
 #include "plan.h"
 
-/* Write --monotonic and --boottime (one at least) to /proc/self/timens_offsets, before
- * any process enters the new time namespace.  Exits 125 on failure. */
-void timens_apply(const struct plan *plan);
+/* Write the offsets of step s (--monotonic, --boottime) to
+ * /proc/self/timens_offsets, before any process enters the new time
+ * namespace.  Exits 125 on failure. */
+void timens_apply(const struct plan *plan, const struct step *s);
 
 #endif

@@ -24,8 +24,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "diagnose.h"
+#include "child.h"
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "names.h"
 #include "options.h"
@@ -257,22 +258,35 @@ static int write_file(const char *path, const char *text, size_t len)
 
 static void write_map_file(const char *path, const struct idmap *map)
 {
-	char text[IDMAP_MAX_EXTENTS * 33 + 1];
+	static const struct hint hints[] = {
+		{ ENOENT, N_("is /proc mounted? id maps are written through "
+			     "it") },
+		{ EPERM, N_("the writer needs CAP_SETUID (CAP_SETGID for "
+			    "groups) over the parent namespace, and every outer "
+			    "id must be mapped there; unprivileged, map ranges "
+			    "with auto or subids, which go through newuidmap "
+			    "and newgidmap") },
+		{ 0, NULL },
+	};
+	char text[IDMAP_MAX_EXTENTS * 33 + 1], hint[sizeof text + 256];
 	size_t len = idmap_format(map, text, sizeof text);
+	int e;
 
 	if (write_file(path, text, len) == 0)
 		return;
-	warn(_("writing %s"), path);
-	if (errno == ENOENT)
-		warnx(_("is /proc mounted? id maps are written through it"));
-	else if (errno == EPERM)
-		warnx(_("the writer needs CAP_SETUID (CAP_SETGID for groups) "
-		      "over the parent namespace, and every outer id must be "
-		      "mapped there; unprivileged, map ranges with auto or "
-		      "subids, which go through newuidmap and newgidmap"));
-	else if (errno == EINVAL)
-		warnx(_("the kernel refused these lines:\n%s"), text);
-	exit(EXIT_TOOL);
+	e = errno;
+	if (e != EINVAL)
+		fail(EXIT_TOOL, "maps", e, hint_for(hints, e), _("writing %s"),
+		     path);
+	/* The lines, one after another. */
+	for (char *nl = strchr(text, '\n'); nl && nl[1]; nl = strchr(nl, '\n'))
+		*nl = ',';
+	text[strcspn(text, "\n")] = '\0';
+	/* TRANSLATORS: %s is the lines of the map, as "0 1000 1,1 100000
+	 * 65536". */
+	snprintf(hint, sizeof hint, _("the kernel refused these lines: %s"),
+		 text);
+	fail(EXIT_TOOL, "maps", e, hint, _("writing %s"), path);
 }
 
 static void write_setgroups(const char *path, int mode)
@@ -284,13 +298,10 @@ static void write_setgroups(const char *path, int mode)
 				    : write_file(path, "allow", 5)) == 0)
 		return;
 	e = errno;
-	if (e == ENOENT) {
-		/* TRANSLATORS: %s is the path, %s the errno text */
-		errx(EXIT_TOOL, _("writing %s: %s (is /proc mounted?)"), path,
-		     i18n_strerror(e));
-	}
-	/* TRANSLATORS: %s is the path, %s the errno text */
-	errx(EXIT_TOOL, _("writing %s: %s"), path, i18n_strerror(e));
+	fail(EXIT_TOOL, "setgroups", e,
+	     e == ENOENT ? _("is /proc mounted? id maps are written through it")
+			 : NULL,
+	     _("writing %s"), path);
 }
 
 /* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages
@@ -318,25 +329,34 @@ static void run_newidmap(const char *tool, pid_t pid,
 	}
 	argv[n] = NULL;
 
-	if ((child = fork()) < 0)
-		err(EXIT_TOOL, _("fork for %s"), tool);
+	child = fork_or_fail(N_("id maps: newuidmap or newgidmap"));
 	if (child == 0) {
+		int e;
+
 		execvp(tool, argv);
-		if (errno == ENOENT)
-			errx(EXIT_TOOL, _("%s not found: mapping ranges "
-			     "without privilege needs it; install the uidmap "
-			     "package (apt-get install uidmap)"), tool);
-		err(EXIT_TOOL, _("cannot run %s"), tool);
+		e = errno;
+		fail(EXIT_TOOL, "maps", e,
+		     e == ENOENT ? _("mapping ranges without privilege needs "
+				     "it: install the uidmap package (apt-get "
+				     "install uidmap)")
+				 : NULL,
+		     _("cannot run %s"), tool);
 	}
 	if (wait_child(child, &status, 0) < 0)
-		err(EXIT_TOOL, _("waiting for %s"), tool);
+		fail(EXIT_TOOL, "maps", errno, NULL, _("waiting for %s"), tool);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
 		exit(EXIT_TOOL);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap),
-		 * %s the file (/etc/subuid or /etc/subgid) */
-		errx(EXIT_TOOL, _("%s refused the map (see its message above): "
-		     "the ranges must be yours in %s"), tool, file);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char hint[256];
+
+		/* TRANSLATORS: %s is the file (/etc/subuid or
+		 * /etc/subgid). */
+		snprintf(hint, sizeof hint, _("the ranges must be yours in %s"),
+			 file);
+		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap). */
+		fail(EXIT_TOOL, "maps", 0, hint,
+		     _("%s refused the map (see its message above)"), tool);
+	}
 }
 
 /* In the helper: write the maps of process pid. */
@@ -371,10 +391,9 @@ void userns_start_helper(const struct plan *plan, struct map_helper *helper)
 	char c;
 
 	if (pipe2(go, O_CLOEXEC) != 0)
-		err(EXIT_TOOL, _("id maps: cannot make a pipe"));
-	if ((helper->pid = fork()) < 0)
-		fork_failed(N_("id maps: the helper"));
-	if (helper->pid == 0) {
+		fail(EXIT_TOOL, "maps", errno, NULL,
+		     _("id maps: cannot make a pipe"));
+	if ((helper->pid = fork_or_fail(N_("id maps: the helper"))) == 0) {
 		close(go[1]);
 		/* Nothing to read: unshare(2) failed, or we died. */
 		if (read(go[0], &c, 1) != 1)
@@ -392,13 +411,17 @@ void userns_become_owner(const struct plan *plan)
 		      (gid_t)plan->owner_gid) != 0 ||
 	    setresuid((uid_t)plan->owner_uid, (uid_t)plan->owner_uid,
 		      (uid_t)plan->owner_uid) != 0)
-		err(EXIT_TOOL, _("--owner=%lld:%lld: cannot take on those ids "
-		    "(it needs CAP_SETUID and CAP_SETGID: run as root)"),
-		    plan->owner_uid, plan->owner_gid);
+		fail(EXIT_TOOL, "owner", errno,
+		     errno == EPERM ? _("it needs CAP_SETUID and CAP_SETGID: "
+					"run as root")
+				    : NULL,
+		     _("--owner=%lld:%lld: cannot take on those ids"),
+		     plan->owner_uid, plan->owner_gid);
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
 	if (prctl(PR_SET_DUMPABLE, 1) != 0)
-		err(EXIT_TOOL, L_("--owner: prctl(PR_SET_DUMPABLE)"));
+		fail(EXIT_TOOL, "owner", errno, NULL,
+		     "--owner: prctl(PR_SET_DUMPABLE)");
 }
 
 void userns_write_maps(const struct plan *plan, struct map_helper *helper)
@@ -407,13 +430,16 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 
 	if (userns_needs_helper(plan)) {
 		if (write(helper->go, "", 1) != 1)
-			err(EXIT_TOOL, _("id maps: cannot wake the helper"));
+			fail(EXIT_TOOL, "maps", errno, NULL,
+			     _("id maps: cannot wake the helper"));
 		close(helper->go);
 		if (wait_child(helper->pid, &status, 0) < 0)
-			err(EXIT_TOOL, _("id maps: waiting for the helper"));
+			fail(EXIT_TOOL, "maps", errno, NULL,
+			     _("id maps: waiting for the helper"));
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			errx(EXIT_TOOL, _("the id maps were not written (see "
-			     "above), so nothing was run"));
+			fail(EXIT_TOOL, NULL, 0, NULL,
+			     _("the id maps were not written (see above), so "
+			       "nothing was run"));
 		if (plan->map_writer == MAP_DIRECT)
 			say(plan, "maps",
 			    N_("written by a helper with CAP_SETUID"));

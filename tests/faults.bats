@@ -133,11 +133,10 @@ make_root_without_proc() {
 @test "/proc unmounted: the id maps cannot be written, and the message says why" {
 	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" -r true'
 	assert_failure 125
-	assert_line "unshare: writing /proc/self/setgroups: No such file or directory (is /proc mounted?)"
+	assert_said "writing /proc/self/setgroups: No such file or directory" "is /proc mounted?"
 	run /usr/bin/unshare --mount sh -c 'umount -l /proc && exec "$UNSHARE_BIN" --map-user=0 true'
 	assert_failure 125
-	assert_line "unshare: writing /proc/self/uid_map: No such file or directory"
-	assert_line "unshare: is /proc mounted? id maps are written through it"
+	assert_said "writing /proc/self/uid_map: No such file or directory" "is /proc mounted?"
 	assert_no_new_mounts
 }
 

@@ -70,7 +70,7 @@ SEARCHABLE_PATH=/usr/local/bin:/usr/bin:/bin
 # nothing, or in the static build the file it read (FILE) and why.
 not_found_in() {
 	[ "$UNSHARE_STATIC" = 0 ] ||
-		printf ' in %s (this static build looks names up there only, not through NSS; give the number instead)' "$1"
+		printf ' in %s; this static build looks names up there only, not through NSS: give the number instead' "$1"
 }
 
 # Every test runs in a directory of its own, so that whatever a run
@@ -245,4 +245,25 @@ with_nproc() {
 # higher id, across CPUs not.  Pinned, the outcome is always the same.
 same_cpu() {
 	taskset -c 0 "$UNSHARE_BIN" --mount --propagation=private "$@"
+}
+
+# assert_said PIECE...: a line of the output (of "run") is one of our
+# messages ("unshare: ..."), and holds each PIECE, in order.  For what
+# matters in a message (the subject, the system's words, the key words of
+# the hint), not its whole sentence: a rewording touches one string.
+assert_said() {
+	local line pieces rest piece
+	for line in "${lines[@]}"; do
+		[[ $line == "unshare: "* ]] || continue
+		rest=$line
+		for piece in "$@"; do
+			[[ $rest == *"$piece"* ]] || continue 2
+			rest=${rest#*"$piece"}
+		done
+		return 0
+	done
+	pieces=$(printf "'%s' " "$@")
+	batslib_print_kv_single_or_multi 8 'pieces' "$pieces" 'output' "$output" |
+		batslib_decorate 'no message of ours holds these, in order' |
+		fail
 }

@@ -159,8 +159,8 @@ for l in sys.argv[1].splitlines():
 @test "--verbose --json: every event line starts with the version, 1" {
 	run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
-	assert_equal "${#stderr_lines[@]}" 3
-	assert_equal "$(grep -c '^{"version":1,"event":"' <<<"$stderr")" 3
+	assert_equal "${#stderr_lines[@]}" 4
+	assert_equal "$(grep -c '^{"version":1,"event":"' <<<"$stderr")" 4
 	run python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
@@ -168,6 +168,7 @@ for l in sys.argv[1].splitlines():
     print(list(e)[:2], e["version"], e["event"])' "$stderr"
 	assert_success
 	assert_output "['version', 'event'] 1 plan
+['version', 'event'] 1 step
 ['version', 'event'] 1 message
 ['version', 'event'] 1 exit"
 }
@@ -178,8 +179,9 @@ for l in sys.argv[1].splitlines():
 	run events "$stderr"
 	assert_success
 	assert_line --index 0 "plan"
-	assert_line --index 1 "message unshare: cannot run 'no-such-program-here': No such file or directory (searched PATH; check the name)"
-	assert_line --index 2 "exit 127 failed"
+	assert_line --index 1 "step exec failed ENOENT"
+	assert_line --index 2 --partial "message unshare: cannot run 'no-such-program-here': No such file or directory; "
+	assert_line --index 3 "exit 127 failed"
 }
 
 @test "--verbose --json: warnings are message events; the program's own status is no exit event" {

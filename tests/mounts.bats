@@ -92,7 +92,7 @@ setup() {
 	assert_output "unshare: --wd=/no/such/dir: No such file or directory"
 	run unshare -R / -w /no/such/dir true
 	assert_failure 125
-	assert_output "unshare: --wd=/no/such/dir: No such file or directory (the path is inside --root)"
+	assert_said "--wd=/no/such/dir: No such file or directory" "inside --root"
 }
 
 @test "--mount-binfmt: a binfmt_misc of our own, with register" {
@@ -143,7 +143,7 @@ setup() {
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125
-	assert_output "unshare: --load-interp=nonsense: registering it in /proc/sys/fs/binfmt_misc/register failed: Invalid argument (the form is :name:type:offset:magic:mask:interpreter:flags)"
+	assert_said "--load-interp=nonsense: registering it in /proc/sys/fs/binfmt_misc/register failed: Invalid argument" ":name:type:offset:magic:mask:interpreter:flags"
 }
 
 @test "--mount-binfmt on a missing directory: 125" {
@@ -186,12 +186,12 @@ setup() {
 	require_root
 	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --pid --mount-proc true
 	assert_failure 125
-	assert_output "unshare: --mount-proc: cannot mount proc on /proc: Device or resource busy; what is mounted there is in the way (findmnt /proc shows it): unmount it, or give another directory"
+	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
 }
 
 @test "EBUSY mounting binfmt_misc: it is there already" {
 	require_root
 	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --mount-binfmt true
 	assert_failure 125
-	assert_output "unshare: --mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy; the kernel will not mount a filesystem twice on one place, and this user namespace's binfmt_misc is there already (findmnt /proc/sys/fs/binfmt_misc shows it): use that one, or give another directory"
+	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
 }

@@ -88,7 +88,8 @@ without_etc() {
 	run --separate-stderr without_etc --dry-run --map-user=alice true
 	assert_failure 125
 	if [ "$UNSHARE_STATIC" = 1 ]; then
-		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: cannot read /etc/passwd to find the user 'alice': No such file or directory (this static build looks names up there only)"
+		[[ ${stderr_lines[0]} == "unshare: --map-user=alice: cannot read /etc/passwd to find the user 'alice': No such file or directory; this static build "* ]] ||
+			fail "${stderr_lines[0]}"
 	else
 		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: no user named 'alice'"
 	fi

@@ -183,7 +183,7 @@ deny"
 @test "--owner as nobody: 125, it needs root" {
 	run as_nobody "$copy" --owner=0:0 true
 	assert_failure 125
-	assert_output --partial "unshare: --owner=0:0: cannot take on those ids (it needs CAP_SETUID and CAP_SETGID: run as root)"
+	assert_said "--owner=0:0: cannot take on those ids" "CAP_SETUID and CAP_SETGID" "run as root"
 }
 
 @test "nobody --map-auto: ranges from /etc/subuid (by name) and /etc/subgid (by uid) through newuidmap" {
@@ -233,7 +233,7 @@ allow"
 	run as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
 	assert_failure 125
 	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
-	assert_line "unshare: newuidmap refused the map (see its message above): the ranges must be yours in /etc/subuid"
+	assert_said "newuidmap refused the map" "the ranges must be yours in /etc/subuid"
 	assert_line "unshare: the id maps were not written (see above), so nothing was run"
 	[ ! -e /tmp/unshare-userns-ran ]
 }
@@ -249,7 +249,7 @@ allow"
 	give_nobody_subids
 	run as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
 	assert_failure 125
-	assert_line "unshare: newuidmap not found: mapping ranges without privilege needs it; install the uidmap package (apt-get install uidmap)"
+	assert_said "cannot run newuidmap: No such file or directory" "apt-get install uidmap"
 }
 
 @test "nobody --map-users=all: 125, only with privilege" {
@@ -261,7 +261,7 @@ allow"
 @test "--setuid to an unmapped uid: 125, saying to map it" {
 	run unshare --user --setuid=1000 true
 	assert_failure 125
-	assert_output "unshare: --setuid=1000 (that uid is not mapped in this user namespace: map it with --map-user or --map-users): Invalid argument"
+	assert_said "--setuid=1000: Invalid argument" "not mapped in this user namespace" "--map-user or --map-users"
 }
 
 # bad_value EXPECTED-MESSAGE OPTION...: refused with 125 before anything
@@ -348,7 +348,7 @@ deny"
 
 	run unshare -r "$UNSHARE_BIN" --root="$root" --setgid=0 /probe
 	assert_failure 125
-	assert_output "unshare: --setgid: clearing the supplementary groups (either setgroups is denied in this user namespace, which would be fine, or we lack CAP_SETGID; /proc/self/setgroups, which tells, cannot be read: mount proc in the new root): Operation not permitted"
+	assert_said "--setgid: clearing the supplementary groups: Operation not permitted" "setgroups is denied" "CAP_SETGID" "mount proc in the new root"
 }
 
 # The kernel reads a map in one write of less than a page: more is refused

@@ -1,0 +1,87 @@
+/* Children of ours.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "fail.h"
+#include "i18n.h"
+#include "plan.h"
+
+_Noreturn void fork_failed(const char *what)
+{
+	static const struct hint hints[] = {
+		{ EAGAIN, N_("a limit on processes is reached: the pids "
+			     "cgroup (pids.max) or /proc/sys/kernel/threads-max "
+			     "allows no more; raise the limit or end some "
+			     "processes") },
+		{ ENOMEM, N_("memory is short, or this is a pid namespace "
+			     "whose init has exited, where no process can be "
+			     "made") },
+		{ 0, NULL },
+	};
+	int e = errno;
+	struct rlimit nproc;
+
+	if (e == EAGAIN && getrlimit(RLIMIT_NPROC, &nproc) == 0 &&
+	    nproc.rlim_cur != RLIM_INFINITY) {
+		char hint[512];
+
+		snprintf(hint, sizeof hint,
+			 /* TRANSLATORS: %llu is the limit on this user's
+			  * processes. */
+			 _("a limit on processes is reached: this user may "
+			   "have %llu (ulimit -u, RLIMIT_NPROC), or the pids "
+			   "cgroup (pids.max) or /proc/sys/kernel/threads-max "
+			   "allows no more; raise the limit or end some "
+			   "processes"),
+			 (unsigned long long)nproc.rlim_cur);
+		/* TRANSLATORS: %s is what forked (such as "id maps: the
+		 * helper"). */
+		fail(EXIT_TOOL, "fork", e, hint, _("%s: fork failed"), _(what));
+	}
+	fail(EXIT_TOOL, "fork", e, hint_for(hints, e), _("%s: fork failed"),
+	     _(what));
+}
+
+pid_t fork_or_fail(const char *what)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		fork_failed(what);
+	return pid;
+}
+
+pid_t wait_child(pid_t pid, int *status, int options)
+{
+	pid_t w;
+
+	do
+		w = waitpid(pid, status, options);
+	while (w < 0 && errno == EINTR);
+	return w;
+}
+
+int probe(unsigned long mask)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
+	if (wait_child(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+}

@@ -1,0 +1,27 @@
+/* Children of ours: forked with a diagnosis if that fails, waited for
+ * through signals, and the throwaway child that tries unshare(2).
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_CHILD_H
+#define UNSHARE_CHILD_H
+
+#include <sys/types.h>
+
+/* fork(2) failed (errno says how) in what, a message marked N_() ("id
+ * maps: the helper"): say why and what to do, then exit 125. */
+_Noreturn void fork_failed(const char *what);
+
+/* fork(2), or fork_failed(what). */
+pid_t fork_or_fail(const char *what);
+
+/* waitpid(2), asked again for as long as a signal handler interrupts it
+ * (EINTR): a wait that gave up then would lose the child. */
+pid_t wait_child(pid_t pid, int *status, int options);
+
+/* unshare(2) of mask tried in a child that exits at once: 0, or the errno
+ * it failed with (EIO if the child died of a signal); -1 if the child
+ * could not be made (errno says why). */
+int probe(unsigned long mask);
+
+#endif

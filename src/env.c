@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 
@@ -100,4 +101,12 @@ void env_apply(const struct plan *plan)
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
 		fail(EXIT_TOOL, "environment", errno, NULL,
 		     "--clear-env: setenv(3)");
+	/* n_() loads the locale: asked only when something is said. */
+	if (plan->opts & OPT_VERBOSE)
+		/* TRANSLATORS: --verbose; %zu is how many variables were kept
+		 * (those set, of the ones --keep-env names). */
+		say(plan, "environment", n_("cleared but PATH and %zu variable",
+					    "cleared but PATH and %zu variables",
+					    n),
+		    n);
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# The steps --dry-run shows are the steps a run takes, in the same order:
+# one list makes both.  Each command line below is planned (--dry-run
+# --json), then run for real under strace; tests/step-order.py finds
+# each step of the plan, in order, among the system calls of the run.
+# Together the lines cover every kind of step.
+
+load helpers
+
+setup() {
+	common_setup
+	require_root
+	command -v strace >/dev/null || need "strace is not installed (tools/install-deps installs it)"
+	# A root to chroot to, with a static program and a place for proc.
+	mkdir -p root/proc root/binfmt
+	cp "$UNSHARE_TESTLIB/probe" root/probe
+	touch ns
+}
+
+teardown() {
+	umount "$BATS_TEST_TMPDIR/ns" 2>/dev/null || true
+}
+
+# in_order ARG...: the plan of ARGS, and a run of them, agree.
+in_order() {
+	"$UNSHARE_BIN" --dry-run --json "$@" >plan.json || return
+	strace -f -qq -s 200 -o trace "$UNSHARE_BIN" --verbose --json "$@" \
+		>/dev/null 2>run.err || { cat run.err; return 1; }
+	python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace
+}
+
+@test "steps in order: maps, clocks, propagation, fork, kill-child, root, wd, proc, ids, caps, persist, environment" {
+	run in_order -r --pid --mount-proc --monotonic=1 --boottime=-1.5 \
+		--kill-child=TERM --forward-signals --root="$BATS_TEST_TMPDIR/root" \
+		--wd=/ -S0 -G0 --keep-caps --net="$BATS_TEST_TMPDIR/ns" \
+		--keep-env=HOME /probe
+	assert_success
+	for step in unshare setgroups maps uid_map gid_map monotonic boottime \
+		propagation fork signals kill-child root wd proc setgid setuid \
+		keep-caps persist environment program; do
+		assert_line --regexp "^$step: [0-9]+: "
+	done
+}
+
+@test "steps in order: an F interpreter before the chroot, the others after the mount" {
+	run in_order -r --mount-binfmt=/binfmt \
+		--load-interp=":zfix:M::zfix::$UNSHARE_TESTLIB/probe:F" \
+		--load-interp=':zlate:M::zlate::/probe:' \
+		--root="$BATS_TEST_TMPDIR/root" /probe
+	assert_success
+	assert_line --index 0 --regexp '^unshare: '
+	run grep -oE '^[a-z_-]+' <<<"$output"
+	assert_output "unshare
+setgroups
+maps
+uid_map
+gid_map
+propagation
+binfmt-early
+interpreter
+root
+wd
+binfmt
+interpreter
+program"
+}
+
+@test "steps in order: --owner before unshare(2), a helper's maps, shared propagation, --init" {
+	run in_order --owner=65534:65534 -r true
+	assert_success
+	assert_line --index 0 --regexp '^owner: '
+	assert_line --index 1 --regexp '^unshare: '
+	run in_order --map-users=0:100000:10 --map-groups=0:100000:10 true
+	assert_success
+	assert_line --regexp '^uid_map: [0-9]+: .*/proc/[0-9]+/uid_map'
+	run in_order --mount --propagation=shared true
+	assert_success
+	assert_line --regexp '^propagation: [0-9]+: .*MS_SHARED'
+	run in_order --init true
+	assert_success
+	assert_line --regexp '^init: '
+}
+
+@test "the order check fails on a plan whose order is not the run's" {
+	"$UNSHARE_BIN" --dry-run --json -r --root="$BATS_TEST_TMPDIR/root" --wd=/ /probe >plan.json
+	# The chroot and the chdir, swapped in the plan.
+	python3 -c '
+import json, sys
+d = json.load(open("plan.json"))
+s = d["plan"]["steps"]
+i = [x["step"] for x in s].index("root")
+s[i], s[i + 1] = s[i + 1], s[i]
+json.dump(d, open("plan.json", "w"))'
+	strace -f -qq -s 200 -o trace "$UNSHARE_BIN" -r --root="$BATS_TEST_TMPDIR/root" --wd=/ /probe >/dev/null
+	run python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace
+	assert_failure
+	assert_line --regexp '^root: not after line [0-9]+; only before: .*chroot'
+}

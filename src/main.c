@@ -111,6 +111,7 @@ struct run {
 	struct map_helper maps;       /* writes the maps from outside */
 	struct persist_helper persist; /* binds the namespaces' files */
 	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
+	struct sharing *sharers;      /* --verbose: who shared before */
 	int report_fd;                /* the init reports the program's
 					 status here */
 	int binfmt_fd;                /* the binfmt_misc to register in */
@@ -130,7 +131,7 @@ static void do_unshare(const struct plan *plan, const struct step *s,
 	if (plan->opts & OPT_VERBOSE) {
 		ns_snapshot(s->mask, after);
 		ns_report(plan, run->before, after);
-		sharing_report(plan, true);
+		sharing_after(plan, run->sharers);
 	}
 }
 
@@ -241,7 +242,7 @@ int main(int argc, char **argv)
 	if (plan.opts & OPT_VERBOSE) {
 		say_plan(&plan);
 		ns_snapshot(plan.effective, run.before);
-		sharing_report(&plan, false);
+		run.sharers = sharing_before(&plan);
 	}
 
 	/* Act: first the helpers, which must start in the caller's

@@ -198,10 +198,8 @@ static const char *why_none(const struct flag *f, const struct sharing *s)
 	return why_alone(f->bit);
 }
 
-/* What the report before unshare(2) found, for the one after. */
-static struct sharing before[UNSHARE_NFLAGS];
-
-static void report_before(const struct plan *plan, unsigned long mask)
+static void report_before(const struct plan *plan, unsigned long mask,
+			  struct sharing before[UNSHARE_NFLAGS])
 {
 	char who[512], detail[1024];
 
@@ -275,7 +273,8 @@ static void report_before(const struct plan *plan, unsigned long mask)
  * again, and only they: the kernel made each part ours (a copy, or for
  * sysvsem no undo list at all), and in a new user namespace few others
  * may be compared any more. */
-static void report_after(const struct plan *plan, unsigned long mask)
+static void report_after(const struct plan *plan, unsigned long mask,
+			 const struct sharing before[UNSHARE_NFLAGS])
 {
 	pid_t self = getpid();
 	char who[512], detail[1024];
@@ -340,14 +339,22 @@ static void report_after(const struct plan *plan, unsigned long mask)
 	}
 }
 
-void sharing_report(const struct plan *plan, bool after)
+struct sharing *sharing_before(const struct plan *plan)
 {
 	unsigned long mask = plan->effective & SHARING_FLAGS;
+	struct sharing *seen;
 
-	if (!(plan->opts & OPT_VERBOSE) || mask == 0)
+	if (!(plan->opts & OPT_VERBOSE) || mask == 0 ||
+	    (seen = calloc(UNSHARE_NFLAGS, sizeof *seen)) == NULL)
+		return NULL;
+	report_before(plan, mask, seen);
+	return seen;
+}
+
+void sharing_after(const struct plan *plan, struct sharing *seen)
+{
+	if (seen == NULL)
 		return;
-	if (after)
-		report_after(plan, mask);
-	else
-		report_before(plan, mask);
+	report_after(plan, plan->effective & SHARING_FLAGS, seen);
+	free(seen);
 }

@@ -38,8 +38,13 @@ struct sharing {
 void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS]);
 
 /* --verbose, before unshare(2): for each flag of the effective mask that
- * kcmp(2) compares, who shares it with us (or that nothing does, and
- * why); after: that those tasks no longer do. */
-void sharing_report(const struct plan *plan, bool after);
+ * kcmp(2) compares, who shares that part of the context with us (or that
+ * nothing does, and why).  Returns what it saw, for sharing_after
+ * (malloc'd), or NULL when it says nothing. */
+struct sharing *sharing_before(const struct plan *plan);
+
+/* --verbose, after unshare(2): that the tasks seen before no longer share
+ * those parts with us.  Frees seen; nothing if it is NULL. */
+void sharing_after(const struct plan *plan, struct sharing *seen);
 
 #endif

@@ -63,14 +63,17 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 	*shortopts = '\0';
 }
 
-void cli_settle_output(int argc, char **argv)
+/* --json and --verbose settle how everything is said, a usage error
+ * included, so they are looked for first: read as the options are read,
+ * but past an error (an option after the one at fault counts too).
+ * --json makes every message English; with --verbose as well, every
+ * line on stderr becomes a JSON event. */
+static void settle_output(int argc, char **argv, const struct option *longopts,
+			  const char *shortopts)
 {
-	struct option longopts[option_count + 1];
-	char shortopts[2 * option_count + 2];
 	unsigned opts = 0;
 	int key;
 
-	getopt_arrays(longopts, shortopts);
 	optind = 0;
 	opterr = 0;
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
@@ -145,8 +148,9 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 
 	plan_init(plan);
 	*msg = NULL;
-	argv[0] = program_invocation_short_name;
 	getopt_arrays(longopts, shortopts);
+	settle_output(argc, argv, longopts, shortopts);
+	argv[0] = program_invocation_short_name;
 	optind = 0; /* and start afresh */
 	opterr = 0; /* option_error says it */
 	while ((key = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {

@@ -15,17 +15,13 @@
 /* What the command line asks for. */
 enum cli_result { CLI_RUN, CLI_HELP, CLI_USAGE, CLI_VERSION, CLI_ERROR };
 
-/* Before cli_parse: --json and --verbose settle how everything is said,
- * a usage error included, so they are looked for first (read as
- * cli_parse reads the options, but past an error: an option after the
- * one at fault counts too).  --json makes every message English; with
- * --verbose as well, every line on stderr becomes a JSON event. */
-void cli_settle_output(int argc, char **argv);
-
 /* Parse argv into an empty plan, as util-linux's unshare reads it: up to
  * the first argument that is not an option (or --), the rest being the
- * program's.  Only parses: no names are looked up, nothing is printed but
- * getopt's own messages, nothing exits.  On CLI_ERROR, *msg is what to
+ * program's.  --json and --verbose are looked for first, since they
+ * settle how everything is said, a usage error included: --json makes
+ * every message English, and with --verbose as well every line on
+ * stderr becomes a JSON event.  Only parses: no names are looked up,
+ * nothing is printed but getopt's own messages, nothing exits.  On CLI_ERROR, *msg is what to
  * say (malloc'd), or NULL when getopt said it.
  * argv[0] becomes our short name, which getopt's messages give. */
 enum cli_result cli_parse(int argc, char **argv, struct plan *plan,

@@ -61,16 +61,33 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	return name_to_id(s, group, id, msg, size);
 }
 
-static int add(struct idmap *map, uint32_t inner, uint32_t outer,
-	       uint32_t count, char *msg, size_t size)
+int idmap_add(struct idmap *map, uint32_t inner, uint32_t outer,
+	      uint32_t count, char *msg, size_t size)
 {
 	if (map->n >= IDMAP_MAX_EXTENTS) {
 		snprintf(msg, size, _("more than %d ranges: the kernel takes "
 			 "no more lines in a map"), IDMAP_MAX_EXTENTS);
 		return -1;
 	}
+	if (map->n == map->room) {
+		size_t room = map->room ? 2 * map->room : 4;
+		struct extent *ext = realloc(map->ext, room * sizeof *ext);
+
+		if (ext == NULL) {
+			snprintf(msg, size, "%s", i18n_strerror(ENOMEM));
+			return -1;
+		}
+		map->ext = ext;
+		map->room = room;
+	}
 	map->ext[map->n++] = (struct extent){ inner, outer, count };
 	return 0;
+}
+
+void idmap_free(struct idmap *map)
+{
+	free(map->ext);
+	*map = (struct idmap){ 0 };
 }
 
 /* What to say when the owner has no range: where to add one. */
@@ -210,7 +227,7 @@ static int pass_through(const struct id_owner *owner, struct idmap *map,
 	}
 	while (rc == 0 && fscanf(f, "%llu %llu %llu", &inner, &outer,
 				 &count) == 3)
-		rc = add(map, (uint32_t)inner, (uint32_t)inner,
+		rc = idmap_add(map, (uint32_t)inner, (uint32_t)inner,
 			 (uint32_t)count, msg, size);
 	fclose(f);
 	return rc;
@@ -226,7 +243,7 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	if (strcmp(spec, "auto") == 0 || strcmp(spec, "subids") == 0) {
 		if (first_subids(owner, &b, &count, msg, size) != 0)
 			return -1;
-		return add(map, spec[0] == 'a' ? 0 : b, b, count, msg, size);
+		return idmap_add(map, spec[0] == 'a' ? 0 : b, b, count, msg, size);
 	}
 	if (strcmp(spec, "all") == 0)
 		return pass_through(owner, map, msg, size);
@@ -254,8 +271,8 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	}
 	*old_form = sep == ',';
 	/* The old form is OUTER,INNER,COUNT. */
-	return *old_form ? add(map, b, a, count, msg, size)
-			 : add(map, a, b, count, msg, size);
+	return *old_form ? idmap_add(map, b, a, count, msg, size)
+			 : idmap_add(map, a, b, count, msg, size);
 }
 
 /* A range e that holds the single id's inner or outer id (or both) keeps
@@ -275,12 +292,12 @@ static int shift_around(struct idmap *out, struct extent e, uint32_t inner,
 			    at_in < at_out ? at_out : at_in, pairs };
 
 	if (!has_in && !has_out)
-		return add(out, e.inner, e.outer, e.count, msg, size);
+		return idmap_add(out, e.inner, e.outer, e.count, msg, size);
 	for (int k = 0; k < 3; k++) {
 		uint32_t from = cut[k], to = cut[k + 1];
 
 		if (to > from &&
-		    add(out, e.inner + from + (has_in && from >= at_in),
+		    idmap_add(out, e.inner + from + (has_in && from >= at_in),
 			e.outer + from + (has_out && from >= at_out),
 			to - from, msg, size) != 0)
 			return -1;
@@ -291,19 +308,21 @@ static int shift_around(struct idmap *out, struct extent e, uint32_t inner,
 int idmap_add_single(struct idmap *map, uint32_t inner, uint32_t outer,
 		     char *msg, size_t size)
 {
-	struct idmap out;
+	struct idmap out = { 0 };
 
 	/* Our own line first, as util-linux writes it. */
-	out.n = 0;
-	if (add(&out, inner, outer, 1, msg, size) != 0)
-		return -1;
+	if (idmap_add(&out, inner, outer, 1, msg, size) != 0)
+		goto fail;
 	for (size_t i = 0; i < map->n; i++)
 		if (shift_around(&out, map->ext[i], inner, outer, msg,
 				 size) != 0)
-			return -1;
-	memcpy(map->ext, out.ext, out.n * sizeof out.ext[0]);
-	map->n = out.n;
+			goto fail;
+	idmap_free(map);
+	*map = out;
 	return 0;
+fail:
+	idmap_free(&out);
+	return -1;
 }
 
 /* The start of extent i on one side: inner ids (side 0) or outer. */

@@ -20,10 +20,20 @@ struct extent {
 	uint32_t inner, outer, count;
 };
 
+/* A map: its lines, allocated as they come (a map is most often one
+ * line, and never more than IDMAP_MAX_EXTENTS).  All zero is empty. */
 struct idmap {
-	size_t n; /* first: a map is emptied by zeroing n alone */
-	struct extent ext[IDMAP_MAX_EXTENTS];
+	size_t n;            /* lines */
+	size_t room;         /* lines ext has room for */
+	struct extent *ext;  /* malloc'd, or NULL */
 };
+
+/* Append a line.  0, or -1 with a message: too many lines, or no memory. */
+int idmap_add(struct idmap *map, uint32_t inner, uint32_t outer,
+	      uint32_t count, char *msg, size_t size);
+
+/* Free the lines: the map is empty again. */
+void idmap_free(struct idmap *map);
 
 /* Whose subordinate ids "auto" and "subids" mean (for groups too, the
  * user's: subgid(5) is keyed by user name or uid), where to find them,

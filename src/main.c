@@ -218,8 +218,7 @@ int main(int argc, char **argv)
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
 
-	/* How to speak (--json, --verbose), then parse, resolve, check. */
-	cli_settle_output(argc, argv);
+	/* Parse, resolve, check. */
 	what = cli_parse(argc, argv, &plan, &usage);
 	if (what == CLI_ERROR)
 		cli_usage_error(usage);

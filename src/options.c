@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <err.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,13 +102,12 @@ static int take_propagation(struct plan *plan, const struct option_row *row,
 static int take_interp(struct plan *plan, const struct option_row *row,
 		       const char *value, char **msg)
 {
-	const char **interp = &plan->interps[plan->n_interps];
-
 	if (plan->n_interps == PLAN_MAX_INTERPS)
 		USAGE(_("more than %d --%s"), PLAN_MAX_INTERPS, row_name(row));
-	if (value_or_default(row, value, interp, msg) != 0)
+	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	plan->n_interps++;
+	if (plan_append(&plan->interps, &plan->n_interps, value) != 0)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;
 }
 
@@ -147,10 +147,11 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
 		USAGE(_("more than %d --map-users or --map-groups: the kernel "
 		      "takes no more lines in a map"), PLAN_MAX_SPECS);
-	if (users)
-		plan->uid_specs[plan->n_uid_specs++] = spec;
-	if (groups)
-		plan->gid_specs[plan->n_gid_specs++] = spec;
+	if ((users &&
+	     plan_append(&plan->uid_specs, &plan->n_uid_specs, spec) != 0) ||
+	    (groups &&
+	     plan_append(&plan->gid_specs, &plan->n_gid_specs, spec) != 0))
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;
 }
 
@@ -214,7 +215,8 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	if (plan->n_keep_env == PLAN_MAX_ENV_LISTS)
 		USAGE(_("more than %d --%s"), PLAN_MAX_ENV_LISTS,
 		      row_name(row));
-	plan->keep_env[plan->n_keep_env++] = value;
+	if (plan_append(&plan->keep_env, &plan->n_keep_env, value) != 0)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 
@@ -27,6 +28,28 @@ void plan_init(struct plan *plan)
 	memset(plan, 0, sizeof *plan);
 	plan->owner_uid = plan->owner_gid = NO_ID;
 	plan->setuid_id = plan->setgid_id = NO_ID;
+}
+
+void plan_free(struct plan *plan)
+{
+	free(plan->uid_specs);
+	free(plan->gid_specs);
+	free(plan->interps);
+	free(plan->keep_env);
+	idmap_free(&plan->uid_map);
+	idmap_free(&plan->gid_map);
+	plan_init(plan);
+}
+
+int plan_append(const char ***list, size_t *n, const char *value)
+{
+	const char **grown = realloc(*list, (*n + 1) * sizeof *grown);
+
+	if (grown == NULL)
+		return -1;
+	grown[(*n)++] = value;
+	*list = grown;
+	return 0;
 }
 
 static void note(struct plan *plan, struct implied what)

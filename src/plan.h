@@ -111,7 +111,7 @@ struct plan {
 	const char *owner_arg;
 	const char *setuid_arg, *setgid_arg;
 	size_t n_uid_specs, n_gid_specs;
-	const char *uid_specs[PLAN_MAX_SPECS], *gid_specs[PLAN_MAX_SPECS];
+	const char **uid_specs, **gid_specs;  /* malloc'd, as given */
 	enum map_writer map_writer;
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
@@ -122,10 +122,10 @@ struct plan {
 	int propagation;                     /* PROP_* */
 	const char *root_dir, *wd_dir;       /* --root, --wd */
 	const char *binfmt_dir;              /* --mount-binfmt */
-	const char *interps[PLAN_MAX_INTERPS]; /* --load-interp */
+	const char **interps;                /* --load-interp, malloc'd */
 	size_t n_interps;
 	struct offset monotonic, boottime;
-	const char *keep_env[PLAN_MAX_ENV_LISTS]; /* --keep-env LISTs */
+	const char **keep_env;               /* --keep-env LISTs, malloc'd */
 	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
@@ -136,6 +136,15 @@ struct plan {
 
 /* An empty plan: every field as "not given". */
 void plan_init(struct plan *plan);
+
+/* What the plan allocated (the values of repeatable options, the maps),
+ * freed: it is empty again.  A run never needs it (exec and exit free
+ * all); a program that makes many plans does. */
+void plan_free(struct plan *plan);
+
+/* Append value to a list of n values (malloc'd, grown by one).  0, or
+ * -1 if there is no memory. */
+int plan_append(const char ***list, size_t *n, const char *value);
 
 /* Apply the tool's implications (from the option table), then the
  * kernel's closure.  Pure. */

@@ -84,7 +84,7 @@ static char *program_id(const char *option, const char *arg, bool group,
 }
 
 /* Ranges from --map-users (or --map-groups) values. */
-static char *add_specs(const char *option, const char *const *specs,
+static char *add_specs(const char *option, const char **specs,
 		       size_t n, const struct id_owner *owner, int cap,
 		       struct idmap *map)
 {
@@ -149,7 +149,7 @@ static char *single(const char *option, const char *arg, bool group,
 
 /* Whether a value reads /etc/subuid (or subgid), where lines may name the
  * user: only then is the name looked up (NSS is not free). */
-static bool names_subids(const char *const *specs, size_t n)
+static bool names_subids(const char **specs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(specs[i], "auto") == 0 ||

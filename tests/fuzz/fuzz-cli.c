@@ -56,6 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(bad);
 	}
 	free(usage);
+	plan_free(plan);
 	free(plan);
 	free(copy);
 	return 0;

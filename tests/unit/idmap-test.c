@@ -132,14 +132,17 @@ static void test_check(void)
 static int many(size_t n, uint32_t step, uint32_t outer, uint32_t last,
 		uint32_t last_outer, char *msg, size_t size)
 {
-	struct idmap m = { .n = 0 };
+	struct idmap m = { 0 };
+	int rc;
 
 	for (size_t i = 0; i < n; i++)
-		m.ext[m.n++] = (struct extent){ (uint32_t)i * step,
-						outer + (uint32_t)i, 1 };
+		idmap_add(&m, (uint32_t)i * step, outer + (uint32_t)i, 1, msg,
+			  size);
 	if (last)
-		m.ext[m.n++] = (struct extent){ last, last_outer, 1 };
-	return idmap_check(&m, msg, size);
+		idmap_add(&m, last, last_outer, 1, msg, size);
+	rc = idmap_check(&m, msg, size);
+	idmap_free(&m);
+	return rc;
 }
 
 static void test_check_many(void)

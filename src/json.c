@@ -41,6 +41,10 @@ void json_string(FILE *out, const char *str)
 		default:
 			if (*s < 0x20 || *s == 0x7f)
 				fprintf(out, "\\u%04x", *s);
+			else if (*s == 0xc2 && s[1] < 0xa0)
+				/* U+0080 to U+009F, the C1 controls: U+009B is
+				 * a terminal's CSI. */
+				fprintf(out, "\\u%04x", s[1]);
 			else
 				fwrite(s, 1, n, out);
 		}

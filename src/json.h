@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-/* s as a JSON string, quotes included: ", \ and control characters
- * escaped, valid UTF-8 kept as it is, and each byte that is not part of
+/* s as a JSON string, quotes included: ", \ and control characters (C0,
+ * DEL and the C1 controls U+0080 to U+009F) escaped, valid UTF-8 kept as it is, and each byte that is not part of
  * valid UTF-8 written as U+FFFD. */
 void json_string(FILE *out, const char *s);
 

@@ -293,3 +293,10 @@ for l in sys.argv[1].splitlines():
 	assert_success
 	assert_output ok
 }
+
+@test "--json escapes the C1 controls (U+009B is a terminal's CSI), so none reaches the terminal raw" {
+	run unshare --dry-run --json -- $'a\xc2\x9b2J\xc2\x85b' $'\xc2\xa0'
+	assert_success
+	assert_output --partial '"argv":["a\u009b2J\u0085b","'$'\xc2\xa0''"]'
+	refute_output --partial $'\xc2\x9b'
+}

@@ -56,6 +56,9 @@ int main(void)
 	encodes("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"",
 		"past U+10FFFF");
 	encodes("\x80", "\"\\ufffd\"", "a lone continuation byte");
+	encodes("a\xc2\x80\xc2\x9b[2J\xc2\x9f\xc2\xa0",
+		"\"a\\u0080\\u009b[2J\\u009f\xc2\xa0\"",
+		"C1 controls escaped (U+009B is CSI), U+00A0 kept");
 	opens("plan", "{\"version\":1,\"plan\":");
 	opens("event", "{\"version\":1,\"event\":");
 	return tap_done();

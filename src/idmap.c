@@ -94,13 +94,16 @@ void idmap_free(struct idmap *map)
 static void no_subids(const struct id_owner *owner, const char *idbuf,
 		      char *msg, size_t size)
 {
+	/* The name comes from the password database: shown as every name
+	 * from outside is. */
+	const char *who = owner->name ? quoted(owner->name) : idbuf;
+
 	/* TRANSLATORS: %s is the file (/etc/subuid or /etc/subgid), %s the
 	 * user's name (or uid), %s the uid, %s the name (or uid) again, %s
 	 * usermod's option (--add-subuids or --add-subgids) */
 	snprintf(msg, size, _("%s has no line for %s (%s); add one, as "
 		 "'%s:100000:65536', with usermod %s or by hand"),
-		 owner->subid_file, owner->name ? owner->name : idbuf, idbuf,
-		 owner->name ? owner->name : idbuf, owner->usermod);
+		 owner->subid_file, who, idbuf, who, owner->usermod);
 }
 
 #if defined(HAVE_LIBSUBID) && !defined(UNSHARE_STATIC)
@@ -154,14 +157,14 @@ static int libsubid_first(const struct id_owner *owner, const char *idbuf,
 		 * (/etc/subgid) */
 		snprintf(msg, size, _("libsubid could not give the subordinate "
 			 "group ids of %s (from %s, or the source the subid: "
-			 "line of /etc/nsswitch.conf names)"), who,
+			 "line of /etc/nsswitch.conf names)"), quoted(who),
 			 owner->subid_file);
 	else if (n < 0)
 		/* TRANSLATORS: %s is the user's name (or uid), %s the file
 		 * (/etc/subuid) */
 		snprintf(msg, size, _("libsubid could not give the subordinate "
 			 "user ids of %s (from %s, or the source the subid: "
-			 "line of /etc/nsswitch.conf names)"), who,
+			 "line of /etc/nsswitch.conf names)"), quoted(who),
 			 owner->subid_file);
 	else
 		no_subids(owner, idbuf, msg, size);

@@ -56,3 +56,17 @@ with_files() {
 	assert_failure 125
 	assert_equal "${stderr_lines[0]}" "unshare: --map-groups: /etc/subgid has no line for root (0); add one, as 'root:100000:65536', with usermod --add-subgids or by hand"
 }
+
+@test "a user name from the password database is quoted in the messages, never raw" {
+	printf 'r\033[2Jt:x:0:0::/root:/bin/sh\n' >passwd
+	printf '%s\n' 'passwd: files' 'group: files' >nsswitch.conf
+	run --separate-stderr /usr/bin/unshare --mount --propagation private sh -c '
+		mount --bind "$1/nsswitch.conf" /etc/nsswitch.conf &&
+		mount --bind "$1/passwd" /etc/passwd &&
+		mount --bind "$1/empty" /etc/subuid &&
+		mount --bind "$1/empty" /etc/subgid || exit 99
+		exec "$2" --dry-run --map-groups=auto true' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN"
+	assert_failure 125
+	[[ $stderr == *"no line for \$'r\\033[2Jt' (0)"* ]] || fail "$stderr"
+	[[ $stderr != *$'\033'* ]] || fail "an escape reached the terminal: $stderr"
+}

@@ -47,7 +47,10 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 
 	if (parse_u32(digits, strlen(digits), ID_MAX, id) == 0)
 		return 0;
-	if (isdigit((unsigned char)*s) || *s == '-' || *s == '+' || !lookup) {
+	/* A name may start with a digit (1abc), as util-linux and
+	 * useradd take it; digits alone, or a sign, are a number. */
+	if (digits[strspn(digits, "0123456789")] == '\0' || *s == '-' ||
+	    *s == '+' || !lookup) {
 		if (group)
 			snprintf(msg, size, _("%s is not a group id (a number "
 				 "from 0 to %u)"), quoted_word(s, strlen(s)),

@@ -108,3 +108,18 @@ without_etc() {
 		assert_line 'program    /bin/sh (the shell, from the fallback)'
 	fi
 }
+
+@test "a name that starts with a digit is looked up, as util-linux looks it up" {
+	require_root
+	cp /etc/passwd passwd
+	echo '1abc:x:4242:4242::/:/bin/sh' >>passwd
+	run /usr/bin/unshare --mount --propagation private sh -c '
+		mount --bind "$1" /etc/passwd || exit 99
+		exec "$2" --dry-run --json --setuid=1abc true' sh "$PWD/passwd" "$UNSHARE_BIN"
+	assert_success
+	assert_output --partial '{"step":"setuid","uid":4242,'
+	# Digits alone are a number, and a number too large is said to be one.
+	run unshare --dry-run --setuid=4294967296 true
+	assert_failure 125
+	assert_said "--setuid: '4294967296' is not a user id"
+}

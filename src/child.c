@@ -72,16 +72,20 @@ pid_t wait_child(pid_t pid, int *status, int options)
 	return w;
 }
 
-int probe(unsigned long mask)
+int probe(unsigned long mask, int *sig)
 {
 	int status;
 	pid_t pid = fork();
 
+	*sig = 0;
 	if (pid < 0)
 		return -1;
 	if (pid == 0)
 		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
 	if (wait_child(pid, &status, 0) < 0)
 		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : EIO;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	*sig = WTERMSIG(status);
+	return -1;
 }

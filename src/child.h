@@ -20,8 +20,9 @@ pid_t fork_or_fail(const char *what);
 pid_t wait_child(pid_t pid, int *status, int options);
 
 /* unshare(2) of mask tried in a child that exits at once: 0, or the errno
- * it failed with (EIO if the child died of a signal); -1 if the child
- * could not be made (errno says why). */
-int probe(unsigned long mask);
+ * it failed with; -1 if the child could not be made (errno says why, and
+ * *sig is 0) or died of a signal (*sig says which: a seccomp filter that
+ * kills on unshare(2) sends SIGSYS). */
+int probe(unsigned long mask, int *sig);
 
 #endif

@@ -103,6 +103,7 @@ static void explain_eperm(unsigned long mask)
 static void explain_einval(unsigned long mask)
 {
 	char buf[256];
+	int sig;
 	unsigned long threaded = mask & UNSHARE_SINGLE_THREADED, refused = 0;
 	unsigned long long threads = proc_status_field("Threads:", 10);
 	ino_t pid = ns_inode("pid");
@@ -131,8 +132,8 @@ static void explain_einval(unsigned long mask)
 		const struct flag *f = &unshare_flags[i];
 
 		if (!(mask & f->bit) ||
-		    probe(flags_closure(f->bit, NULL) |
-			  (mask & UNSHARE_USER)) != EINVAL)
+		    probe(flags_closure(f->bit, NULL) | (mask & UNSHARE_USER),
+			  &sig) != EINVAL)
 			continue;
 		refused |= f->bit;
 		if (f->config)
@@ -159,6 +160,7 @@ static void explain_einval(unsigned long mask)
 static void explain_enospc(unsigned long mask)
 {
 	bool found = false;
+	int sig;
 
 	if ((mask & UNSHARE_PID) && pid_ns_depth() >= MAX_PID_NESTING) {
 		warnx(_("pid: this process is %d pid namespaces deep, and the "
@@ -168,7 +170,7 @@ static void explain_enospc(unsigned long mask)
 	}
 	/* Every other namespace is tried inside a new user namespace when
 	 * one is asked for, so try that one alone first. */
-	if ((mask & UNSHARE_USER) && probe(UNSHARE_USER) == ENOSPC)
+	if ((mask & UNSHARE_USER) && probe(UNSHARE_USER, &sig) == ENOSPC)
 		mask = UNSHARE_USER;
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
@@ -176,7 +178,7 @@ static void explain_enospc(unsigned long mask)
 		long long max;
 
 		if (!(mask & f->bit) || f->ns == NULL ||
-		    probe(f->bit | (mask & UNSHARE_USER)) != ENOSPC)
+		    probe(f->bit | (mask & UNSHARE_USER), &sig) != ENOSPC)
 			continue;
 		found = true;
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",

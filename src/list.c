@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "fail.h"
 #include "i18n.h"
 #include "json.h"
 #include "list.h"
@@ -37,11 +38,20 @@ struct flag_row {
  * without it would be a guess. */
 static int checked_probe(unsigned long mask)
 {
-	int e = probe(mask);
+	int sig, e = probe(mask, &sig);
+	char name[16];
 
-	if (e < 0)
+	if (e >= 0)
+		return e;
+	if (sig == 0)
 		fork_failed(N_("--list: the child that tries each flag"));
-	return e;
+	/* TRANSLATORS: SIG%s is the signal's name (SIGSYS). */
+	fail(EXIT_TOOL, "list", 0,
+	     sig == SIGSYS ? _("a seccomp filter kills a process that calls "
+			       "unshare(2) here: --list cannot tell more")
+			   : NULL,
+	     _("--list: the child that tries each flag died of SIG%s"),
+	     sig_name(sig, name, sizeof name));
 }
 
 static void judge(const struct flag *f, struct flag_row *v)

@@ -6,9 +6,10 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare, mount, move_mount or kcmp; ERRNO a name such as EINVAL; with ARG and
- * MASK, only calls whose argument number ARG (from 0) has a bit of MASK
- * set fail. */
+ * SYSCALL is unshare, mount, move_mount or kcmp; ERRNO a name such as EINVAL,
+ * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
+ * and MASK, only calls whose argument number ARG (from 0) has a bit of
+ * MASK set fail. */
 #include <errno.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -39,13 +40,14 @@ static const struct {
 	const char *name;
 	int value;
 } errnos[] = { { "EPERM", EPERM }, { "EINVAL", EINVAL },
-	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS } };
+	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS },
+	       { "KILL", 0 } };
 
 static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp "
 			"EPERM|EINVAL|EBUSY|ENOSPC|"
-			"ENOSYS [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
+			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }
 
@@ -75,6 +77,8 @@ int main(int argc, char **argv)
 	    strcmp(argv[next], "--") != 0 || argv[next + 1] == NULL)
 		usage();
 
+	unsigned action = err ? SECCOMP_RET_ERRNO | (unsigned)err
+			      : SECCOMP_RET_KILL_PROCESS;
 	struct sock_filter filter[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 			 offsetof(struct seccomp_data, arch)),
@@ -88,10 +92,8 @@ int main(int argc, char **argv)
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 			 offsetof(struct seccomp_data, args) + 8 * arg),
 		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, (unsigned)mask, 1, 0),
-		BPF_STMT(BPF_RET | BPF_K,
-			 mask ? SECCOMP_RET_ALLOW
-			      : SECCOMP_RET_ERRNO | (unsigned)err),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned)err),
+		BPF_STMT(BPF_RET | BPF_K, mask ? SECCOMP_RET_ALLOW : action),
+		BPF_STMT(BPF_RET | BPF_K, action),
 	};
 	struct sock_fprog prog = { sizeof filter / sizeof *filter, filter };
 

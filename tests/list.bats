@@ -204,3 +204,11 @@ print(sorted(set(k for x in d["options"] for k in x)))' "$output"
 	assert_line --index 2 "True True"
 	assert_line --index 3 "['argument', 'name', 'short', 'value', 'words']"
 }
+
+@test "--list whose tries are killed by a signal (a seccomp filter's SIGSYS) says so: 125, no verdicts" {
+	run inject unshare KILL 0 0xffffffff -- "$UNSHARE_BIN" --list
+	assert_failure 125
+	assert_said "--list:" "died of SIGSYS" "seccomp"
+	refute_output --partial "Input/output error"
+	refute_output --partial "usable"
+}

@@ -177,9 +177,10 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	return 0;
 }
 
-/* Why binding a namespace onto FILE failed, with what to do. */
+/* Why binding a namespace onto FILE (opened as k) failed, with what to
+ * do. */
 static void bind_failed(const struct flag *f, const char *file,
-			const char *source)
+			const struct kept *k, const char *source)
 {
 	static const struct hint hints[] = {
 		{ EPERM, N_("keeping a namespace needs CAP_SYS_ADMIN in your "
@@ -191,10 +192,21 @@ static void bind_failed(const struct flag *f, const char *file,
 	int e = errno;
 	uint64_t ours, theirs;
 	char hint[1024];
+	struct stat now;
 	/* A mount namespace kept where it could loop: EINVAL from mount(2),
 	 * ELOOP from move_mount(2). */
 	bool loop = f->bit == UNSHARE_MOUNT && (e == EINVAL || e == ELOOP);
 
+	/* FILE removed since it was opened: it is what failed, not the
+	 * namespace. */
+	if (e == ENOENT && fstat(k->file, &now) == 0 && now.st_nlink == 0) {
+		/* TRANSLATORS: --%s=%s is the option and the file as
+		 * given. */
+		complain("persist", 0, _("it was removed after unshare opened "
+					 "it: keep the file while unshare runs"),
+			 _("--%s=%s: the file is gone"), f->name, quoted(file));
+		return;
+	}
 	if (loop && on_shared_mount(file))
 		snprintf(hint, sizeof hint, "%s",
 			 _("the file is on a shared mount, where the kernel "
@@ -279,7 +291,7 @@ static int bind_all(const struct plan *plan, pid_t pid, struct kept *kept)
 			       MOVE_MOUNT_F_EMPTY_PATH |
 				       MOVE_MOUNT_T_EMPTY_PATH) == 0)
 			continue;
-		bind_failed(f, file, source);
+		bind_failed(f, file, &kept[i], source);
 		if (kept[i].mount >= 0)
 			close(kept[i].mount); /* never attached */
 		kept[i].mount = -1;

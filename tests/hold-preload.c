@@ -8,7 +8,9 @@
  *   bind                     just after asking the helper to keep the
  *                            namespaces, before its answer is read
  *   answer                   in that helper, once it has bound them,
- *                            before it answers */
+ *                            before it answers
+ *   open_tree                in that helper, once it has opened FILE,
+ *                            before it binds the namespace onto it */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -75,6 +77,16 @@ int execv(const char *path, char *const argv[])
 
 	hold("exec");
 	return real(path, argv);
+}
+
+int open_tree(int dirfd, const char *path, unsigned flags)
+{
+	int (*real)(int, const char *, unsigned) =
+		(int (*)(int, const char *, unsigned))dlsym(RTLD_NEXT,
+							    "open_tree");
+
+	hold("open_tree");
+	return real(dirfd, path, flags);
 }
 
 ssize_t send(int fd, const void *buf, size_t len, int flags)

@@ -365,3 +365,20 @@ release() {
 	echo "# 200 kills each at a random moment: TERM left $left_term binds, KILL left $left_kill (KILL cannot be caught: see the man page)" >&3
 	[ "$left_term" = 0 ]
 }
+
+@test "FILE removed between its open and the bind: the message names FILE, not /proc" {
+	for file in new existing; do
+		[ "$file" = existing ] && touch "$dir/net"
+		hold open_tree --net="$dir/net" true
+		rm -f "$dir/net"
+		release
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		[ "$status" = 125 ] || fail "$file: status $status"
+		run cat "$BATS_TEST_TMPDIR/err"
+		assert_said "--net=$dir/net: the file is gone" "removed"
+		refute_output --partial "/proc/"
+		assert_no_new_mounts
+	done
+}

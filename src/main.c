@@ -114,6 +114,8 @@ struct run {
 	struct sharing *sharers;      /* --verbose: who shared before */
 	int report_fd;                /* the init reports the program's
 					 status here */
+	int alive_fd;                 /* --kill-child: end of file once the
+					 parent is gone */
 	int binfmt_fd;                /* the binfmt_misc to register in */
 };
 
@@ -158,7 +160,7 @@ static void act(const struct plan *plan, const struct step *s,
 	case STEP_FORK:
 		/* The parent waits and ends as the child does: from here
 		 * on, this is the child. */
-		supervise_fork(plan, &run->report_fd);
+		supervise_fork(plan, &run->report_fd, &run->alive_fd);
 		break;
 	case STEP_BINFMT_EARLY:
 		run->binfmt_fd = mounts_binfmt_instance();
@@ -184,6 +186,9 @@ static void act(const struct plan *plan, const struct step *s,
 	case STEP_SETUID:
 		identity_setuid(plan, s->id);
 		break;
+	case STEP_REARM:
+		supervise_arm(plan, run->alive_fd);
+		break;
 	case STEP_KEEP_CAPS:
 		identity_keep_caps(plan);
 		break;
@@ -204,7 +209,7 @@ static void act(const struct plan *plan, const struct step *s,
 int main(int argc, char **argv)
 {
 	struct plan plan;
-	struct run run = { .report_fd = -1, .binfmt_fd = -1 };
+	struct run run = { .report_fd = -1, .alive_fd = -1, .binfmt_fd = -1 };
 	enum cli_result what;
 	char msg[1024], *usage;
 	const char *bad;

@@ -275,6 +275,12 @@ static void fork_lines(struct emit *e, const struct plan *plan,
 	begin(e, "signals");
 	string(e, "action", s->fork.forward ? "forward" : "ignore");
 	names_member(e, "signals", name, n);
+	if (!s->fork.forward) {
+		/* Sent by a process, these kill us, as util-linux. */
+		static const char *const fatal[] = { "HUP", "QUIT" };
+
+		names_member(e, "fatal_when_sent", fatal, 2);
+	}
 	sig_list(sigs, n, list, sizeof list);
 	if (s->fork.forward)
 		/* TRANSLATORS: %s is a list of signal names, such as "HUP,
@@ -285,7 +291,11 @@ static void fork_lines(struct emit *e, const struct plan *plan,
 	else
 		/* TRANSLATORS: %s is a list of signal names, such as "HUP,
 		 * INT and TERM". */
-		detail(e, N_("while waiting, ignore %s"), list);
+		detail(e, N_("while waiting, ignore %s from the terminal (which "
+			     "signals the child too) and INT and TERM from a "
+			     "process; die of HUP or QUIT from a process, as "
+			     "util-linux does"),
+		       list);
 	if (s->fork.kill_signal) {
 		/* The kernel spares pid 1 every signal it has no handler
 		 * for, SIGKILL from outside aside. */
@@ -296,6 +306,7 @@ static void fork_lines(struct emit *e, const struct plan *plan,
 		sig_name(s->fork.kill_signal, sig, sizeof sig);
 		begin(e, "kill-child");
 		string(e, "signal", sig);
+		boolean(e, "again", false);
 		boolean(e, "spared_as_pid1", spared);
 		if (spared)
 			/* TRANSLATORS: SIG%s is a signal's name, such as
@@ -451,6 +462,19 @@ static void step_lines(struct emit *e, const struct plan *plan,
 		number(e, "uid", s->id);
 		detail(e, N_("setuid %lld"), s->id);
 		break;
+	case STEP_REARM: {
+		char sig[16];
+
+		sig_name(s->kill_signal, sig, sizeof sig);
+		begin(e, "kill-child");
+		string(e, "signal", sig);
+		boolean(e, "again", true);
+		/* TRANSLATORS: SIG%s is a signal's name, such as SIGKILL. */
+		detail(e, N_("the child gets SIG%s if unshare dies, armed again: "
+			     "a change of ids disarms it"),
+		       sig);
+		break;
+	}
 	case STEP_KEEP_CAPS:
 		begin(e, "keep-caps");
 		detail(e, N_("keep capabilities: the permitted become "

@@ -138,6 +138,10 @@ void plan_steps(struct plan *plan)
 		add(plan, STEP_SETGID)->id = plan->setgid_id;
 	if (plan->setuid_id != NO_ID)
 		add(plan, STEP_SETUID)->id = plan->setuid_id;
+	/* The kernel clears the parent-death signal when the ids change. */
+	if ((plan->opts & OPT_KILL_CHILD) &&
+	    (plan->setgid_id != NO_ID || plan->setuid_id != NO_ID))
+		add(plan, STEP_REARM)->kill_signal = plan->kill_signal;
 	if (plan->opts & OPT_KEEP_CAPS)
 		add(plan, STEP_KEEP_CAPS);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)

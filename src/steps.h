@@ -30,6 +30,7 @@ enum step_kind {
 	STEP_INTERP,      /* register one interpreter */
 	STEP_SETGID,
 	STEP_SETUID,
+	STEP_REARM,       /* --kill-child again: a change of ids disarms it */
 	STEP_KEEP_CAPS,
 	STEP_PERSIST,     /* keep the namespaces in their files */
 	STEP_ENVIRONMENT, /* --clear-env, --keep-env */
@@ -71,6 +72,7 @@ struct step {
 			int kill_signal; /* with --kill-child, or 0 */
 			bool init;       /* the child will be the init */
 		} fork;
+		int kill_signal; /* rearm */
 		const char *path; /* root, wd, proc, binfmt */
 		struct {
 			const char *string; /* as given to --load-interp */

@@ -27,17 +27,11 @@
 #include "sig.h"
 #include "supervise.h"
 
-/* Exit as a process with this wait status did.  For a signal: no core
- * file of ours, default action, unblocked, raised. */
-static _Noreturn void end_like(int status)
+/* Die of sig: no core file of ours, default action, unblocked, raised. */
+static _Noreturn void die_of(int sig)
 {
-	int sig;
 	sigset_t set;
 
-	events_passing_status();
-	if (WIFEXITED(status))
-		exit(WEXITSTATUS(status));
-	sig = WTERMSIG(status);
 	prctl(PR_SET_DUMPABLE, 0);
 	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 	signal(sig, SIG_DFL);
@@ -50,25 +44,45 @@ static _Noreturn void end_like(int status)
 	exit(128 + sig);
 }
 
-/* A signal the kernel sent, not a process: from a terminal (a key such
- * as Ctrl-C, or a hangup), it went to the whole foreground process group,
- * which the program is in too, so passing it on would deliver it twice.
- * A signal from kill(2), even to our process group, cannot be told from
- * one sent to us alone, so it is passed on. */
+/* Exit as a process with this wait status did. */
+static _Noreturn void end_like(int status)
+{
+	events_passing_status();
+	if (WIFEXITED(status))
+		exit(WEXITSTATUS(status));
+	die_of(WTERMSIG(status));
+}
+
+/* A signal the kernel sent, not a process: a terminal's key (Ctrl-C) or
+ * its hangup. */
 static bool from_terminal(const siginfo_t *info)
 {
 	return info->si_code == SI_KERNEL;
 }
 
-/* Pass a signal we got on to pid, unless the terminal sent it; --verbose
- * says which, under kind, naming pid as the child or the program. */
+/* Whether the signal reached the child (or the program) already: a
+ * terminal's key signals the whole foreground process group, the child
+ * included, so passing it on would deliver it twice; but a hangup goes to
+ * the session leader alone, which we may be (ssh -t host unshare -f,
+ * tmux new 'unshare ...'), and then only we got it.  A signal from
+ * kill(2), even to our process group, cannot be told from one sent to us
+ * alone, so it did not. */
+static bool reached_child(const siginfo_t *info, bool leader)
+{
+	return from_terminal(info) && !(info->si_signo == SIGHUP && leader);
+}
+
+/* Pass a signal we got on to pid, unless it reached pid already; leader:
+ * we lead the session.  --verbose says which, under kind, naming pid as
+ * the child or the program. */
 static void pass_on(const struct plan *plan, const char *kind,
-		    const siginfo_t *info, pid_t pid, bool to_child)
+		    const siginfo_t *info, pid_t pid, bool to_child,
+		    bool leader)
 {
 	char name[16];
 
 	sig_name(info->si_signo, name, sizeof name);
-	if (from_terminal(info)) {
+	if (reached_child(info, leader)) {
 		say(plan, kind,
 		    /* TRANSLATORS: SIG%s is a signal's name, as
 		     * SIGINT. */
@@ -88,34 +102,28 @@ static void pass_on(const struct plan *plan, const char *kind,
 	kill(pid, info->si_signo);
 }
 
-/* In the child: arm the parent-death signal, then make sure the parent
- * did not die before it was armed (the pipe's write end, held by the
- * parent alone, is closed then).  getppid() cannot tell: in a new pid
- * namespace it is 0 anyway. */
-static void arm_kill_child(const struct plan *plan, int alive[2])
+void supervise_arm(const struct plan *plan, int alive)
 {
 	char c;
 
-	close(alive[1]);
 	if (prctl(PR_SET_PDEATHSIG, plan->kill_signal) != 0)
 		fail(EXIT_TOOL, "kill-child", errno, NULL,
 		     "--kill-child: prctl(PR_SET_PDEATHSIG)");
-	if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0 ||
-	    read(alive[0], &c, 1) == 0) {
+	if (read(alive, &c, 1) == 0) {
 		complain("kill-child", 0, NULL,
 			 _("--kill-child: unshare died before the child was "
 			   "armed; not running the program"));
 		_exit(EXIT_TOOL);
 	}
-	close(alive[0]);
 }
 
-void supervise_fork(const struct plan *plan, int *report_fd)
+void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 {
 	sigset_t wait_set, saved_mask;
 	struct sigaction saved_chld,
 		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
 	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0;
+	bool leader = getsid(0) == getpid();
 	pid_t pid;
 
 	sigemptyset(&wait_set);
@@ -138,11 +146,20 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 	pid = fork_or_fail("--fork");
 	if (pid == 0) {
 		sigaction(SIGCHLD, &saved_chld, NULL);
-		if (plan->opts & OPT_KILL_CHILD)
-			arm_kill_child(plan, alive);
+		if (plan->opts & OPT_KILL_CHILD) {
+			/* Its write end, held by the parent alone, is closed
+			 * when the parent dies: readable then, at end of
+			 * file. */
+			close(alive[1]);
+			if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0)
+				fail(EXIT_TOOL, "kill-child", errno, NULL,
+				     "--kill-child: fcntl(2)");
+			supervise_arm(plan, alive[0]);
+		}
 		if (report[0] >= 0)
 			close(report[0]);
 		*report_fd = report[1];
+		*alive_fd = alive[0];
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}
@@ -168,8 +185,20 @@ void supervise_fork(const struct plan *plan, int *report_fd)
 			if (w < 0)
 				fail(EXIT_TOOL, "fork", errno, NULL,
 				     _("waiting for child %d"), (int)pid);
-		} else if (sig > 0 && (plan->opts & OPT_FORWARD)) {
-			pass_on(plan, "forward", &info, pid, true);
+		} else if (sig > 0 && ((plan->opts & OPT_FORWARD) ||
+				       (sig == SIGHUP && leader &&
+					from_terminal(&info)))) {
+			/* Forwarded; and whatever --forward-signals says, the
+			 * hangup that came to us alone, as the session's
+			 * leader: the child then ends, and we as it does. */
+			pass_on(plan, "forward", &info, pid, true, leader);
+		} else if ((sig == SIGHUP || sig == SIGQUIT) &&
+			   !from_terminal(&info)) {
+			/* Sent by a process, as kill(1) does: we die of it,
+			 * as util-linux's unshare does (and --kill-child
+			 * signals the child).  INT and TERM we wait
+			 * through. */
+			die_of(sig);
 		}
 	}
 
@@ -213,7 +242,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on(plan, "init", &info, program, false);
+			pass_on(plan, "init", &info, program, false, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# Signals while we wait for the child: INT, TERM, QUIT and HUP ignored by
-# default, forwarded with --forward-signals; --kill-child.  The terminal's
+# Signals while we wait for the child: INT and TERM ignored by default,
+# HUP and QUIT sent by a process fatal (as in util-linux), all forwarded
+# with --forward-signals; --kill-child.  The terminal's
 # own signals are in terminal.bats.
 
 load helpers
@@ -30,10 +31,10 @@ trap_program() {
 	done
 }
 
-@test "without --forward-signals, INT, TERM, QUIT and HUP do not kill us or orphan the child" {
+@test "without --forward-signals, INT and TERM sent by a process do not kill us or orphan the child" {
 	ready=$BATS_TEST_TMPDIR/ready
 	run status_of sh -c '
-		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; kill -QUIT $$; kill -HUP $$; echo sent >"$1.sent") &
+		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; echo sent >"$1.sent") &
 		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "echo \$\$ >$1; while [ ! -s $1.sent ]; do sleep 0.05; done; exit 7"
 	' sh "$ready"
 	assert_output "exit 7"
@@ -191,4 +192,54 @@ hold_child() {
 	run unshare --kill-child --no-fork true
 	assert_failure 125
 	assert_line --index 0 "unshare: --kill-child needs a child process to kill; drop --no-fork"
+}
+
+# child_of PID: the pid of PID's child, once it has one (5 s at most).
+child_of() {
+	eventually pgrep -P "$1" >/dev/null || return
+	pgrep -P "$1" | head -n 1
+}
+
+@test "kill -HUP or -QUIT to unshare --fork: it dies of it, as util-linux's does; --kill-child takes the program down" {
+	local sig child
+	for sig in HUP QUIT; do
+		env --default-signal "$UNSHARE_BIN" --fork --kill-child sleep 100 &
+		upid=$!
+		child=$(child_of "$upid")
+		kill -"$sig" "$upid"
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		assert_equal "$sig: $status" "$sig: $((128 + $(kill -l "$sig")))"
+		gone "$child" || fail "SIG$sig: the program outlived unshare"
+	done
+	# Without --kill-child, the program goes on, as util-linux's.
+	env --default-signal "$UNSHARE_BIN" --fork sleep 100 &
+	upid=$!
+	victim=$(child_of "$upid")
+	kill -HUP "$upid"
+	status=0
+	wait "$upid" || status=$?
+	upid=
+	assert_equal "$status" 129
+	kill -0 "$victim"
+}
+
+@test "--kill-child holds across --setuid and --setgid, which disarm it in the kernel" {
+	require_root
+	local options pid
+	for options in "--setuid=65534 --setgid=65534" "--setgid=65534" \
+		"-p --init --setuid=65534 --setgid=65534"; do
+		# shellcheck disable=SC2086 # the options are words
+		"$UNSHARE_BIN" --kill-child $options sleep 1031 &
+		upid=$!
+		eventually pgrep -f '^sleep 1031$' >/dev/null || fail "$options: no program"
+		pid=$(pgrep -f '^sleep 1031$')
+		kill -KILL "$upid"
+		wait "$upid" || :
+		upid=
+		gone "$pid" || { kill -KILL "$pid"; fail "$options: the program outlived unshare"; }
+	done
+	run unshare --dry-run --json --kill-child --setuid=65534 true
+	assert_output --partial '{"step":"kill-child","signal":"KILL","again":true,'
 }

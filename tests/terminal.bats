@@ -80,3 +80,18 @@ on_terminal() {
 15 1"
 	done
 }
+
+# The kernel hangs up the session's leader alone: when that is unshare
+# (ssh -t host unshare -f, tmux new 'unshare ...', a terminal's -e), the
+# child would not hear of it.
+@test "a hangup when unshare leads the session reaches the child, and unshare ends as it does" {
+	local out=$BATS_TEST_TMPDIR/out options
+	for options in "--fork" "--fork --forward-signals" "--fork --kill-child"; do
+		rm -f "$out"
+		# shellcheck disable=SC2086 # the options are words
+		run python3 "$BATS_TEST_DIRNAME/terminal.py" hangup "$UNSHARE_BIN" $options \
+			sh -c "trap 'echo got HUP >$out; exit 3' HUP; echo ready; while :; do sleep 0.05; done"
+		assert_equal "$options: $status" "$options: 3"
+		assert_equal "$(cat "$out")" "got HUP"
+	done
+}

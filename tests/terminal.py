@@ -6,9 +6,11 @@
 The command is a session leader with the terminal as its controlling
 terminal.  Once it has written the word "ready", KEYS are typed on the
 terminal (e.g. a Ctrl-C as the byte 0x03), so that the terminal itself
-signals the foreground process group.  Prints what the command wrote and
-exits with its status (128 + N if it died of signal N); 124 if it ran
-for more than 20 seconds (then it is killed).
+signals the foreground process group; KEYS "hangup" hangs the terminal
+up instead (its master side is closed), so that the kernel sends SIGHUP
+to the session leader.  Prints what the command wrote and exits with its
+status (128 + N if it died of signal N); 124 if it ran for more than 20
+seconds (then it is killed).
 """
 import os
 import pty
@@ -43,6 +45,9 @@ def main():
         if not data:
             break
         output += data
+        if not typed and b"ready" in output and keys == b"hangup":
+            os.close(master)
+            break
         if not typed and b"ready" in output:
             os.write(master, keys)
             typed = True
@@ -51,7 +56,16 @@ def main():
         os.waitpid(pid, 0)
         sys.stdout.write(output.decode(errors="replace"))
         sys.exit(124)
-    _, status = os.waitpid(pid, 0)
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.killpg(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        sys.stdout.write(output.decode(errors="replace"))
+        sys.exit(124)
     sys.stdout.write(output.decode(errors="replace"))
     sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status)
              else 128 + os.WTERMSIG(status))

@@ -40,13 +40,67 @@ void mounts_propagation(const struct plan *plan)
 	say(plan, "mount", N_("/ and everything under it made %s"), name);
 }
 
-/* A mount that propagates to the caller's namespace must not outlive a
- * failure: unmount it if we exit before exec. */
-static void undo_if_seen_outside(const struct plan *plan, const char *path)
+/* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
+ * (fsopen, fsmount): its mount's descriptor, or -1 with errno. */
+static int new_mount(const char *type)
 {
-	if (plan->propagation == PROP_SHARED ||
-	    plan->propagation == PROP_UNCHANGED)
-		undo_umount(path);
+	int fs, mnt = -1, e;
+
+	if ((fs = fsopen(type, FSOPEN_CLOEXEC)) < 0)
+		return -1;
+	if (fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
+		mnt = fsmount(fs, FSMOUNT_CLOEXEC,
+			      MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV |
+				      MOUNT_ATTR_NOEXEC);
+	e = errno;
+	close(fs);
+	errno = e;
+	return mnt;
+}
+
+/* A mount of ours on dir, known by its descriptor mnt (-1: made with
+ * mount(2) on a kernel without the mount API).  One that propagates to
+ * the caller's namespace must not outlive a failure: unmounted if we exit
+ * before exec, through its descriptor, never by a path that may lead
+ * elsewhere by then (and not if something was mounted on it since). */
+static void undo_if_seen_outside(const struct plan *plan, const char *dir,
+				 int mnt)
+{
+	if (plan->propagation != PROP_SHARED &&
+	    plan->propagation != PROP_UNCHANGED)
+		return;
+	if (mnt >= 0)
+		undo_umount_fd(mnt);
+	else
+		undo_umount(dir);
+}
+
+/* A new filesystem of type (nosuid, nodev, noexec) put on dir, through
+ * the mount API; its descriptor, which stays open until the exec.  A
+ * kernel without it (ENOSYS, before Linux 5.2): mount(2), -1 returned
+ * and --verbose says so.  Returns -2 with errno on failure. */
+static int mount_fresh(const struct plan *plan, const char *type,
+		       const char *dir)
+{
+	int mnt = new_mount(type);
+
+	if (mnt >= 0) {
+		if (move_mount(mnt, "", AT_FDCWD, dir,
+			       MOVE_MOUNT_F_EMPTY_PATH) == 0)
+			return mnt;
+		close(mnt);
+		return -2;
+	}
+	if (errno != ENOSYS)
+		return -2;
+	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+		return -2;
+	/* TRANSLATORS: --verbose; %s is the filesystem (proc,
+	 * binfmt_misc). */
+	say(plan, "mount", N_("%s mounted with mount(2), a kernel without "
+			      "fsopen(2): a failure undoes it by its path"),
+	    type);
+	return -1;
 }
 
 void mounts_chroot(const char *dir)
@@ -85,6 +139,7 @@ void mounts_proc(const struct plan *plan, const char *dir)
 			    "pid namespace it owns: add --pid") },
 		{ 0, NULL },
 	};
+	int mnt;
 
 	/* Unless everything was made private, the proc already mounted on
 	 * DIR may be a peer of the caller's: a new proc mounted over it
@@ -96,8 +151,7 @@ void mounts_proc(const struct plan *plan, const char *dir)
 		fail(EXIT_TOOL, "proc", errno, NULL,
 		     _("--mount-proc: making %s private before mounting proc "
 		       "on it failed"), quoted(dir));
-	if (mount("proc", dir, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-		  NULL) != 0) {
+	if ((mnt = mount_fresh(plan, "proc", dir)) == -2) {
 		int e = errno;
 		char busy[PATH_MAX + 256];
 
@@ -109,7 +163,7 @@ void mounts_proc(const struct plan *plan, const char *dir)
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
-	undo_if_seen_outside(plan, dir);
+	undo_if_seen_outside(plan, dir, mnt);
 	/* TRANSLATORS: --verbose; %s is the directory. */
 	say(plan, "mount", N_("proc on %s"), quoted(dir));
 }
@@ -161,39 +215,38 @@ void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 
 int mounts_binfmt_instance(void)
 {
-	int fs, mnt;
-
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
 	 * (so that it can propagate nowhere): the same instance that
 	 * mounts_binfmt attaches after the chroot. */
-	if ((fs = fsopen("binfmt_misc", FSOPEN_CLOEXEC)) < 0 ||
-	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) != 0 ||
-	    (mnt = fsmount(fs, FSMOUNT_CLOEXEC,
-			   MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV |
-				   MOUNT_ATTR_NOEXEC)) < 0)
+	int mnt = new_mount("binfmt_misc");
+
+	if (mnt < 0)
 		fail(EXIT_TOOL, "binfmt-early", errno,
 		     errno == ENOSYS ? _("it needs fsopen(2), Linux 5.2") : NULL,
 		     _("--load-interp with the F flag and --root: cannot make "
 		       "a binfmt_misc to register in before the chroot"));
-	close(fs);
 	return mnt;
 }
 
 int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 {
-	int dirfd;
-
 	static const struct hint hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
 	};
+	int mnt, dirfd;
+	bool failed;
 
-	if ((instance >= 0
-		     ? move_mount(instance, "", AT_FDCWD, dir,
-				  MOVE_MOUNT_F_EMPTY_PATH)
-		     : mount("binfmt_misc", dir, "binfmt_misc",
-			     MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) != 0) {
+	if (instance >= 0) {
+		mnt = instance;
+		failed = move_mount(instance, "", AT_FDCWD, dir,
+				    MOVE_MOUNT_F_EMPTY_PATH) != 0;
+	} else {
+		mnt = mount_fresh(plan, "binfmt_misc", dir);
+		failed = mnt == -2;
+	}
+	if (failed) {
 		int e = errno;
 		char busy[PATH_MAX + 256];
 
@@ -208,11 +261,13 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
 		     quoted(dir));
 	}
-	if (instance >= 0)
-		close(instance);
-	undo_if_seen_outside(plan, dir);
+	undo_if_seen_outside(plan, dir, mnt);
 	/* TRANSLATORS: --verbose; %s is the directory. */
 	say(plan, "mount", N_("binfmt_misc on %s"), quoted(dir));
+	/* The mount's root is where to register: the mount itself, or
+	 * (mounted with mount(2)) the directory. */
+	if (mnt >= 0)
+		return mnt;
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		fail(EXIT_TOOL, "binfmt", errno, NULL, "--mount-binfmt: %s",
 		     quoted(dir));

@@ -250,18 +250,29 @@ static void bind_failed(const struct flag *f, const char *file,
 /* Undo what bind_all did: unmount the very mounts it made (through their
  * descriptors), and remove the files it made from the directories it
  * made them in, if the names still are those files. */
-static void unbind(const struct kept *kept)
+static void unbind(const struct plan *plan, const struct kept *kept)
 {
-	char path[64];
 	struct stat now;
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct kept *k = &kept[i];
 
-		if (k->mount >= 0) {
-			snprintf(path, sizeof path, "/proc/self/fd/%d",
-				 k->mount);
-			umount2(path, MNT_DETACH);
+		/* Something mounted on ours since would go instead of ours
+		 * (the unmount reaches the topmost): both stay, said. */
+		if (k->mount >= 0 && umount_mount(k->mount) != 0 &&
+		    errno == EBUSY) {
+			char hint[PATH_MAX + 64];
+
+			/* TRANSLATORS: %s is the file. */
+			snprintf(hint, sizeof hint, _("something was mounted on "
+				 "it meanwhile; umount %s twice to free it"),
+				 quoted(plan->persist[i]));
+			/* TRANSLATORS: --%s=%s is the option and the file as
+			 * given. */
+			complain("persist", 0, hint,
+				 _("--%s=%s: the namespace stays kept in it"),
+				 unshare_flags[i].name, quoted(plan->persist[i]));
+			continue;
 		}
 		if (k->created &&
 		    fstatat(k->dir, k->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -299,7 +310,7 @@ static int bind_all(const struct plan *plan, pid_t pid, struct kept *kept)
 	}
 	return 0;
 fail:
-	unbind(kept);
+	unbind(plan, kept);
 	return -1;
 }
 
@@ -316,13 +327,13 @@ static _Noreturn void helper(const struct plan *plan, pid_t pid, int sock)
 	if (send(sock, &answer, 1, MSG_NOSIGNAL) != 1) {
 		/* Unshare cannot know it is kept: keep nothing. */
 		if (answer == 0)
-			unbind(kept);
+			unbind(plan, kept);
 		_exit(0);
 	}
 	if (answer != 0)
 		_exit(0);
 	if (read(sock, &c, 1) == 1 && c == 'u') {
-		unbind(kept);
+		unbind(plan, kept);
 		/* Done: the one who asked may go on (or die). */
 		if (send(sock, "d", 1, MSG_NOSIGNAL) != 1)
 			_exit(0);

@@ -4,10 +4,16 @@
  */
 #include <config.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "undo.h"
@@ -15,8 +21,11 @@
 #define UNDO_MAX 8
 
 static struct action {
-	const char *path; /* umount this, or */
-	int fd;           /* send byte on this, and wait for done */
+	enum { UMOUNT_PATH, UMOUNT_FD, ASK } what;
+	const char *path; /* UMOUNT_PATH: umount this */
+	char link[32];    /* UMOUNT_FD: /proc/self/fd/FD */
+	int fd;           /* UMOUNT_FD: this mount; ASK: send byte on this,
+			     and wait for done */
 	char byte, done;
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
@@ -24,6 +33,55 @@ static volatile sig_atomic_t n_actions;
 /* The signals that end us before the program runs, from a terminal or
  * a supervisor: they undo too. */
 static const int ending[] = { SIGTERM, SIGINT, SIGHUP };
+
+/* Whether a mount has another mounted on it or under it (a mount whose
+ * parent it is): read from /proc/self/mountinfo, whose second field is
+ * the parent's id, a byte at a time through a buffer, with system calls
+ * alone.  Yes if it cannot be read: then nothing is unmounted. */
+static bool has_children(uint64_t id)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC), field = 0;
+	uint64_t parent = 0;
+	bool found = false;
+
+	if (fd < 0)
+		return true;
+	while (!found && (n = read(fd, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i < n && !found; i++) {
+			char c = buf[i];
+
+			if (c == '\n') {
+				field = 0;
+				parent = 0;
+			} else if (c == ' ') {
+				found = ++field == 2 && parent == id;
+			} else if (field == 1 && c >= '0' && c <= '9') {
+				parent = parent * 10 + (uint64_t)(c - '0');
+			}
+		}
+	close(fd);
+	return found || n < 0;
+}
+
+/* Unmount the mount fd is the root of, through link, its magic link in
+ * /proc/self/fd.  The unmount of such a link reaches the topmost mount on
+ * ours: if anything is mounted on ours (or under it) since, ours stays,
+ * and so does the other.  Only system calls. */
+static int umount_through(int fd, const char *link)
+{
+	struct statx ours;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &ours) != 0 ||
+	    !(ours.stx_mask & STATX_MNT_ID))
+		return -1;
+	if (has_children(ours.stx_mnt_id)) {
+		errno = EBUSY;
+		return -1;
+	}
+	return umount2(link, MNT_DETACH);
+}
 
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls: it runs
@@ -34,8 +92,10 @@ static void run_all(void)
 		struct action *a = &actions[--n_actions];
 		char answer;
 
-		if (a->path)
+		if (a->what == UMOUNT_PATH)
 			umount2(a->path, MNT_DETACH);
+		else if (a->what == UMOUNT_FD)
+			umount_through(a->fd, a->link);
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to
 			 * earlier requests may come first. */
@@ -84,11 +144,27 @@ static void push(struct action a)
 
 void undo_umount(const char *path)
 {
-	push((struct action){ .path = path, .fd = -1 });
+	push((struct action){ .what = UMOUNT_PATH, .path = path, .fd = -1 });
+}
+
+void undo_umount_fd(int fd)
+{
+	struct action a = { .what = UMOUNT_FD, .fd = fd };
+
+	snprintf(a.link, sizeof a.link, "/proc/self/fd/%d", fd);
+	push(a);
+}
+
+int umount_mount(int fd)
+{
+	char link[32];
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	return umount_through(fd, link);
 }
 
 void undo_ask(int fd, char byte, char done)
 {
-	push((struct action){ .path = NULL, .fd = fd, .byte = byte,
+	push((struct action){ .what = ASK, .fd = fd, .byte = byte,
 			      .done = done });
 }

@@ -12,6 +12,16 @@
 /* Unmount path (lazily) if we end before exec. */
 void undo_umount(const char *path);
 
+/* Unmount the mount fd is the root of (lazily, umount_mount) if we end
+ * before exec. */
+void undo_umount_fd(int fd);
+
+/* Unmount (lazily) the mount whose root fd is, through the descriptor,
+ * never a path that may lead elsewhere by now; unless something is
+ * mounted on it or under it since (EBUSY): that one would go instead, or
+ * with it, so ours stays.  0, or -1 with errno. */
+int umount_mount(int fd);
+
 /* Send byte on the socket fd, and wait until it answers done (or its
  * other end is gone), if we end before exec. */
 void undo_ask(int fd, char byte, char done);

@@ -180,18 +180,53 @@ setup() {
 
 # EBUSY: the kernel's answer when a filesystem would be mounted on itself
 # at one place.  Our mounts never do that (binfmt_misc is mounted in a
-# user namespace of its own), so the kernel is made to say it, for the
-# mounts with MS_NOEXEC (8): proc and binfmt_misc, not the propagation.
+# user namespace of its own), so the kernel is made to say it when the
+# new proc or binfmt_misc is put in its place (move_mount).
 @test "EBUSY mounting proc: says what is in the way and how to see it" {
 	require_root
-	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --pid --mount-proc true
+	run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc true
 	assert_failure 125
 	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
 }
 
 @test "EBUSY mounting binfmt_misc: it is there already" {
 	require_root
-	run inject mount EBUSY 3 8 -- "$UNSHARE_BIN" --mount-binfmt true
+	run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt true
 	assert_failure 125
 	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+}
+
+# In a mount namespace of the test's own, shared: a --mount-proc (or
+# --mount-binfmt) whose mount propagates back here, held just before the
+# exec of a program that is not there, while the path to its directory is
+# swapped for a link to another mount point; then the run fails and
+# undoes its mount.  Prints "ok", or what went wrong.
+undo_race() {
+	/usr/bin/unshare --mount --propagation unchanged sh -c '
+		dir=$1 options=$2
+		mount --make-rshared / || exit 99
+		mkdir -p "$dir/p/d" "$dir/q/d" && mount -t tmpfs other "$dir/q/d" &&
+			mkfifo "$dir/hold" || exit 99
+		env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$dir/hold" \
+			UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_PRELOAD_BIN" --propagation=shared \
+			$options"=$dir/p/d" no-such-program-here 2>/dev/null &
+		pid=$!
+		for i in $(seq 100); do [ -s "$dir/hold.ready" ] && break; sleep 0.05; done
+		[ -s "$dir/hold.ready" ] || { kill "$pid"; echo "not held"; exit 1; }
+		mv "$dir/p" "$dir/p.old" && ln -s q "$dir/p" && echo >"$dir/hold"
+		wait "$pid"
+		[ $? = 127 ] || echo "not 127"
+		grep -q " $dir/q/d .* - tmpfs other " /proc/self/mountinfo || echo "the other mount went"
+		grep -q " $dir/p.old/d " /proc/self/mountinfo && echo "ours is left"
+		echo ok' sh "$BATS_TEST_TMPDIR" "$1"
+}
+
+@test "the undo of --mount-proc and --mount-binfmt unmounts its own mount, never what the path leads to by then" {
+	require_root
+	local options
+	for options in "--pid --mount-proc" "-r --mount-binfmt"; do
+		run undo_race "$options"
+		assert_equal "$options: $output" "$options: ok"
+		rm -rf "$BATS_TEST_TMPDIR/p" "$BATS_TEST_TMPDIR/p.old" "$BATS_TEST_TMPDIR/q" "$BATS_TEST_TMPDIR/hold" "$BATS_TEST_TMPDIR/hold.ready"
+	done
 }

@@ -382,3 +382,24 @@ release() {
 		assert_no_new_mounts
 	done
 }
+
+@test "a mount stacked on FILE during a failed run stays, and so does ours under it, said" {
+	hold exec --uts="$dir/uts" no-such-program-here
+	echo other >"$BATS_TEST_TMPDIR/other"
+	mount --bind "$BATS_TEST_TMPDIR/other" "$dir/uts"
+	release
+	status=0
+	wait "$upid" || status=$?
+	upid=
+	assert_equal "$status" 127
+	# The one on top is not ours to unmount; ours stays under it.
+	run cat "$dir/uts"
+	assert_output other
+	run cat "$BATS_TEST_TMPDIR/err"
+	assert_said "--uts=$dir/uts: the namespace stays kept in it" "mounted on it meanwhile" "umount $dir/uts twice"
+	umount "$dir/uts"
+	run findmnt -n -o FSTYPE "$dir/uts"
+	assert_output nsfs
+	umount "$dir/uts"
+	assert_no_new_mounts
+}

@@ -29,8 +29,8 @@ teardown() {
 		echo 0 >/proc/sys/user/max_net_namespaces &&
 		exec "$UNSHARE_BIN" --net true'
 	assert_failure 125
-	assert_line --index 0 'unshare: unshare(2) of net (0x40000000) failed: No space left on device'
-	assert_line --index 1 'unshare: net: the limit on net namespaces is reached: /proc/sys/user/max_net_namespaces is 0 in this user namespace (a parent'"'"'s limit counts too); raise it (sysctl user.max_net_namespaces=N) or end processes that hold such namespaces'
+	assert_said --index 0 "unshare(2) of net (0x40000000)" "No space left on device"
+	assert_said --index 1 "net: " "limit" "/proc/sys/user/max_net_namespaces is 0" "sysctl user.max_net_namespaces=N"
 }
 
 @test "max_user_namespaces at 0 with --net: the user limit is named, not net" {
@@ -38,7 +38,7 @@ teardown() {
 		echo 0 >/proc/sys/user/max_user_namespaces &&
 		exec "$UNSHARE_BIN" -r --net true'
 	assert_failure 125
-	assert_line --index 1 --partial 'unshare: user: the limit on user namespaces is reached: /proc/sys/user/max_user_namespaces is 0'
+	assert_said --index 1 "user: " "limit" "/proc/sys/user/max_user_namespaces is 0"
 	refute_line --partial 'max_net_namespaces'
 }
 
@@ -57,19 +57,21 @@ teardown() {
 	# 0, 1, 2 and one more: the helper's socket pair cannot be made.
 	run bash -c 'exec 3>&-; ulimit -n 4; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
 	assert_failure 125
-	assert_output "unshare: keeping namespaces: cannot make a socket pair: Too many open files"
+	assert_said "keeping namespaces" "socket pair" "Too many open files"
+	assert_equal "${#lines[@]}" 1
 	[ ! -e "$dir/uts" ]
 	assert_no_new_mounts
 	# Three more: the helper runs out as it opens the file and its bind.
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
 	assert_failure 125
 	assert_line --index 0 --regexp "^unshare: --uts=$dir/uts: .*Too many open files"
-	assert_line --index 1 "unshare: the namespaces were not kept in their files (see above), so nothing was run"
+	assert_said --index 1 "not kept" "nothing was run"
 	[ ! -e "$dir/uts" ]
 	assert_no_new_mounts
 	run bash -c 'ulimit -n 6; exec 3>&- 4>&- 5>&-; exec "$UNSHARE_BIN" --kill-child --init true'
 	assert_failure 125
-	assert_output "unshare: fork: cannot make a pipe to the child: Too many open files"
+	assert_said "fork:" "pipe to the child" "Too many open files"
+	assert_equal "${#lines[@]}" 1
 }
 
 # A root with unshare, true and their libraries, and no /proc.
@@ -93,11 +95,11 @@ make_root_without_proc() {
 	# its own when /proc is missing)
 	run chroot "$chroot_dir" /unshare -v --uts /true
 	assert_success
-	assert_line 'unshare: uts               0 -> ? (/proc/self/ns/uts cannot be read: is /proc mounted?)'
+	assert_said "uts " "0 -> ?" "/proc/self/ns/uts" "/proc mounted?"
 	# The kernel refuses user namespaces to a chrooted process.
 	run chroot "$chroot_dir" /unshare -r /true
 	assert_failure 125
-	assert_line --partial "unshare: a new user namespace is refused to a process that is chrooted"
+	assert_said "user namespace" "chroot"
 	assert_no_new_mounts
 }
 

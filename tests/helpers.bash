@@ -247,14 +247,36 @@ same_cpu() {
 	taskset -c 0 "$UNSHARE_BIN" --mount --propagation=private "$@"
 }
 
-# assert_said PIECE...: a line of the output (of "run") is one of our
-# messages ("unshare: ..."), and holds each PIECE, in order.  For what
+# After run --separate-stderr: assert_line, assert_said and the like read
+# stderr.
+check_stderr() {
+	output=$stderr
+	lines=("${stderr_lines[@]}")
+}
+
+# assert_said [--index N] PIECE...: a line of the output (of "run") is one
+# of our messages ("unshare: ..."), and holds each PIECE, in order; with
+# --index, line N is (where the order of the messages matters).  For what
 # matters in a message (the subject, the system's words, the key words of
 # the hint), not its whole sentence: a rewording touches one string.
 assert_said() {
-	local line pieces rest piece
-	for line in "${lines[@]}"; do
-		[[ $line == "unshare: "* ]] || continue
+	assert_said_after "unshare: " "$@"
+}
+
+# assert_said_after START [--index N] PIECE...: the same, for our messages
+# shown on lines that start with START (such as "message unshare: ", in a
+# summary of JSON events).
+assert_said_after() {
+	local start=$1 line pieces rest piece where=
+	shift
+	local -a candidates=("${lines[@]}")
+	if [ "${1-}" = --index ]; then
+		where=" at index $2"
+		candidates=("${lines[$2]-}")
+		shift 2
+	fi
+	for line in "${candidates[@]}"; do
+		[[ $line == "$start"* ]] || continue
 		rest=$line
 		for piece in "$@"; do
 			[[ $rest == *"$piece"* ]] || continue 2
@@ -264,6 +286,6 @@ assert_said() {
 	done
 	pieces=$(printf "'%s' " "$@")
 	batslib_print_kv_single_or_multi 8 'pieces' "$pieces" 'output' "$output" |
-		batslib_decorate 'no message of ours holds these, in order' |
+		batslib_decorate "no message of ours${where} holds these, in order" |
 		fail
 }

@@ -20,9 +20,9 @@ unshare"
 @test "--init implies --pid and --fork, shown with reasons" {
 	run unshare --dry-run --init true
 	assert_success
-	assert_line 'implied    --fork   --init brings --fork: the init runs as pid 1 of a new pid namespace, in a child'
-	assert_line 'implied    pid      --init brings pid: the init runs as pid 1 of a new pid namespace, in a child'
-	assert_line "step       init: pid 1 forks the program, forwards signals to it (not the terminal's) and reaps orphans"
+	assert_line --regexp '^implied +--fork +--init brings --fork: '
+	assert_line --regexp '^implied +pid +--init brings pid: '
+	assert_line --regexp '^step +init: pid 1 '
 }
 
 @test "--init: exit statuses 0, 1, 42, 255 pass through" {
@@ -113,7 +113,7 @@ teardown() {
 @test "--init --no-fork is refused" {
 	run unshare --init --no-fork true
 	assert_failure 125
-	assert_line --index 0 "unshare: --init needs a child process to be the init; drop --no-fork"
+	assert_said --index 0 "--init" "child" "drop --no-fork"
 }
 
 @test "--init: a missing program is 127, through the init" {
@@ -128,5 +128,6 @@ teardown() {
 	run with_nproc 2 "$NOBODY_BIN" -r --init true
 	nobody_cleanup
 	assert_failure 125
-	assert_output "unshare: --init: fork failed: Resource temporarily unavailable; a limit on processes is reached: this user may have 2 (ulimit -u, RLIMIT_NPROC), or the pids cgroup (pids.max) or /proc/sys/kernel/threads-max allows no more; raise the limit or end some processes"
+	assert_said "--init: fork failed: Resource temporarily unavailable" "limit on processes" "this user may have 2 (ulimit -u, RLIMIT_NPROC)" "pids.max" "threads-max"
+	assert_equal "${#lines[@]}" 1
 }

@@ -25,8 +25,8 @@ teardown() {
 @test "--pid: the implied fork is in the plan with its reason" {
 	run unshare --dry-run --pid true
 	assert_success
-	assert_line 'implied    --fork   --pid brings --fork: a new pid namespace takes only children, so the program must be one (--no-fork keeps the raw behaviour)'
-	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
+	assert_line --regexp '^implied +--fork +--pid brings --fork: .*--no-fork'
+	assert_line --regexp '^step +fork: '
 }
 
 @test "--pid: a program that forks twice works (it could not without the fork)" {
@@ -80,7 +80,7 @@ exit 0"
 @test "--mount-proc implies --mount, shown with its reason; the mount does not leak" {
 	mounts_snapshot
 	run unshare --dry-run --mount-proc true
-	assert_line 'implied    mount    --mount-proc brings mount: proc is mounted in a mount namespace of its own, never in the caller'"'"'s'
+	assert_line --regexp '^implied +mount +--mount-proc brings mount: '
 	assert_line 'step       mount proc on /proc (nosuid, nodev, noexec)'
 	run unshare --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
 	assert_success
@@ -102,7 +102,8 @@ exit 0"
 @test "--mount-proc on a missing directory: 125, naming it" {
 	run unshare --pid --mount-proc=/no/such/dir true
 	assert_failure 125
-	assert_output "unshare: --mount-proc: cannot mount proc on /no/such/dir: No such file or directory; give an existing directory"
+	assert_said "--mount-proc" "proc" "/no/such/dir: No such file or directory" "existing directory"
+	assert_equal "${#lines[@]}" 1
 }
 
 @test "--mount-proc= (empty) is refused" {
@@ -135,7 +136,8 @@ exit 0"
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -r --mount-proc true
 	assert_failure 125
-	assert_output "unshare: --mount-proc: cannot mount proc on /proc: Operation not permitted; in a user namespace proc can be mounted only for a pid namespace it owns: add --pid"
+	assert_said "--mount-proc" "/proc: Operation not permitted" "pid namespace" "add --pid"
+	assert_equal "${#lines[@]}" 1
 	run as_nobody "$NOBODY_BIN" -r --pid --mount-proc sh -c 'echo $$'
 	assert_success
 	assert_output 1

@@ -11,12 +11,6 @@ teardown() {
 	nobody_cleanup
 }
 
-# After run --separate-stderr: assert_line and the like read stderr.
-check_stderr() {
-	output=$stderr
-	lines=("${stderr_lines[@]}")
-}
-
 # Runs share-exec COMMAND...; sets helper to share-exec's pid, and what
 # it and the command wrote on stderr is checked.
 share_exec() {
@@ -30,10 +24,10 @@ share_exec() {
 	assert_equal "$status" 0
 	check_stderr
 	# What could not be compared (another user's task) is said after ';'.
-	assert_line --regexp "^unshare: sharing +fs: shared with pid $helper \(share-exec\)(;.*)?$"
-	assert_line --regexp "^unshare: sharing +sysvsem: shared with pid $helper \(share-exec\)(;.*)?$"
-	assert_line "unshare: sharing    fs: ours alone now: pid $helper (share-exec) no longer shares it"
-	assert_line "unshare: sharing    sysvsem: ours alone now (unshare(2) dropped our semaphore undo list)"
+	assert_said "sharing" "fs: shared with pid $helper (share-exec)"
+	assert_said "sharing" "sysvsem: shared with pid $helper (share-exec)"
+	assert_said "sharing" "fs: ours alone now" "pid $helper (share-exec)" "no longer shares"
+	assert_said "sharing" "sysvsem: ours alone now" "unshare(2)" "semaphore undo list"
 	refute_line --regexp "still shared"
 }
 
@@ -44,21 +38,21 @@ share_exec() {
 	SHARE_EXEC_UNDUMPABLE=1 share_exec "$UNSHARE_BIN" --verbose -r --fs true
 	assert_equal "$status" 0
 	check_stderr
-	assert_line --regexp "^unshare: sharing +fs: shared with pid $helper \(share-exec\)(;.*)?$"
-	assert_line "unshare: sharing    fs: ours alone now, as unshare(2) leaves it, but 1 of the tasks that shared it could not be compared again"
+	assert_said "sharing" "fs: shared with pid $helper (share-exec)"
+	assert_said "sharing" "fs: ours alone now" "unshare(2)" "1 of" "not be compared"
 }
 
 @test "--verbose --files from a plain shell: the table was ours alone already, and why" {
 	run --separate-stderr unshare --verbose --files --vm --sighand true
 	assert_success
 	check_stderr
-	assert_line --regexp "^unshare: sharing +files: ours alone already: execve gives every program a file table of its own, so --files matters only to a program that shares one and has not exec'd(;.*)?$"
-	assert_line --regexp "^unshare: sharing +vm: ours alone already: execve gives every program an address space of its own"
-	assert_line --regexp "^unshare: sharing +sighand: ours alone already: execve gives every program signal handlers of its own"
+	assert_said "sharing" "files: ours alone already" "execve" "--files"
+	assert_said "sharing" "vm: ours alone already" "execve"
+	assert_said "sharing" "sighand: ours alone already" "execve"
 	refute_line --regexp "^unshare: sharing +sysvsem:"
 	run --separate-stderr unshare --verbose --sysvsem true
 	check_stderr
-	assert_line "unshare: sharing    sysvsem: ours alone already: we have no semaphore undo list (the first semop(2) with SEM_UNDO makes one), so there is none to share"
+	assert_said "sharing" "sysvsem: ours alone already" "no semaphore undo list" "SEM_UNDO"
 	assert_line "unshare: sharing    sysvsem: ours alone now"
 }
 
@@ -66,8 +60,8 @@ share_exec() {
 	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run --separate-stderr "$UNSHARE_PRELOAD_BIN" --verbose --fs true
 	assert_success
 	check_stderr
-	assert_line --regexp "^unshare: sharing +fs: shared with pid [0-9]+ \(unshare\)(;.*)?$"
-	assert_line --regexp "^unshare: sharing +fs: ours alone now: pid [0-9]+ \(unshare\) no longer shares it$"
+	assert_said "sharing" "fs: shared with pid " " (unshare)"
+	assert_said "sharing" "fs: ours alone now" " (unshare)" "no longer shares"
 }
 
 @test "without --verbose nothing is compared: no kcmp(2) at all" {
@@ -87,7 +81,7 @@ share_exec() {
 	sharer=$(sed -n 's/^share-exec \([0-9]*\)$/\1/p' <<<"$stderr")
 	check_stderr
 	# pid 1 is root's: nobody may not compare it.
-	assert_line --regexp "^unshare: sharing +fs: shared with pid $sharer \(share-exec\); [0-9]+ other tasks? could not be compared \(kcmp\(2\) needs the right to ptrace-read a task\)$"
+	assert_said "sharing" "fs: shared with pid $sharer (share-exec); " "other task" "not be compared" "ptrace"
 }
 
 @test "kcmp(2) missing: said, not guessed" {
@@ -95,8 +89,8 @@ share_exec() {
 	run --separate-stderr "$UNSHARE_TESTLIB/errno-inject" kcmp ENOSYS -- "$UNSHARE_BIN" --verbose --fs --sysvsem true
 	assert_success
 	check_stderr
-	assert_line "unshare: sharing    fs: cannot tell who shares it: kcmp(2) failed: Function not implemented (a kernel without CONFIG_KCMP)"
-	assert_line "unshare: sharing    sysvsem: cannot tell who shares it: kcmp(2) failed: Function not implemented (a kernel without CONFIG_KCMP)"
+	assert_said "sharing" "fs: cannot tell" "kcmp(2)" "Function not implemented" "CONFIG_KCMP"
+	assert_said "sharing" "sysvsem: cannot tell" "kcmp(2)" "Function not implemented" "CONFIG_KCMP"
 	run "$UNSHARE_TESTLIB/errno-inject" kcmp ENOSYS -- "$UNSHARE_BIN" --list
 	assert_success
 	assert_line --regexp '^fs +--fs +0x00000200 +- +\? '

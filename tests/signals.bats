@@ -53,14 +53,14 @@ trap_program() {
 @test "--forward-signals implies --fork, as in util-linux" {
 	run unshare --dry-run --forward-signals true
 	assert_success
-	assert_line 'implied    --fork   --forward-signals brings --fork: signals are forwarded to a child'
-	assert_line 'step       fork: the program runs as a child; its exit status or fatal signal is ours'
+	assert_line --regexp '^implied +--fork +--forward-signals brings --fork: '
+	assert_line --regexp '^step +fork: '
 	run unshare --forward-signals sh -c 'echo $PPID'
 	assert_success
 	[ "$output" != "$$" ]
 	run unshare --forward-signals --no-fork true
 	assert_failure 125
-	assert_line --index 0 "unshare: --forward-signals needs a child process to forward to; drop --no-fork"
+	assert_said --index 0 "--forward-signals" "child" "drop --no-fork"
 }
 
 # Start unshare with OPTIONS in the background; the program writes its pid
@@ -99,10 +99,15 @@ start_sleeper() {
 	require_root
 	run unshare --dry-run --pid --kill-child=TERM true
 	assert_success
-	assert_line 'step       the child gets SIGTERM if unshare dies; as pid 1 of the new pid namespace, the program ignores it unless it handles it: for a sure end, add --init or use --kill-child=KILL'
+	assert_line --regexp '^step +.*SIGTERM.* pid 1 .*--init.*--kill-child=KILL'
+	run unshare --dry-run --json --pid --kill-child=TERM true
+	assert_success
+	run python3 -c 'import json, sys
+print([(s["signal"], s["spared_as_pid1"]) for s in json.loads(sys.argv[1])["plan"]["steps"] if s["step"] == "kill-child"])' "$output"
+	assert_output "[('TERM', True)]"
 	run unshare --verbose --pid --kill-child=TERM true
 	assert_success
-	assert_line 'unshare: step       the child gets SIGTERM if unshare dies; as pid 1 of the new pid namespace, the program ignores it unless it handles it: for a sure end, add --init or use --kill-child=KILL'
+	assert_said "step" "SIGTERM" " pid 1 " "--init" "--kill-child=KILL"
 	for quiet in "--pid --kill-child" "--init --kill-child=TERM" "--kill-child=TERM"; do
 		# shellcheck disable=SC2086 # the options are words
 		run unshare --dry-run $quiet true
@@ -148,7 +153,8 @@ hold_child() {
 	gone "$victim"
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program ran after unshare died"
 	run cat "$BATS_TEST_TMPDIR/err"
-	assert_output "unshare: --kill-child: unshare died before the child was armed; not running the program"
+	assert_said "--kill-child" "died before the child was armed" "not running"
+	assert_equal "${#lines[@]}" 1
 }
 
 @test "--kill-child: held the same way but with us alive, the program runs (so the test above can fail)" {
@@ -173,7 +179,7 @@ hold_child() {
 	run unshare --dry-run --kill-child=sigusr1 true
 	assert_success
 	assert_line 'step       the child gets SIGUSR1 if unshare dies'
-	assert_line 'implied    --fork   --kill-child brings --fork: only a child can be killed when unshare dies'
+	assert_line --regexp '^implied +--fork +--kill-child brings --fork: '
 	run unshare --dry-run --kill-child=15 true
 	assert_line 'step       the child gets SIGTERM if unshare dies'
 	run unshare --dry-run --kill-child true
@@ -181,7 +187,7 @@ hold_child() {
 	for bad in NOPE 0 65 -9 9x; do
 		run unshare --kill-child="$bad" true
 		assert_failure 125
-		assert_line --index 0 "unshare: --kill-child=$bad: unknown signal; give a name (KILL, TERM, ...) or a number from 1 to 64"
+		assert_said --index 0 "--kill-child=$bad:" "unknown signal" "KILL, TERM" "1 to 64"
 	done
 	run unshare --kill-child= true
 	assert_failure 125
@@ -191,7 +197,7 @@ hold_child() {
 @test "--kill-child --no-fork is refused" {
 	run unshare --kill-child --no-fork true
 	assert_failure 125
-	assert_line --index 0 "unshare: --kill-child needs a child process to kill; drop --no-fork"
+	assert_said --index 0 "--kill-child" "child" "drop --no-fork"
 }
 
 # child_of PID: the pid of PID's child, once it has one (5 s at most).

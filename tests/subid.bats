@@ -39,7 +39,8 @@ with_files() {
 		assert_line 'gid_map    0 800000 2000'
 	else
 		assert_failure 125
-		assert_equal "${stderr_lines[0]}" "unshare: --map-users: /etc/subuid has no line for root (0); add one, as 'root:100000:65536', with usermod --add-subuids or by hand"
+		check_stderr
+		assert_said --index 0 "--map-users: " "/etc/subuid" "root (0)" "'root:100000:65536'" "usermod --add-subuids"
 	fi
 }
 
@@ -54,7 +55,8 @@ with_files() {
 @test "the source has no range for the user: the message says where to add one" {
 	run --separate-stderr with_files '' empty --dry-run --map-groups=auto true
 	assert_failure 125
-	assert_equal "${stderr_lines[0]}" "unshare: --map-groups: /etc/subgid has no line for root (0); add one, as 'root:100000:65536', with usermod --add-subgids or by hand"
+	check_stderr
+	assert_said --index 0 "--map-groups: " "/etc/subgid" "root (0)" "'root:100000:65536'" "usermod --add-subgids"
 }
 
 @test "a user name from the password database is quoted in the messages, never raw" {

@@ -22,7 +22,7 @@ load helpers
 	# The monotonic clock is about uptime (boottime less suspend).
 	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
 	run unshare --dry-run --monotonic=-1.5 true
-	assert_line 'implied    time     --monotonic brings time: clock offsets belong to a new time namespace'
+	assert_line --regexp '^implied +time +--monotonic brings time: '
 	assert_line 'step       monotonic clock offset -2 s 500000000 ns'
 }
 
@@ -30,7 +30,7 @@ load helpers
 	for bad in '' abc 1.2.3 1e5 '1.' '.5' '--1' 1.0000000001 99999999999999; do
 		run unshare --boottime="$bad" true
 		assert_failure 125
-		assert_line --index 0 "unshare: --boottime=$bad: give seconds, as 86400, -3600 or 1.5 (at most 9 decimals)"
+		assert_said --index 0 "--boottime=$bad:" "seconds" "86400" "-3600" "1.5" "9 decimals"
 	done
 }
 
@@ -39,7 +39,7 @@ load helpers
 	require_ns time
 	run unshare --boottime=-999999999 true
 	assert_failure 125
-	assert_output --partial "unshare: writing the clock offsets to /proc/self/timens_offsets failed"
+	assert_said "clock offsets" "/proc/self/timens_offsets"
 }
 
 @test "--clear-env: only a default PATH" {
@@ -64,7 +64,7 @@ PATH=/usr/bin:/bin"
 	for bad in '' 'A,,B' 'A=1' ','; do
 		run unshare --keep-env="$bad" true
 		assert_failure 125
-		assert_line --index 0 "unshare: --keep-env=$bad: give variable names, comma-separated, each neither empty nor with '='"
+		assert_said --index 0 "--keep-env=$bad:" "variable names" "comma-separated" "'='"
 	done
 }
 

@@ -76,7 +76,7 @@ deny"
 1 0 1
 deny"
 	run unshare --dry-run --map-user=1000 true
-	assert_line 'implied    user     --map-user brings user: ids are mapped in a new user namespace'
+	assert_line --regexp '^implied +user +--map-user brings user: '
 	assert_line 'uid_map    1000 0 1'
 	assert_line 'step       write the id maps by unshare itself'
 }
@@ -111,7 +111,9 @@ allow"
 	assert_success
 	assert_equal "$(maps "$output")" "0 100000 10
 10 200000 5"
-	assert_equal "$stderr" "unshare: --map-users=200000,10,5 is the old OUTER,INNER,COUNT form; write INNER:OUTER:COUNT"
+	check_stderr
+	assert_equal "${#lines[@]}" 1
+	assert_said "--map-users=200000,10,5" "OUTER,INNER,COUNT" "INNER:OUTER:COUNT"
 }
 
 @test "root --map-users=all --map-groups=all -S -G: the program runs as 1000:1000, no other groups" {
@@ -144,7 +146,7 @@ deny"
 @test "--setgroups=allow with -r is refused" {
 	run unshare --setgroups=allow -r true
 	assert_failure 125
-	assert_line --index 0 "unshare: --setgroups=allow cannot go with --map-group (or -r, -c): the kernel lets a process map its own group only once setgroups is denied"
+	assert_said --index 0 "--setgroups=allow" "--map-group" "-r" "setgroups is denied"
 }
 
 @test "--keep-caps: the capabilities survive exec under an unmapped uid" {
@@ -202,7 +204,7 @@ allow"
 	assert_equal "$(maps "$output")" "0 65534 1
 200000 200000 65536"
 	run as_nobody "$copy" --dry-run --map-auto true
-	assert_line 'step       write the id maps by newuidmap and newgidmap, from outside'
+	assert_line --regexp '^step +.*newuidmap.*newgidmap'
 }
 
 @test "/etc/subgid is read by the user's name or uid, never the group's (nobody's group is nogroup)" {
@@ -223,7 +225,7 @@ allow"
 	cp "$BATS_TEST_TMPDIR/subgid" /etc/subgid
 	run as_nobody "$copy" --map-groups=subids true
 	assert_failure 125
-	assert_line --index 0 "unshare: --map-groups: /etc/subgid has no line for nobody (65534); add one, as 'nobody:100000:65536', with usermod --add-subgids or by hand"
+	assert_said --index 0 "--map-groups: " "/etc/subgid" "nobody (65534)" "'nobody:100000:65536'" "usermod --add-subgids"
 }
 
 @test "nobody: a range that is not ours is refused by newuidmap, and nothing runs" {
@@ -234,14 +236,14 @@ allow"
 	assert_failure 125
 	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
 	assert_said "newuidmap refused the map" "the ranges must be yours in /etc/subuid"
-	assert_line "unshare: the id maps were not written (see above), so nothing was run"
+	assert_said "id maps" "not written" "nothing was run"
 	[ ! -e /tmp/unshare-userns-ran ]
 }
 
 @test "nobody --map-auto without a /etc/subuid line: 125 with what to add" {
 	run as_nobody "$copy" --map-auto true
 	assert_failure 125
-	assert_line --index 0 --partial "unshare: --map-users: /etc/subuid has no line for nobody (65534); add one, as 'nobody:100000:65536'"
+	assert_said --index 0 "--map-users: " "/etc/subuid" "nobody (65534)" "'nobody:100000:65536'"
 }
 
 @test "nobody without newuidmap: says which package to install" {
@@ -255,7 +257,7 @@ allow"
 @test "nobody --map-users=all: 125, only with privilege" {
 	run as_nobody "$copy" --map-users=all true
 	assert_failure 125
-	assert_line --index 0 "unshare: --map-users=all: only a process with CAP_SETUID may map every id; unprivileged, use auto or subids (from /etc/subuid)"
+	assert_said --index 0 "--map-users=all" "CAP_SETUID" "auto" "subids"
 }
 
 @test "--setuid to an unmapped uid: 125, saying to map it" {
@@ -326,7 +328,7 @@ deny"
 	assert_success
 	assert_line 1
 	assert_line --regexp '^CapAmb:[[:space:]]+0*1f+'
-	assert_line "unshare: keep-caps  no new user namespace: the program keeps our capabilities in the caller's (as root, every one), ambient, under the uid of --setuid"
+	assert_said "keep-caps" "no new user namespace" "caller's" "ambient" "--setuid"
 	[ "$(grep -c 'keep-caps  no new user namespace' <<<"$output")" = 1 ]
 }
 
@@ -362,7 +364,7 @@ deny"
 	done
 	run unshare "${args[@]}" true
 	assert_failure 125
-	assert_line --index 0 "unshare: --map-users: the 200 ranges make 4800 bytes of map text, and the kernel takes at most 4095 (less than a page): give fewer ranges (adjacent ones can be one)"
+	assert_said --index 0 "--map-users: " "200 ranges" "4800 bytes" "4095" "fewer ranges"
 	assert_equal "${#lines[@]}" 2
 }
 

@@ -59,7 +59,9 @@ setup() {
 	run unshare --dry-run --fork true
 	assert_success
 	assert_line --regexp '^step +fork: '
-	assert_line 'step       while waiting, ignore INT, TERM, QUIT and HUP'
+	assert_line --regexp '^step +while waiting, ignore INT, TERM, QUIT and HUP '
+	run unshare --dry-run --json --fork true
+	assert_output --partial '{"step":"signals","action":"ignore","signals":["INT","TERM","QUIT","HUP"],"fatal_when_sent":["HUP","QUIT"],'
 }
 
 @test "the program's signal mask, ignored signals and descriptors are the caller's" {

@@ -13,24 +13,19 @@ setup() {
 	fi
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
 	# util-linux 2.38 maps ranges through newuidmap even as root: root
-	# and nobody get subordinate ids for the run.
-	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid.saved"
-	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid.saved"
-	printf 'root:100000:65536\nnobody:100000:65536\n' | tee /etc/subuid >/etc/subgid
-}
-
-teardown() {
-	if [ -e "$BATS_TEST_TMPDIR/subuid.saved" ]; then
-		cp "$BATS_TEST_TMPDIR/subuid.saved" /etc/subuid
-		cp "$BATS_TEST_TMPDIR/subgid.saved" /etc/subgid
-	fi
+	# and nobody get subordinate ids for the run, in files of the test's
+	# own (with_subids).
+	printf 'root:100000:65536\nnobody:100000:65536\n' |
+		tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
 }
 
 # In a mount namespace of its own on one CPU (see same_cpu), so that
-# keeping a mount namespace in a file never fails for the kernel's ids.
+# keeping a mount namespace in a file never fails for the kernel's ids;
+# with the test's /etc/subuid and /etc/subgid.
 compare() {
-	same_cpu python3 "$BATS_TEST_DIRNAME/differential.py" "$UNSHARE_BIN" \
-		/usr/bin/unshare "$UNSHARE_TESTLIB/probe" "$1" "$UNSHARE_MAN"
+	with_subids same_cpu python3 "$BATS_TEST_DIRNAME/differential.py" \
+		"$UNSHARE_BIN" /usr/bin/unshare "$UNSHARE_TESTLIB/probe" "$1" \
+		"$UNSHARE_MAN"
 }
 
 @test "every line of the table reads as in util-linux, or differs as COMPATIBILITY says" {

@@ -289,3 +289,26 @@ assert_said_after() {
 		batslib_decorate "no message of ours${where} holds these, in order" |
 		fail
 }
+
+# with_subids COMMAND...: COMMAND (as_nobody or same_cpu ... too) with this test's own
+# /etc/subuid and /etc/subgid: $BATS_TEST_TMPDIR/subuid and subgid (made
+# by give_subids), bind-mounted over the system's in a mount namespace of
+# its own.  The system's files are never written: two tests, or two
+# suites, may run at once.
+with_subids() {
+	/usr/bin/unshare --mount --propagation private bash -c "$(declare -f as_nobody same_cpu)"'
+		mount --bind "$1/subuid" /etc/subuid &&
+			mount --bind "$1/subgid" /etc/subgid || exit 99
+		shift
+		"$@"' bash "$BATS_TEST_TMPDIR" "$@"
+}
+
+# give_subids [UIDLINE [GIDLINE]]: this test's /etc/subuid and /etc/subgid
+# for with_subids: the system's, with a line added to each if given.
+give_subids() {
+	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid"
+	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid"
+	[ -z "${1:-}" ] || echo "$1" >>"$BATS_TEST_TMPDIR/subuid"
+	[ -z "${2:-}" ] || echo "$2" >>"$BATS_TEST_TMPDIR/subgid"
+}
+

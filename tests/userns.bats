@@ -14,19 +14,12 @@ setup() {
 
 teardown() {
 	nobody_cleanup
-	if [ -e "$BATS_TEST_TMPDIR/subuid" ]; then
-		cp "$BATS_TEST_TMPDIR/subuid" /etc/subuid
-		cp "$BATS_TEST_TMPDIR/subgid" /etc/subgid
-	fi
 }
 
-# Give nobody subordinate ids: by name in /etc/subuid, by uid in
-# /etc/subgid (both forms must work).  teardown puts the files back.
+# Give nobody subordinate ids, for with_subids: by name in /etc/subuid, by
+# uid in /etc/subgid (both forms must work).
 give_nobody_subids() {
-	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid"
-	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid"
-	echo 'nobody:200000:65536' >>/etc/subuid
-	echo '65534:300000:65536' >>/etc/subgid
+	give_subids 'nobody:200000:65536' '65534:300000:65536'
 }
 
 # What the program sees: ids, then each map file.
@@ -192,38 +185,36 @@ deny"
 	require_userns_for_nobody
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
 	give_nobody_subids
-	run as_nobody "$copy" --map-auto sh -c "$SHOW"
+	run with_subids as_nobody "$copy" --map-auto sh -c "$SHOW"
 	assert_success
 	assert_equal "$(maps "$output")" "65534
 65534
 0 200000 65536
 0 300000 65536
 allow"
-	run as_nobody "$copy" --map-subids -r cat /proc/self/uid_map
+	run with_subids as_nobody "$copy" --map-subids -r cat /proc/self/uid_map
 	assert_success
 	assert_equal "$(maps "$output")" "0 65534 1
 200000 200000 65536"
-	run as_nobody "$copy" --dry-run --map-auto true
+	run with_subids as_nobody "$copy" --dry-run --map-auto true
 	assert_line --regexp '^step +.*newuidmap.*newgidmap'
 }
 
 @test "/etc/subgid is read by the user's name or uid, never the group's (nobody's group is nogroup)" {
 	require_userns_for_nobody
 	command -v newgidmap >/dev/null || need "newgidmap is not installed (apt-get install uidmap)"
-	cp /etc/subuid "$BATS_TEST_TMPDIR/subuid"
-	cp /etc/subgid "$BATS_TEST_TMPDIR/subgid"
-	echo 'nogroup:400000:10' >>/etc/subgid
-	echo 'nobody:300000:65536' >>/etc/subgid
-	run as_nobody "$copy" --dry-run --map-groups=auto true
+	give_subids '' 'nogroup:400000:10'
+	echo 'nobody:300000:65536' >>"$BATS_TEST_TMPDIR/subgid"
+	run with_subids as_nobody "$copy" --dry-run --map-groups=auto true
 	assert_success
 	assert_line 'gid_map    0 300000 65536'
-	run as_nobody "$copy" --map-groups=auto -c cat /proc/self/gid_map
+	run with_subids as_nobody "$copy" --map-groups=auto -c cat /proc/self/gid_map
 	assert_success
 	assert_equal "$(maps "$output" | sort -n)" "0 300000 65534
 65534 65534 1
 65535 365534 1"
-	cp "$BATS_TEST_TMPDIR/subgid" /etc/subgid
-	run as_nobody "$copy" --map-groups=subids true
+	give_subids
+	run with_subids as_nobody "$copy" --map-groups=subids true
 	assert_failure 125
 	assert_said --index 0 "--map-groups: " "/etc/subgid" "nobody (65534)" "'nobody:100000:65536'" "usermod --add-subgids"
 }
@@ -232,7 +223,7 @@ allow"
 	require_userns_for_nobody
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
 	give_nobody_subids
-	run as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
+	run with_subids as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
 	assert_failure 125
 	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
 	assert_said "newuidmap refused the map" "the ranges must be yours in /etc/subuid"
@@ -241,7 +232,8 @@ allow"
 }
 
 @test "nobody --map-auto without a /etc/subuid line: 125 with what to add" {
-	run as_nobody "$copy" --map-auto true
+	give_subids
+	run with_subids as_nobody "$copy" --map-auto true
 	assert_failure 125
 	assert_said --index 0 "--map-users: " "/etc/subuid" "nobody (65534)" "'nobody:100000:65536'"
 }
@@ -249,7 +241,7 @@ allow"
 @test "nobody without newuidmap: says which package to install" {
 	require_userns_for_nobody
 	give_nobody_subids
-	run as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
+	run with_subids as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
 	assert_failure 125
 	assert_said "cannot run newuidmap: No such file or directory" "apt-get install uidmap"
 }

@@ -251,9 +251,10 @@ hold() {
 	fifo=$BATS_TEST_TMPDIR/hold
 	rm -f "$fifo" "$fifo.ready"
 	mkfifo "$fifo"
-	# A background job starts with INT ignored, which unshare honours:
-	# give it the default, as a terminal's foreground job has.
-	env --default-signal=INT LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
+	# A background job starts with INT ignored, and under nohup HUP too,
+	# which unshare honours: give every signal its default, as a
+	# terminal's foreground job has.
+	env --default-signal LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
 		UNSHARE_TEST_HOLD="$fifo" UNSHARE_TEST_HOLD_AT="$at" \
 		"$UNSHARE_PRELOAD_BIN" "$@" 2>"$BATS_TEST_TMPDIR/err" 3>&- &
 	upid=$!

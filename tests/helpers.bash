@@ -312,3 +312,14 @@ give_subids() {
 	[ -z "${2:-}" ] || echo "$2" >>"$BATS_TEST_TMPDIR/subgid"
 }
 
+# stress_count FULL [FEW]: how many times a race or load loop runs: FULL
+# under make check-stress (UNSHARE_STRESS=1, as CI runs the suite once),
+# else FEW (5): the usual suite checks that each race still runs, the
+# stress run that it is never lost.
+stress_count() {
+	if [ "${UNSHARE_STRESS:-0}" = 1 ]; then
+		echo "$1"
+	else
+		echo "${2:-5}"
+	fi
+}

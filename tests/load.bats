@@ -14,10 +14,10 @@ teardown() {
 	nobody_cleanup
 }
 
-# load_runs COMMAND...: 500 runs, 50 at a time; fails if any run did not
-# exit 0 (xargs then exits 123).
+# load_runs COMMAND...: 500 runs (50 but in the stress run), 50 at a
+# time; fails if any run did not exit 0 (xargs then exits 123).
 load_runs() {
-	seq 500 | xargs -P 50 -I{} "$@" -- true 2>/dev/null
+	seq "$(stress_count 500 50)" | xargs -P 50 -I{} "$@" -- true 2>/dev/null
 }
 
 # Processes of the copy these tests run (its path is theirs alone).
@@ -25,7 +25,7 @@ leftovers() {
 	pgrep -f "$NOBODY_BIN" || true
 }
 
-@test "500 runs, 50 at a time, as nobody: all exit 0, nothing left" {
+@test "many runs (500 in the stress run), 50 at a time, as nobody: all exit 0, nothing left" {
 	mounts_snapshot
 	run load_runs setpriv --reuid=nobody --regid=nogroup --clear-groups "$NOBODY_BIN" --user --map-root-user --net --mount
 	assert_success
@@ -33,7 +33,7 @@ leftovers() {
 	assert_equal "$(leftovers)" ""
 }
 
-@test "500 runs, 50 at a time, as root: all exit 0, nothing left" {
+@test "many runs (500 in the stress run), 50 at a time, as root: all exit 0, nothing left" {
 	mounts_snapshot
 	run load_runs "$NOBODY_BIN" --user --map-root-user --net --mount
 	assert_success

@@ -294,12 +294,13 @@ release() {
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
 
-@test "the undo unmounts its own bind, never what FILE's path leads to by then (200 swaps)" {
-	local wrong=0 i
+@test "the undo unmounts its own bind, never what FILE's path leads to by then (swaps; 200 in the stress run)" {
+	local wrong=0 i n
+	n=$(stress_count 200)
 	mkdir "$BATS_TEST_TMPDIR/victim"
 	touch "$BATS_TEST_TMPDIR/victim/uts"
 	mount --bind /etc/hostname "$BATS_TEST_TMPDIR/victim/uts"
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < n; i++)); do
 		mkdir "$dir/d"
 		# Bound, and held before exec; the program is missing, so the
 		# run fails and undoes, after the directory has been swapped
@@ -317,14 +318,15 @@ release() {
 		rm -f "$dir/d"
 	done
 	umount "$BATS_TEST_TMPDIR/victim/uts"
-	echo "# 200 swaps of FILE's directory between bind and undo: $wrong wrong unmounts" >&3
+	echo "# $n swaps of FILE's directory between bind and undo: $wrong wrong unmounts" >&3
 	[ "$wrong" = 0 ]
 }
 
-@test "killed at a random moment before the program runs: 0 binds left for TERM; KILL counted" {
-	local i left_term=0 left_kill=0 sig bin
+@test "killed at a random moment before the program runs: 0 binds left for TERM; KILL counted (200 each in the stress run)" {
+	local i n left_term=0 left_kill=0 sig bin
+	n=$(stress_count 200)
 	bin=$(readlink -f "$UNSHARE_PRELOAD_BIN")
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < n; i++)); do
 		for sig in TERM KILL; do
 			fifo=$BATS_TEST_TMPDIR/hold
 			rm -f "$fifo" "$fifo.ready"
@@ -364,7 +366,7 @@ release() {
 			fi
 		done
 	done
-	echo "# 200 kills each at a random moment: TERM left $left_term binds, KILL left $left_kill (KILL cannot be caught: see the man page)" >&3
+	echo "# $n kills each at a random moment: TERM left $left_term binds, KILL left $left_kill (KILL cannot be caught: see the man page)" >&3
 	[ "$left_term" = 0 ]
 }
 
@@ -385,23 +387,28 @@ release() {
 	done
 }
 
-@test "a mount stacked on FILE during a failed run stays, and so does ours under it, said" {
-	hold exec --uts="$dir/uts" no-such-program-here
+@test "a mount stacked on FILE during a failed run stays, and so does ours under it, said (150 in the stress run)" {
+	local i n
+	n=$(stress_count 150 1)
 	echo other >"$BATS_TEST_TMPDIR/other"
-	mount --bind "$BATS_TEST_TMPDIR/other" "$dir/uts"
-	release
-	status=0
-	wait "$upid" || status=$?
-	upid=
-	assert_equal "$status" 127
-	# The one on top is not ours to unmount; ours stays under it.
-	run cat "$dir/uts"
-	assert_output other
-	run cat "$BATS_TEST_TMPDIR/err"
-	assert_said "--uts=$dir/uts: the namespace stays kept in it" "mounted on it meanwhile" "umount $dir/uts twice"
-	umount "$dir/uts"
-	run findmnt -n -o FSTYPE "$dir/uts"
-	assert_output nsfs
-	umount "$dir/uts"
+	for ((i = 0; i < n; i++)); do
+		hold exec --uts="$dir/uts" no-such-program-here
+		mount --bind "$BATS_TEST_TMPDIR/other" "$dir/uts"
+		release
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		assert_equal "$status" 127
+		# The one on top is not ours to unmount; ours stays under it.
+		run cat "$dir/uts"
+		assert_output other
+		run cat "$BATS_TEST_TMPDIR/err"
+		assert_said "--uts=$dir/uts: the namespace stays kept in it" "mounted on it meanwhile" "umount $dir/uts twice"
+		umount "$dir/uts"
+		run findmnt -n -o FSTYPE "$dir/uts"
+		assert_output nsfs
+		umount "$dir/uts"
+		rm "$dir/uts"
+	done
 	assert_no_new_mounts
 }

@@ -231,9 +231,10 @@ child_of() {
 	kill -0 "$victim"
 }
 
-@test "--kill-child holds across --setuid and --setgid, which disarm it in the kernel" {
+@test "--kill-child holds across --setuid and --setgid, which disarm it in the kernel (50 rounds in the stress run)" {
 	require_root
-	local options pid
+	local options pid round
+	for round in $(seq "$(stress_count 50 1)"); do
 	for options in "--setuid=65534 --setgid=65534" "--setgid=65534" \
 		"-p --init --setuid=65534 --setgid=65534"; do
 		# shellcheck disable=SC2086 # the options are words
@@ -244,8 +245,29 @@ child_of() {
 		kill -KILL "$upid"
 		wait "$upid" || :
 		upid=
-		gone "$pid" || { kill -KILL "$pid"; fail "$options: the program outlived unshare"; }
+		gone "$pid" || { kill -KILL "$pid"; fail "$options: the program outlived unshare (round $round)"; }
+	done
 	done
 	run unshare --dry-run --json --kill-child --setuid=65534 true
 	assert_output --partial '{"step":"kill-child","signal":"KILL","again":true,'
+}
+
+@test "--kill-child with --setuid, unshare killed at a random moment: the program never outlives it (150 in the stress run)" {
+	require_root
+	local i n left=0
+	n=$(stress_count 150)
+	for ((i = 0; i < n; i++)); do
+		"$UNSHARE_BIN" --kill-child --setuid=65534 --setgid=65534 sleep 1033 &
+		upid=$!
+		sleep "0.00$((RANDOM % 10))"
+		kill -KILL "$upid"
+		wait "$upid" || :
+		upid=
+		if ! eventually sh -c '! pgrep -f "^sleep 1033$" >/dev/null'; then
+			left=$((left + 1))
+			pkill -KILL -f '^sleep 1033$' || :
+		fi
+	done
+	echo "# $n kills at a random moment: $left programs outlived unshare" >&3
+	[ "$left" = 0 ]
 }

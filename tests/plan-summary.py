@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The plan of `unshare --dry-run --json` (on stdin, version 1) in one line, for the
-conformance table: what was asked for and what will be done, each fact
-as a word, in a fixed order, defaults left out.
+"""The plans of `unshare --dry-run --json` (on stdin, version 1, one
+document a line) each in one line, for the conformance table: what was
+asked for and what will be done, each fact as a word, in a fixed order,
+defaults left out.  One process reads every plan of the table.
 
   req=user,net        the flags asked for (namespaces and context)
   imp=--fork,user     what the tool's own rules added
@@ -17,8 +18,7 @@ import json
 import sys
 
 
-def main():
-    doc = json.load(sys.stdin)
+def summary(doc):
     if doc.get("version") != 1:
         sys.exit(f"plan-summary.py reads version 1, not {doc.get('version')}")
     plan = doc["plan"]
@@ -79,7 +79,12 @@ def main():
         words.append("argv=-shell-")
     elif program["argv"] != ["true"]:
         words.append("argv=" + "|".join(program["argv"]))
-    print(" ".join(head + ids + rest))
+    return " ".join(head + ids + rest)
+
+
+def main():
+    for line in sys.stdin:
+        print(summary(json.loads(line)))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Complete a command line in a real interactive bash, on a new terminal.
 
-    complete.py [-c COMMAND]... KEYS
+    complete.py [-c COMMAND]... KEYS [KEYS...]
 
 Starts "bash --norc --noprofile -i" on a new pseudo-terminal, runs each
 COMMAND there (in order, one at a time, each typed as a line), then types
 KEYS: a partial command line ending in one TAB or two, as a user would.
 Prints, first, the line as it became (the line readline holds, exactly:
 a trailing space is there), then each candidate that bash listed, one a
-line, in its order (none unless a second TAB listed them).
+line, in its order (none unless a second TAB listed them).  With more
+KEYS, each is typed in turn on an empty line of the same bash, and their
+results are printed one after another, a line "--" between two: one
+bash for many lines, as a user would type them.
 
 The environment is ours, except PS1, PS2, TERM, INPUTRC and HISTFILE: the
 prompt is a marker of ours, the terminal is dumb and 1000 columns wide,
@@ -93,6 +96,20 @@ class Terminal:
     def type(self, keys):
         os.write(self.master, keys.encode())
 
+    def complete(self, keys):
+        """Types keys on an empty line; returns the line as it became and
+        the candidates listed.  Then empties the line again."""
+        self.deadline = time.monotonic() + 10
+        self.output = ""
+        self.type(keys + SHOW)
+        line = self.read_until(LINE).group(1)
+        words = listed(self.output)
+        # Ctrl-U empties the line; shown empty, it is ready for more.
+        self.output = ""
+        self.type("\x15" + SHOW)
+        self.read_until(re.compile(r"@line@@end@"))
+        return line, words
+
     def run(self, command):
         """Types a command line and waits for the next prompt; returns
         what the command printed."""
@@ -131,10 +148,10 @@ def main():
     while len(args) > 1 and args[0] == "-c":
         commands.append(args[1])
         args = args[2:]
-    if len(args) != 1:
+    if not args:
         sys.exit(__doc__)
-    keys = args[0]
     term = Terminal()
+    results = []
     try:
         term.read_until(re.compile(re.escape(PROMPT)))
         for command in ["; ".join(SETUP)] + commands:
@@ -142,18 +159,19 @@ def main():
             if printed:
                 sys.stderr.write(f"{command}: {printed}")
                 sys.exit(1)
-        term.output = ""
-        term.type(keys + SHOW)
-        line = term.read_until(LINE).group(1)
-        words = listed(term.output)
+        for keys in args:
+            results.append(term.complete(keys))
     except Timeout:
         sys.stderr.write(term.output)
         sys.exit(124)
     finally:
         term.close()
-    print(line)
-    for word in words:
-        print(word)
+    for i, (line, words) in enumerate(results):
+        if i:
+            print("--")
+        print(line)
+        for word in words:
+            print(word)
 
 
 main()

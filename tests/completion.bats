@@ -34,18 +34,28 @@ complete_line() {
 # A second TAB lists them only if the first one added nothing to the
 # line: a TAB that adds the candidates' common start takes another two.
 typed() {
-	local keys=$1 command setup=()
+	local keys=$1
 	shift
+	typed_each "$@" -- "$keys"
+}
+
+# typed_each [COMMAND...] -- KEYS...: as typed, but every KEYS in one bash
+# (which takes a few tenths of a second to start), each typed on an empty
+# line; their results one after another, a line "--" between two.
+typed_each() {
+	local setup=()
 	mkdir -p bin home
 	ln -sf "$(readlink -f "$UNSHARE_BIN")" bin/unshare
 	setup=(-c "source $(printf %q "$BATS_TEST_DIRNAME/../completion/unshare.bash")")
-	for command in "$@"; do
-		setup+=(-c "$command")
+	while [ "$1" != -- ]; do
+		setup+=(-c "$1")
+		shift
 	done
+	shift
 	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
 		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
 		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
-		python3 "$BATS_TEST_DIRNAME/complete.py" "${setup[@]}" "$keys"
+		python3 "$BATS_TEST_DIRNAME/complete.py" "${setup[@]}" "$@"
 }
 
 @test "complete registers _unshare for unshare" {
@@ -168,24 +178,26 @@ slave"
 @test "typed: --root=<TAB> escapes a space and ends a directory with a slash" {
 	mkdir "my dir"
 	touch my-file
-	run typed $'unshare --root=my\t'
+	run typed_each -- $'unshare --root=my\t' $'unshare --root="my\t' \
+		$'unshare --root=\''"$BATS_TEST_TMPDIR"$'/my\t'
 	assert_success
-	assert_output 'unshare --root=my\ dir/'
-	run typed $'unshare --root="my\t'
-	assert_success
-	assert_output 'unshare --root="my dir"/'
-	run typed $'unshare --root=\''"$BATS_TEST_TMPDIR"$'/my\t'
-	assert_success
-	assert_output "unshare --root='$BATS_TEST_TMPDIR/my dir'/"
+	assert_output "unshare --root=my\\ dir/
+--
+unshare --root=\"my dir\"/
+--
+unshare --root='$BATS_TEST_TMPDIR/my dir'/"
 }
 
 @test "typed: -R, --root and --wd as separate words take a directory" {
 	mkdir "my dir"
-	for option in -R --root --wd; do
-		run typed "unshare $option my"$'\t'
-		assert_success
-		assert_output "unshare $option my\\ dir/"
-	done
+	run typed_each -- "unshare -R my"$'\t' "unshare --root my"$'\t' \
+		"unshare --wd my"$'\t'
+	assert_success
+	assert_output "unshare -R my\\ dir/
+--
+unshare --root my\\ dir/
+--
+unshare --wd my\\ dir/"
 }
 
 @test "typed: --root=<TAB><TAB> lists directories only" {
@@ -225,19 +237,19 @@ commands() {
 }
 
 @test "typed: the program is a command, after any option without a value" {
+	local keys=() want=() options
 	commands zz-probe-one zz-probe-two
 	touch zz-probe-file
 	for options in "" "-m " "--mount " "--kill-child " "--mount-proc " \
 		"--root / " "-R / " "--root=/ " "-- " "--fork -- "; do
-		run typed "unshare ${options}zz-probe-"$'\t\t'
-		assert_success
-		assert_output "unshare ${options}zz-probe-
+		keys+=("unshare ${options}zz-probe-"$'\t\t' "unshare ${options}zz-probe-o"$'\t')
+		want+=("unshare ${options}zz-probe-
 zz-probe-one
-zz-probe-two"
-		run typed "unshare ${options}zz-probe-o"$'\t'
-		assert_success
-		assert_output "unshare ${options}zz-probe-one "
+zz-probe-two" "unshare ${options}zz-probe-one ")
 	done
+	run typed_each -- "${keys[@]}"
+	assert_success
+	assert_output "$(printf '%s\n--\n' "${want[@]}" | head -n -1)"
 }
 
 @test "typed: a program with a slash is a path: directories and programs" {
@@ -245,19 +257,17 @@ zz-probe-two"
 	touch data
 	printf '#!/bin/sh\n' >run-me
 	chmod +x run-me
-	run typed $'unshare -m ./\t\t'
+	run typed_each -- $'unshare -m ./\t\t' $'unshare -m ./m\t' $'unshare -m ./r\t'
 	assert_success
 	assert_output 'unshare -m ./
 bin/
 home/
 my dir/
-run-me'
-	run typed $'unshare -m ./m\t'
-	assert_success
-	assert_output 'unshare -m ./my\ dir/'
-	run typed $'unshare -m ./r\t'
-	assert_success
-	assert_output 'unshare -m ./run-me '
+run-me
+--
+unshare -m ./my\ dir/
+--
+unshare -m ./run-me '
 }
 
 # bash-completion's main script, which has _command_offset.  Sourced
@@ -272,19 +282,20 @@ bash_completion() {
 @test "typed: after the program, its own completion (bash-completion's)" {
 	local script
 	script=$(bash_completion)
+	local keys=() want=() options
 	commands zz-probe-one
 	for options in "-m " "--root=/ " "-R / " "--kill-child " "--fork -- "; do
-		run typed "unshare ${options}zz-probe-one zebra-t"$'\t' \
-			"source $script" "complete -W 'zebra-one zebra-two' zz-probe-one"
-		assert_success
-		assert_output "unshare ${options}zz-probe-one zebra-two "
-		run typed "unshare ${options}zz-probe-one zebra-"$'\t\t' \
-			"source $script" "complete -W 'zebra-one zebra-two' zz-probe-one"
-		assert_success
-		assert_output "unshare ${options}zz-probe-one zebra-
+		keys+=("unshare ${options}zz-probe-one zebra-t"$'\t' \
+			"unshare ${options}zz-probe-one zebra-"$'\t\t')
+		want+=("unshare ${options}zz-probe-one zebra-two " \
+			"unshare ${options}zz-probe-one zebra-
 zebra-one
-zebra-two"
+zebra-two")
 	done
+	run typed_each "source $script" \
+		"complete -W 'zebra-one zebra-two' zz-probe-one" -- "${keys[@]}"
+	assert_success
+	assert_output "$(printf '%s\n--\n' "${want[@]}" | head -n -1)"
 }
 
 @test "typed: unshare after unshare completes the inner one's options" {
@@ -305,25 +316,24 @@ zebra-two"
 }
 
 @test "typed: --kill-child=<TAB> completes a signal with SIG or without" {
-	run typed $'unshare --kill-child=TE\t'
+	run typed_each -- $'unshare --kill-child=TE\t' \
+		$'unshare --kill-child=SIGTE\t' $'unshare --kill-child=15\t' \
+		$'unshare --kill-child=EX\t'
 	assert_success
-	assert_output "unshare --kill-child=TERM "
-	run typed $'unshare --kill-child=SIGTE\t'
-	assert_success
-	assert_output "unshare --kill-child=SIGTERM "
-	run typed $'unshare --kill-child=15\t'
-	assert_success
-	assert_output "unshare --kill-child=15 "
-	run typed $'unshare --kill-child=EX\t'
-	assert_success
-	assert_output "unshare --kill-child=EX"
+	assert_output "unshare --kill-child=TERM 
+--
+unshare --kill-child=SIGTERM 
+--
+unshare --kill-child=15 
+--
+unshare --kill-child=EX"
 }
 
 @test "typed: --keep-env=<TAB> completes the list's last item, no space after it" {
-	run typed $'unshare --keep-env=HOME,PA\t'
+	run typed_each -- $'unshare --keep-env=HOME,PA\t' \
+		$'unshare --whitelist-env HOME,PA\t'
 	assert_success
-	assert_output "unshare --keep-env=HOME,PATH"
-	run typed $'unshare --whitelist-env HOME,PA\t'
-	assert_success
-	assert_output "unshare --whitelist-env HOME,PATH"
+	assert_output "unshare --keep-env=HOME,PATH
+--
+unshare --whitelist-env HOME,PATH"
 }

@@ -93,12 +93,15 @@ table() {
 	for r in "${rows[@]}"; do
 		want=${r%%$'\x1f'*}
 		IFS=$'\x1e' read -ra args <<<"${r#*$'\x1f'}"
+		# Not bats's run: two hundred of them cost seconds.
+		status=0
 		if [[ $want == '!'* ]]; then
 			want=${want#!}
-			run unshare "${args[@]}"
+			output=$(unshare "${args[@]}" 2>&1) || status=$?
 		else
-			run unshare "${args[@]}" touch "$BATS_TEST_TMPDIR/ran"
+			output=$(unshare "${args[@]}" touch "$BATS_TEST_TMPDIR/ran" 2>&1) || status=$?
 		fi
+		lines=("${output%%$'\n'*}")
 		if [ "$status" != 125 ] || [[ ${lines[0]} != "unshare: "* ]] ||
 			{ [ -n "$want" ] && [[ $output != *"$want"* ]]; } ||
 			[ -e "$BATS_TEST_TMPDIR/ran" ]; then

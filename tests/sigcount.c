@@ -3,7 +3,8 @@
  *   sigcount SIGNUM
  *
  * Prints "ready", waits for the signal (10 s at most, then exits 1), then
- * one second more for any copy of it, prints "SIGNUM N" (N deliveries)
+ * half a second more for any copy of it (a copy would come within
+ * milliseconds), prints "SIGNUM N" (N deliveries)
  * and exits 0. */
 #include <signal.h>
 #include <stdio.h>
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
 		}
 		pause_for(10);
 	}
-	pause_for(1000);
+	pause_for(500);
 	printf("%d %d\n", sig, (int)count);
 	return 0;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # Load: many runs at once, as nobody and as root, all succeed and leave
 # no mount and no process behind.
+# Runs alone: it loads the machine.
 
 load helpers
 

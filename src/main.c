@@ -27,6 +27,7 @@
 #include "identity.h"
 #include "list.h"
 #include "mounts.h"
+#include "net.h"
 #include "output.h"
 #include "persist.h"
 #include "plan.h"
@@ -153,6 +154,9 @@ static void act(const struct plan *plan, const struct step *s,
 		break;
 	case STEP_CLOCKS:
 		timens_apply(plan, s);
+		break;
+	case STEP_LOOPBACK:
+		net_loopback(plan);
 		break;
 	case STEP_PROPAGATION:
 		mounts_propagation(plan);

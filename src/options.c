@@ -288,6 +288,10 @@ const struct option_row option_rows[] = {
 	  .implies_opts = OPT_MOUNT_BINFMT,
 	  .why = N_("interpreters are registered in a binfmt_misc of our "
 		    "own") },
+	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
+	  N_("bring lo up in the new network namespace (127.0.0.1 and ::1 "
+	     "answer) and let the groups mapped in it ping; needs --net"),
+	  .sets = OPT_LOOPBACK },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
 	     "fractional); implies --time"),

@@ -402,6 +402,11 @@ static void step_lines(struct emit *e, const struct plan *plan,
 		clock_line(e, "boottime", s->clocks.boottime,
 			   N_("boot-time clock offset %lld s %ld ns"));
 		break;
+	case STEP_LOOPBACK:
+		begin(e, "loopback");
+		detail(e, N_("bring lo up in the new network namespace, and let "
+			     "the groups mapped in it ping"));
+		break;
 	case STEP_PROPAGATION:
 		begin(e, "propagation");
 		string(e, "mode", propagations[s->propagation].name);
@@ -602,6 +607,32 @@ static void added(struct emit *e, const struct plan *plan)
 		putc(']', e->out);
 }
 
+/* What a run leaves as it is, which one may not expect: "note" lines, or
+ * the "notes" array, each {"note":KIND,"detail":...}. */
+static void notes(struct emit *e, const struct plan *plan)
+{
+	/* TRANSLATORS: a label of the plan, in a column 10 characters
+	 * wide. */
+	const char *text = _("lo stays down in the new network namespace, as "
+			     "util-linux leaves it: connecting to 127.0.0.1 "
+			     "fails; --loopback brings it up");
+	bool lo_down = (plan->effective & UNSHARE_NET) &&
+		       !(plan->opts & OPT_LOOPBACK);
+
+	if (e->json) {
+		fputs(",\"notes\":[", e->out);
+		if (lo_down) {
+			fputs("{\"note\":\"lo-down\",\"detail\":", e->out);
+			json_string(e->out, text);
+			putc('}', e->out);
+		}
+		putc(']', e->out);
+	} else if (lo_down) {
+		label(e, _("note"));
+		fprintf(e->out, "%s\n", text);
+	}
+}
+
 /* The program and its arguments, or the shell. */
 static void program(struct emit *e, const struct plan *plan)
 {
@@ -680,6 +711,7 @@ static void print(struct emit *e, const struct plan *plan)
 	steps(e, plan);
 	if (e->json)
 		putc(']', out);
+	notes(e, plan);
 	program(e, plan);
 	if (e->json)
 		putc('}', out);

@@ -139,6 +139,9 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	     plan->setuid_arg || plan->setgid_arg))
 		return _("--list shows every flag and runs nothing: give it "
 			 "alone, or with --json");
+	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET))
+		return _("--loopback brings lo up in a new network namespace: "
+			 "add --net");
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK))
 		return _("--pid=FILE needs a process in the new pid "

@@ -48,6 +48,7 @@ enum {
 	OPT_LIST = 1 << 22,       /* --list */
 	OPT_JSON = 1 << 23,       /* plan and events as JSON */
 	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
+	OPT_LOOPBACK = 1 << 25,   /* lo up in the new network namespace */
 };
 
 /* A word an option takes, and what it stands for. */

@@ -107,6 +107,8 @@ void plan_steps(struct plan *plan)
 		s->clocks.boottime = plan->boottime.set ? &plan->boottime
 							: NULL;
 	}
+	if (plan->opts & OPT_LOOPBACK)
+		add(plan, STEP_LOOPBACK);
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(plan, STEP_PROPAGATION)->propagation = plan->propagation;

@@ -19,6 +19,8 @@ enum step_kind {
 	STEP_UNSHARE,     /* unshare(2) itself */
 	STEP_MAPS,        /* setgroups and the id maps */
 	STEP_CLOCKS,      /* the clock offsets of a new time namespace */
+	STEP_LOOPBACK,    /* lo up, and ping allowed, in a new network
+			     namespace */
 	STEP_PROPAGATION, /* / and every mount under it */
 	STEP_FORK,        /* the program runs as a child; we wait */
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted

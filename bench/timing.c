@@ -1,7 +1,8 @@
 /* Wall time and peak memory of commands, run interleaved: round after
  * round, each command once, so that drift in the machine falls on all of
  * them alike.  Prints, for each command, the median wall time in
- * microseconds and the largest ru_maxrss (KiB) of its direct process.
+ * microseconds, the largest ru_maxrss (KiB) of its direct process and
+ * the median of its page faults (ru_minflt and ru_majflt).
  *
  *   timing RUNS CMD1 -- CMD2 -- ...   (each CMD a program and arguments)
  *
@@ -29,7 +30,7 @@ int main(int argc, char **argv)
 {
 	char **cmds[MAX_CMDS];
 	int ncmds = 0, runs;
-	double *times[MAX_CMDS];
+	double *times[MAX_CMDS], *faults[MAX_CMDS];
 	long maxrss[MAX_CMDS] = { 0 };
 
 	if (argc < 3 || (runs = atoi(argv[1])) <= 0)
@@ -41,8 +42,12 @@ int main(int argc, char **argv)
 			if (i + 1 < argc)
 				cmds[ncmds++] = &argv[i + 1];
 		}
-	for (int c = 0; c < ncmds; c++)
+	for (int c = 0; c < ncmds; c++) {
 		times[c] = calloc((size_t)runs, sizeof(double));
+		faults[c] = calloc((size_t)runs, sizeof(double));
+		if (times[c] == NULL || faults[c] == NULL)
+			return 3;
+	}
 	for (int r = 0; r < runs; r++)
 		for (int c = 0; c < ncmds; c++) {
 			struct timespec t0, t1;
@@ -70,10 +75,13 @@ int main(int argc, char **argv)
 				      (double)(t1.tv_nsec - t0.tv_nsec) / 1e3;
 			if (ru.ru_maxrss > maxrss[c])
 				maxrss[c] = ru.ru_maxrss;
+			faults[c][r] = (double)(ru.ru_minflt + ru.ru_majflt);
 		}
 	for (int c = 0; c < ncmds; c++) {
 		qsort(times[c], (size_t)runs, sizeof(double), cmp);
-		printf("%.1f %ld\n", times[c][runs / 2], maxrss[c]);
+		qsort(faults[c], (size_t)runs, sizeof(double), cmp);
+		printf("%.1f %ld %.0f\n", times[c][runs / 2], maxrss[c],
+		       faults[c][runs / 2]);
 	}
 	return 0;
 }

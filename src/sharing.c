@@ -20,6 +20,7 @@
 #include "child.h"
 #include "events.h"
 #include "i18n.h"
+#include "procfs.h"
 #include "quote.h"
 #include "sharing.h"
 
@@ -53,6 +54,8 @@ static void compare(pid_t self, pid_t task, unsigned long mask,
 				s->named[s->n] = task;
 			s->n++;
 		} else if (r < 0 && (errno == EPERM || errno == EACCES)) {
+			if (s->hidden < SHARING_NAMED)
+				s->unseen[s->hidden] = task;
 			s->hidden++;
 		} else if (r < 0 && errno != ESRCH) { /* ESRCH: it ended */
 			s->error = errno;
@@ -130,23 +133,33 @@ void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
 
 /* " pid 12 (sh), pid 40 (make) and 3 more"; a name is quoted, since a
  * process names itself. */
+/* A task's name as /proc/PID/comm gives it, into comm (32 bytes), quoted
+ * (a process names itself), or "?". */
+static const char *comm_of(pid_t task, char comm[32])
+{
+	char path[32];
+	FILE *f;
+
+	strcpy(comm, "?");
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)task);
+	if ((f = fopen(path, "re")) != NULL) {
+		if (fgets(comm, 32, f) == NULL)
+			strcpy(comm, "?");
+		comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+	return quoted(comm);
+}
+
 static void sharers(const struct sharing *s, char *buf, size_t size)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < s->n && i < SHARING_NAMED && used < size; i++) {
-		char path[32], comm[32] = "?";
 		const char *sep = ", ";
-		FILE *f;
+		char comm[32];
 
-		snprintf(path, sizeof path, "/proc/%d/comm", (int)s->named[i]);
-		if ((f = fopen(path, "re")) != NULL) {
-			if (fgets(comm, sizeof comm, f) == NULL)
-				strcpy(comm, "?");
-			comm[strcspn(comm, "\n")] = '\0';
-			fclose(f);
-		}
 		if (i == 0)
 			sep = " ";
 		else if (i + 1 == s->n)
@@ -156,7 +169,8 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 			sep = _(" and ");
 		used += (size_t)snprintf(buf + used, size - used,
 					 _("%spid %d (%s)"), sep,
-					 (int)s->named[i], quoted(comm));
+					 (int)s->named[i],
+					 comm_of(s->named[i], comm));
 	}
 	if (s->n > SHARING_NAMED && used < size)
 		/* TRANSLATORS: after the processes named, as in "pid 12
@@ -164,6 +178,56 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 		 * processes more share it. */
 		snprintf(buf + used, size - used, _(" and %zu more"),
 			 s->n - SHARING_NAMED);
+}
+
+/* Why we may not compare task: kcmp(2) needs the right to ptrace-read
+ * it, which a kernel thread never gives, nor a task that holds a
+ * capability we lack (an init above a container's root, say); else a
+ * security module or the task's own setting refused it. */
+static const char *why_unseen(pid_t task)
+{
+	char path[32], line[256];
+	unsigned long long caps = 0, ours = effective_caps();
+	bool kthread = false;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)task);
+	if ((f = fopen(path, "re")) == NULL)
+		return _("it has ended");
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "Kthread:", 8) == 0)
+			kthread = strtol(line + 8, NULL, 10) == 1;
+		else if (strncmp(line, "CapPrm:", 7) == 0)
+			caps = strtoull(line + 7, NULL, 16);
+	}
+	fclose(f);
+	if (kthread)
+		return _("a kernel thread");
+	if (caps & ~ours)
+		return _("it holds capabilities this process lacks");
+	return _("a security module or its own setting refuses us");
+}
+
+/* " pid 1 (init: a kernel thread), pid 2 (...)": the tasks we may not
+ * compare, and why. */
+static void unseen(const struct sharing *s, char *buf, size_t size)
+{
+	size_t used = 0;
+	char comm[32];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->hidden && i < SHARING_NAMED && used < size;
+	     i++)
+		/* TRANSLATORS: a task we may not compare, and why, as in
+		 * " pid 1 (init: a kernel thread)". */
+		used += (size_t)snprintf(buf + used, size - used, _("%spid %d "
+					 "(%s: %s)"), i ? ", " : " ",
+					 (int)s->unseen[i],
+					 comm_of(s->unseen[i], comm),
+					 why_unseen(s->unseen[i]));
+	if (s->hidden > SHARING_NAMED && used < size)
+		snprintf(buf + used, size - used, _(" and %zu more"),
+			 s->hidden - SHARING_NAMED);
 }
 
 /* Why nothing shares it: execve gives files, vm and sighand anew. */
@@ -201,7 +265,7 @@ static const char *why_none(const struct flag *f, const struct sharing *s)
 static void report_before(const struct plan *plan, unsigned long mask,
 			  struct sharing before[UNSHARE_NFLAGS])
 {
-	char who[512], detail[1024];
+	char who[512], why[1024], detail[2048];
 
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -224,20 +288,22 @@ static void report_before(const struct plan *plan, unsigned long mask,
 			continue;
 		}
 		sharers(s, who, sizeof who);
+		unseen(s, why, sizeof why);
 		if (s->n > 0 && s->hidden)
 			snprintf(detail, sizeof detail,
 				 /* TRANSLATORS: %s is a flag (fs, files,
 				  * vm...), %s the processes that share it,
 				  * after a space (" pid 12 (sh) and pid 40
 				  * (make)"), %zu how many tasks could not be
-				  * compared. */
+				  * compared, %s which and why, after a space
+				  * (" pid 1 (init: a kernel thread)"). */
 				 n_("%s: shared with%s; %zu other task could "
 				    "not be compared (kcmp(2) needs the right "
-				    "to ptrace-read a task)",
+				    "to ptrace-read it):%s",
 				    "%s: shared with%s; %zu other tasks could "
 				    "not be compared (kcmp(2) needs the right "
-				    "to ptrace-read a task)", s->hidden),
-				 f->name, who, s->hidden);
+				    "to ptrace-read them):%s", s->hidden),
+				 f->name, who, s->hidden, why);
 		else if (s->n > 0)
 			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
 			 * the processes that share it, after a space ("
@@ -248,15 +314,17 @@ static void report_before(const struct plan *plan, unsigned long mask,
 			snprintf(detail, sizeof detail,
 				 /* TRANSLATORS: %s is a flag (fs, files,
 				  * vm...), %s why nothing shares it, %zu how
-				  * many tasks could not be compared. */
+				  * many tasks could not be compared, %s which
+				  * and why, after a space (" pid 1 (init: a
+				  * kernel thread)"). */
 				 n_("%s: ours alone already: %s; %zu other "
 				    "task could not be compared (kcmp(2) needs "
-				    "the right to ptrace-read a task)",
+				    "the right to ptrace-read it):%s",
 				    "%s: ours alone already: %s; %zu other "
 				    "tasks could not be compared (kcmp(2) "
-				    "needs the right to ptrace-read a task)",
+				    "needs the right to ptrace-read them):%s",
 				    s->hidden),
-				 f->name, why_none(f, s), s->hidden);
+				 f->name, why_none(f, s), s->hidden, why);
 		else
 			snprintf(detail, sizeof detail,
 				 /* TRANSLATORS: %s is a flag (fs, files,

@@ -24,6 +24,7 @@ struct sharing {
 	size_t n;                      /* tasks that share it */
 	pid_t named[SHARING_NAMED];    /* the first of them */
 	size_t hidden;                 /* tasks we may not compare */
+	pid_t unseen[SHARING_NAMED];   /* the first of them */
 	int error;                     /* kcmp(2)'s errno where it cannot
 					  work at all (ENOSYS), else 0 */
 	bool no_undo_list;             /* sysvsem: we have none, so nothing

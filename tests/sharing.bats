@@ -127,3 +127,16 @@ rows = {r["name"]: r for r in json.loads(sys.argv[1])["flags"]}
 print(rows["fs"]["sharers"], rows["sysvsem"]["sharers"], rows["files"]["sharers"], rows["net"]["sharers"], rows["net"]["uncompared"])' "$output"
 	assert_output "1 1 0 None None"
 }
+
+@test "--verbose names the tasks it could not compare, and why (one holds capabilities we lack)" {
+	require_root
+	sleep 100 &
+	victim=$!
+	# Without CAP_SYS_PTRACE, a root process cannot ptrace-read another
+	# that holds more capabilities than it does: the sleeping one.
+	run --separate-stderr setpriv --bounding-set=-sys_ptrace -- "$UNSHARE_BIN" --verbose --fs true
+	kill "$victim"
+	assert_success
+	check_stderr
+	assert_line --regexp "^unshare: sharing +fs: .* could not be compared .*: pid [0-9]+ \\([^)]*: it holds capabilities this process lacks\\)"
+}

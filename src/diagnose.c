@@ -55,6 +55,19 @@ static const char *names(unsigned long mask, char *buf, size_t size)
 	return buf;
 }
 
+const char *apparmor_hint(void)
+{
+	if (getuid() == 0 ||
+	    proc_read_number("/proc/sys/kernel/"
+			     "apparmor_restrict_unprivileged_userns") != 1)
+		return NULL;
+	return _("AppArmor restricts unprivileged user namespaces "
+		 "(kernel.apparmor_restrict_unprivileged_userns is 1); give "
+		 "the program an AppArmor profile that allows userns, or set "
+		 "that sysctl to 0 (sysctl "
+		 "kernel.apparmor_restrict_unprivileged_userns=0)");
+}
+
 static void explain_eperm(unsigned long mask)
 {
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
@@ -67,14 +80,8 @@ static void explain_eperm(unsigned long mask)
 			warnx(_("unprivileged user namespaces are turned off "
 			      "(/proc/sys/kernel/unprivileged_userns_clone is "
 			      "0); run as root, or ask for it to be 1"));
-		else if (proc_read_number("/proc/sys/kernel/"
-				     "apparmor_restrict_unprivileged_userns")
-			 == 1 && getuid() != 0)
-			warnx(_("AppArmor restricts unprivileged user "
-			      "namespaces (/proc/sys/kernel/"
-			      "apparmor_restrict_unprivileged_userns is 1); "
-			      "run as root or under a profile that allows "
-			      "userns"));
+		else if (apparmor_hint())
+			warnx("%s", apparmor_hint());
 		else
 			warnx(_("a new user namespace is refused to a process "
 			      "that is chrooted, whose user or group id has "

@@ -7,6 +7,13 @@
 
 #include "plan.h"
 
+/* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
+ * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an
+ * unprivileged process gets a user namespace, but no capability in it:
+ * every write of its maps fails with EPERM.  Then what to do about it,
+ * translated; else NULL. */
+const char *apparmor_hint(void);
+
 /* Explain on stderr why unshare(2) of mask failed with errno err: which
  * flag, why, and what to do.  May try flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "child.h"
+#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -275,6 +276,9 @@ static void write_map_file(const char *path, const struct idmap *map)
 	if (write_file(path, text, len) == 0)
 		return;
 	e = errno;
+	if (e == EPERM && apparmor_hint())
+		fail(EXIT_TOOL, "maps", e, apparmor_hint(), _("writing %s"),
+		     path);
 	if (e != EINVAL)
 		fail(EXIT_TOOL, "maps", e, hint_for(hints, e), _("writing %s"),
 		     path);
@@ -299,8 +303,10 @@ static void write_setgroups(const char *path, int mode)
 		return;
 	e = errno;
 	fail(EXIT_TOOL, "setgroups", e,
-	     e == ENOENT ? _("is /proc mounted? id maps are written through it")
-			 : NULL,
+	     e == ENOENT   ? _("is /proc mounted? id maps are written through "
+			       "it")
+	     : e == EPERM ? apparmor_hint()
+			  : NULL,
 	     _("writing %s"), path);
 }
 

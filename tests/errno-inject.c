@@ -6,7 +6,7 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare, mount, move_mount, kcmp or ioctl; ERRNO a name such as EINVAL,
+ * SYSCALL is unshare, mount, move_mount, kcmp, ioctl or openat; ERRNO a name such as EINVAL,
  * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
  * and MASK, only calls whose argument number ARG (from 0) has a bit of
  * MASK set fail. */
@@ -35,7 +35,7 @@ static const struct {
 	long nr;
 } calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount },
 	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp },
-	       { "ioctl", SYS_ioctl } };
+	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat } };
 
 static const struct {
 	const char *name;
@@ -46,7 +46,7 @@ static const struct {
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl "
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat "
 			"EPERM|EINVAL|EBUSY|ENOSPC|"
 			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);

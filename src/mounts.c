@@ -25,7 +25,9 @@ void mounts_propagation(const struct plan *plan)
 	const char *name = propagations[plan->propagation].name;
 
 	static const struct hint hints[] = {
-		{ EINVAL, N_("is / a mount point? in a chroot it may not be") },
+		{ EINVAL, N_("/ is not a mount point, as in a chroot: run "
+			     "outside the chroot, or leave the propagation as it "
+			     "is with --propagation=unchanged") },
 		{ 0, NULL },
 	};
 

@@ -239,3 +239,27 @@ undo_race() {
 	echo "# $n swaps each for proc and binfmt_misc: $wrong wrong" >&3
 	[ "$wrong" = 0 ]
 }
+
+# chroot_with_us DIR: a root in DIR holding this unshare (and the
+# libraries it loads) and a static program, /probe.
+chroot_with_us() {
+	local root=$1 lib
+	mkdir -p "$root/proc"
+	cp "$UNSHARE_BIN" "$root/unshare"
+	cp "$UNSHARE_TESTLIB/probe" "$root/probe"
+	for lib in $(ldd "$UNSHARE_BIN" 2>/dev/null | grep -oE '/[^ ]+'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp "$lib" "$root$lib"
+	done
+}
+
+@test "--mount in a chroot, where / is no mount point: the way around, which works" {
+	require_root
+	chroot_with_us root
+	run chroot root /unshare --mount /probe
+	assert_failure 125
+	assert_said "making / private in the new mount namespace failed: Invalid argument" \
+		"chroot" "--propagation=unchanged"
+	run chroot root /unshare --mount --propagation=unchanged /probe
+	assert_success
+}

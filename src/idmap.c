@@ -83,7 +83,7 @@ int idmap_add(struct idmap *map, uint32_t inner, uint32_t outer,
 		map->ext = ext;
 		map->room = room;
 	}
-	map->ext[map->n++] = (struct extent){ inner, outer, count };
+	map->ext[map->n++] = (struct extent){ inner, outer, count, false };
 	return 0;
 }
 
@@ -247,9 +247,13 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	char sep;
 
 	if (strcmp(spec, "auto") == 0 || strcmp(spec, "subids") == 0) {
-		if (first_subids(owner, &b, &count, msg, size) != 0)
+		bool whole = spec[0] == 'a';
+
+		if (first_subids(owner, &b, &count, msg, size) != 0 ||
+		    idmap_add(map, whole ? 0 : b, b, count, msg, size) != 0)
 			return -1;
-		return idmap_add(map, spec[0] == 'a' ? 0 : b, b, count, msg, size);
+		map->ext[map->n - 1].whole = whole;
+		return 0;
 	}
 	if (strcmp(spec, "all") == 0)
 		return pass_through(owner, map, msg, size);
@@ -285,14 +289,17 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
  * the rest of its ids paired in order: its inner ids but that one to its
  * outer ids but that one, count - 1 pairs (the one at the top of the
  * longer side goes).  So every id above the single one keeps its place
- * in the range, as util-linux maps it.  The pairs change step where
- * either side skips its id: at most three pieces. */
+ * in the range, as util-linux maps it.  An auto range (e.whole) loses
+ * none: it shifts past the single id, count pairs, as util-linux does
+ * since 2.39.  The pairs change step where either side skips its id: at
+ * most three pieces. */
 static int shift_around(struct idmap *out, struct extent e, uint32_t inner,
 			uint32_t outer, char *msg, size_t size)
 {
 	bool has_in = inner >= e.inner && inner - e.inner < e.count,
 	     has_out = outer >= e.outer && outer - e.outer < e.count;
-	uint32_t pairs = e.count - 1, at_in = has_in ? inner - e.inner : pairs,
+	uint32_t pairs = e.whole ? e.count : e.count - 1,
+		 at_in = has_in ? inner - e.inner : pairs,
 		 at_out = has_out ? outer - e.outer : pairs;
 	const uint32_t cut[4] = { 0, at_in < at_out ? at_in : at_out,
 			    at_in < at_out ? at_out : at_in, pairs };

@@ -18,6 +18,8 @@
 
 struct extent {
 	uint32_t inner, outer, count;
+	bool whole; /* an auto range: a single id mapped over it takes none
+		       of its ids, it shifts past (idmap_add_single) */
 };
 
 /* A map: its lines, allocated as they come (a map is most often one

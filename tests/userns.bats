@@ -382,3 +382,19 @@ getegid"
 getegid
 capget"
 }
+
+@test "--map-auto beside -r or -c: the auto range shifts past the single id and keeps all its ids (util-linux 2.39); an explicit range gives one up" {
+	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
+	run with_subids "$UNSHARE_BIN" --dry-run --map-auto -r true
+	assert_success
+	assert_line 'uid_map    0 0 1'
+	assert_line 'uid_map    1 100000 65536'
+	assert_line 'gid_map    1 100000 65536'
+	run with_subids as_nobody "$copy" --dry-run --map-users=auto -c true
+	assert_success
+	assert_equal "$(grep uid_map <<<"$output")" "uid_map    65534 65534 1
+uid_map    0 200000 65534
+uid_map    65535 265534 2"
+	run with_subids "$UNSHARE_BIN" --dry-run --map-users=0:100000:65536 -r true
+	assert_line 'uid_map    1 100000 65535'
+}

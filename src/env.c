@@ -27,19 +27,21 @@ static size_t names_in(const char *list)
 int env_check_list(const struct plan *plan, const char *list, char *msg,
 		   size_t size)
 {
-	size_t count = 0;
+	size_t count = 0, names = 0;
 
 	for (size_t i = 0; i < plan->n_keep_env; i++)
 		count += names_in(plan->keep_env[i]);
+	/* An empty item (HOME,,TERM) is passed over, as util-linux does;
+	 * a list of none is refused. */
 	for (const char *p = list;; p++) {
 		size_t len = strcspn(p, ",");
 
-		if (len == 0 || memchr(p, '=', len)) {
+		if (memchr(p, '=', len) || (len == 0 && !names && !p[len])) {
 			snprintf(msg, size, _("give variable names, "
-					       "comma-separated, each neither "
-					       "empty nor with '='"));
+					       "comma-separated, none with '='"));
 			return -1;
 		}
+		names += len > 0;
 		if (len >= ENV_MAX_NAME || ++count > ENV_MAX_KEPT) {
 			snprintf(msg, size, _("at most %d names in all, of "
 					       "at most %d characters each"),

@@ -356,9 +356,12 @@ static void environment(struct emit *e, const struct step *s)
 		for (const char *p = s->env.lists[i]; *p && n < ENV_MAX_KEPT;) {
 			size_t k = strcspn(p, ",");
 
-			snprintf(buf[n], sizeof buf[n], "%.*s", (int)k, p);
-			kept[n] = buf[n];
-			n++;
+			if (k > 0) { /* an empty item is passed over */
+				snprintf(buf[n], sizeof buf[n], "%.*s", (int)k,
+					 p);
+				kept[n] = buf[n];
+				n++;
+			}
 			p += k + (p[k] == ',');
 		}
 	begin(e, "environment");

@@ -61,11 +61,21 @@ PATH=/usr/bin:/bin"
 }
 
 @test "--keep-env with a bad list: 125" {
-	for bad in '' 'A,,B' 'A=1' ','; do
+	for bad in '' 'A=1' ',' ',,' 'A,B=1'; do
 		run unshare --keep-env="$bad" true
 		assert_failure 125
 		assert_said --index 0 "--keep-env=$bad:" "variable names" "comma-separated" "'='"
 	done
+}
+
+@test "--whitelist-env=HOME,,TERM passes over the empty name, as util-linux does" {
+	run env -i HOME=/h TERM=t FOO=f "$UNSHARE_BIN" --whitelist-env=HOME,,TERM env
+	assert_success
+	assert_equal "$(sort <<<"$output")" "HOME=/h
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+TERM=t"
+	run unshare --dry-run --json --keep-env=,HOME, true
+	assert_output --partial '{"step":"environment","keep":["HOME"],'
 }
 
 @test "--clear-env: the program is still found on the default PATH" {

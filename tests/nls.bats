@@ -37,17 +37,17 @@ nls() {
 	run german --bogus
 	assert_failure 125
 	if nls; then
-		assert_line "unshare: nicht erkannte Option '--bogus'"
-		assert_line "'unshare --help' oder 'unshare --usage' gibt weitere Informationen."
+		assert_said "nicht erkannte Option" "'--bogus'"
+		assert_line --partial "'unshare --help'"
 	else
-		assert_line "unshare: unrecognized option '--bogus'"
+		assert_said "unrecognized option" "'--bogus'"
 	fi
 	run german --mount --propagation=sideways true
 	assert_failure 125
 	if nls; then
-		assert_line "unshare: --propagation=sideways: geben Sie private, shared, slave oder unchanged an"
+		assert_said "--propagation=sideways: geben Sie" "private, shared, slave oder unchanged"
 	else
-		assert_line "unshare: --propagation=sideways: give private, shared, slave or unchanged"
+		assert_said "--propagation=sideways: give" "private, shared, slave or unchanged"
 	fi
 }
 
@@ -55,9 +55,9 @@ nls() {
 	run german --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
 	if nls; then
-		assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot fehlgeschlagen: Datei oder Verzeichnis nicht gefunden"
+		assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "fehlgeschlagen" "Datei oder Verzeichnis nicht gefunden"
 	else
-		assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory"
+		assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "failed" "No such file or directory"
 	fi
 	# Without CAP_SYS_ADMIN (root without it in its bounding set, or
 	# any other user): refused, and what to do about it.
@@ -68,22 +68,23 @@ nls() {
 	fi
 	assert_failure 125
 	if nls; then
-		assert_line --index 0 "unshare: unshare(2) von mount, fs (0x00020200) fehlgeschlagen: Die Operation ist nicht erlaubt"
-		assert_line --index 1 --partial "unshare: neue Namensräume (mount) erfordern die Capability CAP_SYS_ADMIN, die diesem Prozess fehlt"
+		assert_said --index 0 "unshare(2)" "mount, fs (0x00020200)" "fehlgeschlagen" "Die Operation ist nicht erlaubt"
+		assert_said --index 1 "Namensräume" "CAP_SYS_ADMIN"
 	else
-		assert_line --index 0 "unshare: unshare(2) of mount, fs (0x00020200) failed: Operation not permitted"
+		assert_said --index 0 "unshare(2)" "mount, fs (0x00020200)" "failed" "Operation not permitted"
+		assert_said --index 1 "namespaces" "CAP_SYS_ADMIN"
 	fi
 }
 
 @test "after --root, still German: the locale was loaded before the chroot" {
 	require_root
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	run german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
+	run -127 german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
 	assert_failure 127
 	if nls; then
-		assert_output "unshare: '/bin/sh' kann nicht ausgeführt werden: Datei oder Verzeichnis nicht gefunden (prüfen Sie den Pfad)"
+		assert_said "'/bin/sh'" "kann nicht ausgeführt werden" "Datei oder Verzeichnis nicht gefunden" "Pfad"
 	else
-		assert_output "unshare: cannot run '/bin/sh': No such file or directory (check the path)"
+		assert_said "cannot run" "'/bin/sh'" "No such file or directory" "path"
 	fi
 }
 
@@ -136,7 +137,7 @@ nls() {
 @test "LC_ALL=C is English, whatever LANG and LANGUAGE say" {
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_output "unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory"
+	assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "failed" "No such file or directory"
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --help
 	assert_success
 	assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
@@ -149,10 +150,10 @@ nls() {
 	refute_output --partial 'und'
 	run german --verbose --json --propagation=sideways true
 	assert_failure 125
-	assert_line '{"version":1,"event":"message","text":"unshare: --propagation=sideways: give private, shared, slave or unchanged"}'
+	assert_line --partial '"event":"message","text":"unshare: --propagation=sideways: give '
 	run german --verbose --json --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_line "{\"version\":1,\"event\":\"message\",\"text\":\"unshare: --root=$BATS_TEST_TMPDIR/none: chroot failed: No such file or directory\"}"
+	assert_line --regexp '"event":"message","text":"unshare: --root=.*chroot failed: No such file or directory'
 }
 
 # typed_german KEYS: KEYS typed in an interactive bash on a new terminal

@@ -10,6 +10,15 @@ load helpers
 	assert_output ''
 }
 
+@test "the man page lays out on an 80-column terminal without a warning" {
+	command -v groff >/dev/null || need "groff is not installed (apt-get install groff-base)"
+	# As man(1) lays it out for 80 columns: lines of 78, tables
+	# through tbl, every warning on.
+	run --separate-stderr groff -t -man -Tutf8 -rLL=78n -ww -z "$UNSHARE_MAN"
+	assert_success
+	assert_equal "$stderr" ''
+}
+
 @test "every long option in --help has an entry of its own in the man page" {
 	run unshare --help
 	assert_success

@@ -215,10 +215,13 @@ char *userns_resolve(struct plan *plan)
 		return usage_message("--map-groups: %s", why);
 	}
 
+	/* With --owner, we are root until just before unshare(2): a helper
+	 * forked then writes even a single map, as util-linux's does, so
+	 * the group's needs no setgroups denied. */
 	ranges = plan->n_uid_specs || plan->n_gid_specs;
 	if (plan->uid_map.n == 0 && plan->gid_map.n == 0)
 		plan->map_writer = MAP_NONE;
-	else if (!ranges)
+	else if (!ranges && plan->owner_uid == NO_ID)
 		plan->map_writer = MAP_SELF;
 	else if ((~effective_caps() & (UINT64_C(1) << CAP_SETUID |
 				       UINT64_C(1) << CAP_SETGID)) == 0)
@@ -228,8 +231,10 @@ char *userns_resolve(struct plan *plan)
 
 	/* Our own gid alone, with no --map-groups, is mapped as the kernel
 	 * lets a process map it itself: once setgroups is denied.  So does
-	 * util-linux, even when a helper writes the uid ranges. */
-	if (plan->gid_map.n && plan->n_gid_specs == 0) {
+	 * util-linux, even when a helper writes the uid ranges; not with
+	 * --owner. */
+	if (plan->gid_map.n && plan->n_gid_specs == 0 &&
+	    plan->owner_uid == NO_ID) {
 		if (plan->setgroups == SETGROUPS_ALLOW)
 			return usage_message(
 				_("--setgroups=allow cannot go with "

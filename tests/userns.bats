@@ -172,7 +172,28 @@ deny"
 0
 0 65534 1
 0 65534 1
-deny"
+allow"
+}
+
+@test "--owner with -r or -c: a helper writes the maps, so setgroups stays allowed, as util-linux's" {
+	# Root writes the owner's maps from outside: the kernel asks no
+	# setgroups denied for that, and the program may call setgroups(2).
+	run unshare --owner=65534:65534 -r setpriv --groups=0 id -G
+	assert_success
+	assert_output 0
+	run unshare --owner=0:0 -c cat /proc/self/setgroups
+	assert_success
+	assert_output allow
+	run unshare --owner=65534:65534 -c --verbose true
+	assert_success
+	assert_said "maps" "helper"
+	# Asked for, either way.
+	run unshare --owner=65534:65534 -r --setgroups=deny cat /proc/self/setgroups
+	assert_success
+	assert_output deny
+	run unshare --owner=65534:65534 -r --setgroups=allow cat /proc/self/setgroups
+	assert_success
+	assert_output allow
 }
 
 @test "--owner as nobody: 125, it needs root" {

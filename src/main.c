@@ -235,7 +235,8 @@ int main(int argc, char **argv)
 		return info(what);
 	plan_resolve(&plan);
 	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
-	    (bad = userns_resolve(&plan)) != NULL)
+	    (bad = userns_resolve(&plan)) != NULL ||
+	    (bad = persist_conflict(&plan)) != NULL)
 		cli_usage_error(bad);
 	plan_steps(&plan);
 

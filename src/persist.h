@@ -16,6 +16,11 @@ struct persist_helper {
 		     'u' (undo), answered once undone */
 };
 
+/* Whether two options name the same FILE (the same name in the same
+ * directory): one file keeps one namespace.  NULL, or the usage
+ * message. */
+char *persist_conflict(const struct plan *plan);
+
 /* Before unshare(2): start the helper (an
  * orphan, so that no one has to reap it).  Exits 125 on failure. */
 void persist_start(const struct plan *plan, struct persist_helper *h);

@@ -243,6 +243,27 @@ with open("/proc/self/ns/mnt") as f:
 	assert_said "--uts=$dir/d: not a regular file" "made if missing"
 }
 
+@test "two options with one FILE: 125 before anything is made, saying one file keeps one namespace" {
+	# The same name, another spelling of it, and a FILE that is not there
+	# yet: refused before unshare(2), so no file is made or mounted.
+	cd "$dir"
+	touch f
+	for files in "f f" "f $dir/f" "g ./g" "g $dir/../ns/g"; do
+		# shellcheck disable=SC2086 # two names, split on purpose
+		set -- $files
+		run unshare --ipc="$1" --net="$2" true
+		assert_failure 125
+		assert_said "--ipc=$1" "--net=$2" "same file" "one namespace"
+	done
+	[ ! -e g ] || fail "g was made"
+	assert_no_new_mounts
+	# Two hard links are two places to bind on: both kept.
+	ln f h
+	run unshare --ipc=f --uts=h true
+	assert_success
+	findmnt -n f >/dev/null && findmnt -n h >/dev/null || fail "f and h are not both kept"
+}
+
 # hold AT OPTION...: start unshare with OPTIONS in the background, held
 # at AT (tests/hold-preload.c); sets upid once it is held there.
 hold() {

@@ -63,7 +63,11 @@ static void judge(const struct flag *f, struct flag_row *v)
 	switch (e) {
 	case 0:
 		v->status = "usable";
-		snprintf(v->verdict, sizeof v->verdict, "%s", _("usable"));
+		snprintf(v->verdict, sizeof v->verdict, "%s",
+			 f->bit == UNSHARE_NET
+				 ? _("usable (lo starts down in it: add "
+				     "--loopback to bring it up)")
+				 : _("usable"));
 		return;
 	case EPERM:
 		/* With CAP_SYS_ADMIN, privilege would not help: something

@@ -27,11 +27,16 @@ teardown() {
 	require_root
 	run unshare --list
 	for f in mount uts ipc net pid user cgroup time fs files sysvsem vm sighand thread; do
-		assert_line --regexp "^$f .* usable$"
+		assert_line --regexp "^$f .* usable( \(.*\))?$"
 		run unshare "--$f" --no-fork true
 		assert_success
 		run unshare --list
 	done
+	# A new network namespace's lo starts down: the way to bring it up.
+	assert_line --regexp '^net .* usable \(.*lo.*--loopback.*\)$'
+	run unshare --list --json
+	assert_success
+	assert_output --regexp '"name":"net",[^}]*"status":"usable","verdict":"usable \([^"]*--loopback'
 }
 
 @test "as nobody, net needs privilege and names the way around, which works" {

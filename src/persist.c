@@ -43,6 +43,7 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "names.h"
 #include "options.h"
 #include "persist.h"
 #include "quote.h"
@@ -105,6 +106,123 @@ static uint64_t mntns_id(const char *path)
 	return id;
 }
 
+/* The most links a walk follows, as the kernel's own path lookup. */
+#define MAX_LINKS 40
+
+/* Why a link on the way to FILE is not followed: who owns it. */
+static void untrusted_link(const struct flag *f, const char *file,
+			   const char *link, uid_t owner)
+{
+	const struct passwd *pw = user_entry(owner);
+	char who[64 + 32];
+
+	if (pw)
+		snprintf(who, sizeof who, "%s (uid %u)",
+			 quoted_word(pw->pw_name, strlen(pw->pw_name)),
+			 (unsigned)owner);
+	else
+		snprintf(who, sizeof who, "uid %u", (unsigned)owner);
+	/* TRANSLATORS: --%s=%s is the option and its file, the next %s a
+	 * link on the way to it ('/home/alice/ns'), the last %s its owner
+	 * ('alice' (uid 1000)). */
+	complain("persist", 0,
+		 _("a link on the way is followed only when root or you own "
+		   "it: whoever owns it could point it anywhere; give a path "
+		   "without it"),
+		 _("--%s=%s: %s is a symbolic link owned by %s"), f->name,
+		 quoted(file), quoted_word(link, strlen(link)), who);
+}
+
+/* FILE's directory dir, opened one name at a time, never following a
+ * symbolic link blindly: a link is followed only when root or the caller
+ * owns it (so /var/run -> /run works), its target walked the same way.
+ * Each name is opened before it is looked at, so a swap after the look
+ * changes nothing.  The descriptor, or -1 after saying why. */
+static int open_dir(const struct flag *f, const char *file, const char *dir)
+{
+	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
+		spliced[3 * PATH_MAX];
+	char *name = rest;
+	int fd, links = 0;
+	struct stat st;
+
+	snprintf(rest, sizeof rest, "%s", dir);
+	snprintf(where, sizeof where, "%s", *rest == '/' ? "/" : "");
+	fd = open(*rest == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	while (fd >= 0) {
+		size_t len;
+		ssize_t n;
+		char *end;
+		int next;
+
+		name += strspn(name, "/");
+		if (*name == '\0')
+			return fd;
+		end = name + strcspn(name, "/");
+		len = strlen(where);
+		snprintf(where + len, sizeof where - len, "%s%.*s",
+			 len && where[len - 1] != '/' ? "/" : "",
+			 (int)(end - name), name);
+		memmove(target, name, (size_t)(end - name));
+		target[end - name] = '\0';
+		next = openat(fd, target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0 || fstat(next, &st) != 0)
+			break;
+		name = end;
+		if (S_ISDIR(st.st_mode)) {
+			close(fd);
+			fd = next;
+			continue;
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			close(next);
+			errno = ENOTDIR;
+			break;
+		}
+		if (st.st_uid != 0 && st.st_uid != getuid()) {
+			untrusted_link(f, file, where, st.st_uid);
+			close(next);
+			close(fd);
+			return -1;
+		}
+		n = readlinkat(next, "", target, sizeof target - 1);
+		close(next);
+		if (n < 0)
+			break;
+		if (++links > MAX_LINKS) {
+			errno = ELOOP;
+			break;
+		}
+		/* The target, then what was left after the link. */
+		target[n] = '\0';
+		snprintf(spliced, sizeof spliced, "%s/%s", target, name);
+		if (strlen(spliced) >= sizeof rest) {
+			errno = ENAMETOOLONG;
+			break;
+		}
+		memcpy(rest, spliced, strlen(spliced) + 1);
+		name = rest;
+		/* where names the link's directory again, or / */
+		if (*target == '/') {
+			close(fd);
+			fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+			snprintf(where, sizeof where, "/");
+		} else {
+			char *slash = strrchr(where, '/');
+
+			if (slash)
+				slash[slash == where] = '\0';
+			else
+				*where = '\0';
+		}
+	}
+	complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
+		 f->name, quoted(file));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
 static const char not_regular[] = N_("a namespace is kept on one (it is "
 				     "made if missing)");
 
@@ -128,11 +246,8 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			 "regular file"), f->name, shown);
 		return -1;
 	}
-	if ((k->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
-			 f->name, shown);
+	if ((k->dir = open_dir(f, file, dir)) < 0)
 		return -1;
-	}
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
 			 O_NOFOLLOW | O_CLOEXEC, 0444);
 	if (k->file >= 0) {

@@ -24,7 +24,7 @@ end_upid() {
 teardown() {
 	local f
 	if [ -n "${upid:-}" ]; then end_upid; fi
-	for f in "$dir"/*; do
+	for f in "$dir"/* "$dir"/home/*/uts "$BATS_TEST_TMPDIR/victim/uts"; do
 		[ -e "$f" ] || continue
 		umount "$f" 2>/dev/null || :
 	done
@@ -262,6 +262,94 @@ with open("/proc/self/ns/mnt") as f:
 	run unshare --ipc=f --uts=h true
 	assert_success
 	findmnt -n f >/dev/null && findmnt -n h >/dev/null || fail "f and h are not both kept"
+}
+
+# A directory of nobody's on FILE's path, as /home/alice is alice's,
+# and a victim file she may not touch (as /etc/shadow): ns_home,
+# victim.
+nobodys_home() {
+	ns_home=$dir/home
+	mkdir -p "$ns_home" "$BATS_TEST_TMPDIR/victim"
+	chown nobody "$ns_home"
+	victim=$BATS_TEST_TMPDIR/victim/uts
+	touch "$victim"
+}
+
+# nobodys_link NAME: a link to the victim's directory, as nobody makes it:
+# nobody's from the start (made aside, then renamed into place).
+nobodys_link() {
+	ln -s "$BATS_TEST_TMPDIR/victim" "$ns_home/$1.new"
+	chown -h nobody "$ns_home/$1.new"
+	mv -T "$ns_home/$1.new" "$ns_home/$1"
+}
+
+@test "a link on FILE's path is followed only when root or the caller owns it" {
+	nobodys_home
+	nobodys_link ns
+	run unshare --uts="$ns_home/ns/uts" true
+	assert_failure 125
+	assert_said "--uts=$ns_home/ns/uts" "'$ns_home/ns'" "symbolic link owned by 'nobody'" "root or you own"
+	findmnt -n "$victim" >/dev/null && fail "the victim was bound over"
+	# Root's own link (as /var/run -> /run), relative or absolute, and
+	# links in its target: followed.
+	mkdir "$ns_home/real"
+	ln -s real "$ns_home/rel"
+	ln -s "$ns_home/./rel/../rel" "$ns_home/abs"
+	run unshare --uts="$ns_home/abs/uts" true
+	assert_success
+	findmnt -n "$ns_home/real/uts" >/dev/null || fail "not kept through root's links"
+	umount "$ns_home/real/uts"
+	# A loop of links, a file on the way: refused with the system's word.
+	ln -s loop1 "$dir/loop2"
+	ln -s loop2 "$dir/loop1"
+	run unshare --uts="$dir/loop1/uts" true
+	assert_failure 125
+	assert_said "--uts=$dir/loop1/uts" "Too many levels of symbolic links"
+	run unshare --uts="$victim/uts" true
+	assert_failure 125
+	assert_said "--uts=$victim/uts" "Not a directory"
+	assert_no_new_mounts
+}
+
+@test "FILE's directory swapped for nobody's link: never the victim (held once; 150 unheld swaps in the stress run)" {
+	local wrong=0 i n kept=0
+	nobodys_home
+	# Held once the helper has opened FILE: the swap comes too late.
+	mkdir "$ns_home/ns"
+	hold open_tree --uts="$ns_home/ns/uts" true
+	mv "$ns_home/ns" "$ns_home/ns.held"
+	nobodys_link ns
+	release
+	wait "$upid"
+	upid=
+	findmnt -n "$ns_home/ns.held/uts" >/dev/null || fail "not kept where it was opened"
+	findmnt -n "$victim" >/dev/null && fail "the victim was bound over"
+	umount "$ns_home/ns.held/uts"
+	rm "$ns_home/ns"
+	# Unheld: ns flips between a directory and the link while runs go.
+	n=$(stress_count 150 20)
+	(
+		k=0
+		while :; do
+			mkdir "$ns_home/ns"
+			mv "$ns_home/ns" "$ns_home/d.$k"
+			nobodys_link ns
+			rm "$ns_home/ns"
+			k=$((k + 1))
+		done
+	) &
+	flipper=$!
+	for ((i = 0; i < n; i++)); do
+		"$UNSHARE_BIN" --uts="$ns_home/ns/uts" true 2>/dev/null && kept=$((kept + 1))
+		findmnt -n "$victim" >/dev/null && wrong=$((wrong + 1)) && umount "$victim"
+	done
+	kill "$flipper"
+	wait "$flipper" || :
+	for f in "$ns_home"/*/uts; do
+		umount "$f" 2>/dev/null || :
+	done
+	echo "# $n runs while FILE's directory flips to nobody's link: $kept kept, $wrong bound over the victim" >&3
+	[ "$wrong" = 0 ]
 }
 
 # hold AT OPTION...: start unshare with OPTIONS in the background, held

@@ -4,9 +4,8 @@
  * the very glibc version it was linked with: in a container image
  * without that libc (the reason for a static build) getpwnam would fail
  * or load a mismatched module.  So the static build (UNSHARE_STATIC)
- * reads the two files a minimal image has, with fgetpwent/fgetgrent,
- * which parse a stream and never touch NSS, and its messages name the
- * file.
+ * reads the two files a minimal image has itself, a line at a time, never
+ * through NSS, and its messages name the file.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -16,6 +15,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -32,44 +32,103 @@ static const char static_hint[] = N_("this static build looks names up "
 				     "there only, not through NSS: give the "
 				     "number instead");
 
-/* The entry of name (or of uid, if name is NULL) in /etc/passwd; NULL
- * with errno 0 if there is none, or the error that kept us from reading
- * the file (fclose may not change it).  fgetpwent's result lives in a
- * buffer of its own, past the fclose. */
-static struct passwd *passwd_find(const char *name, uid_t uid)
+/* The fields of the next entry of f, split at ':' in place into fields
+ * (n of them, the last one keeping any further colons): read with
+ * getline, in time linear in the line's length (fgetpwent re-reads a
+ * long line each time it grows its buffer, by one KiB: 16 MiB took a
+ * minute).  Blank lines, comments and lines of fewer fields are passed
+ * over.  1 for an entry, 0 at the end of the file, -1 with errno set if
+ * it cannot be read.  *line (of *size bytes) is getline's buffer. */
+static int next_entry(FILE *f, char **line, size_t *size, char **fields,
+		      int n)
 {
-	FILE *f = fopen(passwd_source, "re");
-	struct passwd *pw;
-	int err;
+	ssize_t len;
 
-	if (f == NULL)
-		return NULL;
 	errno = 0;
-	while ((pw = fgetpwent(f)) != NULL &&
-	       (name ? strcmp(pw->pw_name, name) != 0 : pw->pw_uid != uid))
-		;
-	/* fgetpwent sets ENOENT at the end of the file. */
-	err = pw == NULL && errno != ENOENT ? errno : 0;
-	fclose(f);
-	errno = err;
-	return pw;
+	while ((len = getline(line, size, f)) >= 0) {
+		char *p = *line;
+		int k = 1;
+
+		if (len > 0 && p[len - 1] == '\n')
+			p[len - 1] = '\0';
+		if (*p == '\0' || *p == '#')
+			continue;
+		fields[0] = p;
+		while (k < n && (p = strchr(p, ':')) != NULL) {
+			*p++ = '\0';
+			fields[k++] = p;
+		}
+		if (k == n)
+			return 1;
+	}
+	return ferror(f) ? -1 : 0;
 }
 
-static struct group *group_find(const char *name)
+/* An id field: decimal digits, from 0 to 4294967294. */
+static bool id_field(const char *s, uint32_t *id)
 {
-	FILE *f = fopen(group_file, "re");
-	struct group *gr;
-	int err;
+	unsigned long long v = 0;
+
+	if (*s == '\0')
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || (v = v * 10 + (unsigned)(*s - '0')) >
+						     UINT32_MAX - 1)
+			return false;
+	}
+	*id = (uint32_t)v;
+	return true;
+}
+
+/* The entry of name (or of uid, if name is NULL) in /etc/passwd; NULL
+ * with errno 0 if there is none, or the error that kept us from reading
+ * the file.  The entry lives until the next call. */
+static struct passwd *passwd_find(const char *name, uid_t uid)
+{
+	static struct passwd pw;
+	static char *line;
+	static size_t size;
+	FILE *f = fopen(passwd_source, "re");
+	char *field[7];
+	uint32_t u, g;
+	int rc, err;
 
 	if (f == NULL)
 		return NULL;
-	errno = 0;
-	while ((gr = fgetgrent(f)) != NULL && strcmp(gr->gr_name, name) != 0)
-		;
-	err = gr == NULL && errno != ENOENT ? errno : 0;
+	while ((rc = next_entry(f, &line, &size, field, 7)) > 0)
+		if (id_field(field[2], &u) && id_field(field[3], &g) &&
+		    (name ? strcmp(field[0], name) == 0 : u == uid))
+			break;
+	err = rc < 0 ? errno : 0;
 	fclose(f);
 	errno = err;
-	return gr;
+	if (rc <= 0)
+		return NULL;
+	pw = (struct passwd){ .pw_name = field[0], .pw_passwd = field[1],
+			      .pw_uid = u, .pw_gid = g, .pw_gecos = field[4],
+			      .pw_dir = field[5], .pw_shell = field[6] };
+	return &pw;
+}
+
+/* The gid of the group name in /etc/group: 0 and *gid, or -1 with errno
+ * 0 if there is none, or the error that kept us from reading the file. */
+static int group_find(const char *name, uint32_t *gid)
+{
+	FILE *f = fopen(group_file, "re");
+	char *line = NULL, *field[4];
+	size_t size = 0;
+	int rc, err;
+
+	if (f == NULL)
+		return -1;
+	while ((rc = next_entry(f, &line, &size, field, 4)) > 0)
+		if (strcmp(field[0], name) == 0 && id_field(field[2], gid))
+			break;
+	err = rc < 0 ? errno : 0;
+	free(line);
+	fclose(f);
+	errno = err;
+	return rc > 0 ? 0 : -1;
 }
 
 int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
@@ -81,12 +140,8 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	int e;
 
 	if (group) {
-		struct group *gr = group_find(name);
-
-		if (gr) {
-			*id = gr->gr_gid;
+		if (group_find(name, id) == 0)
 			return 0;
-		}
 	} else {
 		struct passwd *pw = passwd_find(name, 0);
 

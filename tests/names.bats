@@ -123,3 +123,28 @@ without_etc() {
 	assert_failure 125
 	assert_said "--setuid: '4294967296' is not a user id"
 }
+
+@test "a long line in /etc/passwd is read once: reads grow with the file, not with the line's length squared" {
+	command -v strace >/dev/null || need "strace is not installed (apt-get install strace)"
+	# A line of 256 KiB, 5,000 short ones, then the user looked up.
+	{
+		printf 'big:x:5:5:%s:/:/bin/sh\n' "$(head -c 262144 /dev/zero | tr '\0' a)"
+		seq 10000 15000 | sed 's|.*|u&:x:&:100::/:/bin/sh|'
+		echo 'alice:x:4242:4343::/home/alice:/bin/sh'
+	} >passwd
+	pages=$(($(wc -c <passwd) / 4096 + 1))
+	run --separate-stderr /usr/bin/unshare --mount --propagation private sh -c '
+		mount --bind "$1" /etc/passwd || exit 99
+		exec strace -qq -o "$2" -e trace=read,lseek "$3" --dry-run --map-user=alice true' \
+		sh "$PWD/passwd" "$PWD/trace" "$UNSHARE_BIN"
+	assert_success
+	assert_line 'uid_map    4242 0 1'
+	reads=$(grep -c '^read(' trace)
+	seeks=$(grep -c '^lseek(' trace) || :
+	# Linear: each page read a few times at most (NSS doubles its buffer
+	# and starts again: about log2(256) passes); a reader that re-reads
+	# the line for every KiB it grows by makes thousands.
+	[ "$reads" -le $((4 * pages + 20)) ] || fail "$reads reads for $pages pages"
+	[ "$seeks" -le 40 ] || fail "$seeks lseeks"
+}
+

@@ -155,7 +155,7 @@ static const char *shared_text(const struct flag_row *r, char *buf,
 {
 	if (!(r->flag->bit & SHARING_FLAGS))
 		return "-";
-	if (r->shared->error)
+	if (sharing_unknown(r->shared))
 		return "?";
 	snprintf(buf, size, "%zu%s", r->shared->n,
 		 r->shared->hidden ? "+" : "");
@@ -225,7 +225,7 @@ static void flags_json(const struct flag_row *rows)
 		else
 			fputs(",\"inode\":null", stdout);
 		/* Tasks sharing it, and tasks that could not be compared. */
-		if ((f->bit & SHARING_FLAGS) && !r->shared->error)
+		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
 			printf(",\"sharers\":%zu,\"uncompared\":%zu",
 			       r->shared->n, r->shared->hidden);
 		else

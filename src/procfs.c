@@ -32,6 +32,33 @@ unsigned long long proc_status_field(const char *key, int base)
 	return v;
 }
 
+bool proc_is_ours(void)
+{
+	char line[256], link[32];
+	FILE *f = fopen("/proc/self/status", "re");
+	ssize_t n;
+
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, "NSpid:", 6) == 0) {
+			char *end;
+			long pid = strtol(line + 6, &end, 10);
+
+			fclose(f);
+			return pid == getpid() && strspn(end, " \t\n") ==
+							  strlen(end);
+		}
+	fclose(f);
+	/* Before Linux 4.1, no NSpid: /proc/self names us by the pid of
+	 * its namespace. */
+	n = readlink("/proc/self", link, sizeof link - 1);
+	if (n <= 0)
+		return false;
+	link[n] = '\0';
+	return strtol(link, NULL, 10) == getpid();
+}
+
 ino_t ns_inode(const char *entry)
 {
 	char path[64];

@@ -5,11 +5,19 @@
 #ifndef UNSHARE_PROCFS_H
 #define UNSHARE_PROCFS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 /* A "Key:" line of /proc/self/status, as a number in base (0 if absent). */
 unsigned long long proc_status_field(const char *key, int base);
+
+/* Whether /proc shows the processes of our own pid namespace, by their
+ * pids there: its NSpid line for us (our pid in the namespace of that
+ * /proc, then in each one nested below it) is our pid alone.  A /proc of
+ * an outer namespace shows us with more numbers, one of an inner
+ * namespace does not show us, and there may be none mounted. */
+bool proc_is_ours(void);
 
 /* The inode of our /proc/self/ns/ENTRY (which namespace it is), or 0 if
  * it cannot be read. */

@@ -116,6 +116,13 @@ void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
 	pid_t self = getpid();
 
 	memset(out, 0, UNSHARE_NFLAGS * sizeof out[0]);
+	/* The pids of another namespace's /proc (a container's host /proc,
+	 * or after a chroot) would be compared as ours: other tasks. */
+	if (!proc_is_ours()) {
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+			out[i].other_proc = (mask & unshare_flags[i].bit) != 0;
+		return;
+	}
 	if (mask & UNSHARE_SYSVSEM) {
 		struct sharing *s = &out[flag_index(UNSHARE_SYSVSEM)];
 		int has = has_undo_list(self);
@@ -274,6 +281,17 @@ static void report_before(const struct plan *plan, unsigned long mask,
 
 		if (!(mask & f->bit))
 			continue;
+		if (s->other_proc) {
+			/* TRANSLATORS: %s is a flag (fs, files, sysvsem, vm,
+			 * sighand). */
+			say(plan, "sharing",
+			    N_("%s: cannot tell who shares it: /proc is not "
+			       "this pid namespace's (none is mounted, or it "
+			       "shows another's), so its pids are not ones to "
+			       "compare"),
+			    f->name);
+			continue;
+		}
 		if (s->error) {
 			say(plan, "sharing", s->error == ENOSYS
 			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
@@ -352,7 +370,7 @@ static void report_after(const struct plan *plan, unsigned long mask,
 		const struct sharing *was = &before[i];
 		struct sharing now[UNSHARE_NFLAGS];
 
-		if (!(mask & f->bit) || was->error)
+		if (!(mask & f->bit) || sharing_unknown(was))
 			continue;
 		if (f->bit == UNSHARE_SYSVSEM) {
 			say(plan, "sharing", was->no_undo_list

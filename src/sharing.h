@@ -29,11 +29,20 @@ struct sharing {
 					  work at all (ENOSYS), else 0 */
 	bool no_undo_list;             /* sysvsem: we have none, so nothing
 					  shares it (kcmp cannot say) */
+	bool other_proc;               /* /proc is not our pid namespace's:
+					  its pids are not ones kcmp(2)
+					  takes, so nothing was compared */
 };
+
+/* Whether nothing could be told of who shares it. */
+static inline bool sharing_unknown(const struct sharing *s)
+{
+	return s->error || s->other_proc;
+}
 
 /* For each flag of mask that kcmp(2) compares, which tasks share that
  * part of the context with us: our own threads and every process /proc
- * shows.  Forks a child for sysvsem: call it before unshare(2), never
+ * shows, when /proc is our pid namespace's (other_proc if not).  Forks a child for sysvsem: call it before unshare(2), never
  * after a new pid namespace, whose pid 1 the child would be.  out is
  * indexed as unshare_flags. */
 void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS]);

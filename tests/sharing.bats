@@ -140,3 +140,25 @@ print(rows["fs"]["sharers"], rows["sysvsem"]["sharers"], rows["files"]["sharers"
 	check_stderr
 	assert_line --regexp "^unshare: sharing +fs: .* could not be compared .*: pid [0-9]+ \\([^)]*: it holds capabilities this process lacks\\)"
 }
+
+@test "/proc of another pid namespace: --verbose and --list say they cannot tell, and compare nothing" {
+	require_root
+	# Our pid namespace's first process, with the host's /proc: its pids
+	# are not ours.
+	run "$UNSHARE_BIN" --pid --fork "$UNSHARE_BIN" --verbose --fs --files true
+	assert_success
+	assert_said "fs: cannot tell who shares it" "/proc"
+	assert_said "files: cannot tell who shares it" "/proc"
+	refute_line --partial "ours alone"
+	run "$UNSHARE_BIN" --pid --fork "$UNSHARE_BIN" --list
+	assert_success
+	assert_line --regexp '^fs +--fs +0x00000200 +- +\? '
+	run "$UNSHARE_BIN" --pid --fork "$UNSHARE_BIN" --list --json
+	assert_success
+	assert_output --regexp '"name":"fs",[^}]*"sharers":null,"uncompared":null'
+	# With a /proc of its own, it compares again.
+	run "$UNSHARE_BIN" --pid --fork --mount-proc "$UNSHARE_BIN" --verbose --fs true
+	assert_success
+	assert_said "fs: ours alone"
+}
+

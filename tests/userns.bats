@@ -233,7 +233,7 @@ allow"
 	assert_success
 	assert_equal "$(maps "$output" | sort -n)" "0 300000 65534
 65534 65534 1
-65535 365534 1"
+65535 365534 2"
 	give_subids
 	run with_subids as_nobody "$copy" --map-groups=subids true
 	assert_failure 125

@@ -117,6 +117,19 @@ void supervise_arm(const struct plan *plan, int alive)
 	}
 }
 
+/* Add sig to the signals we wait for, unless we started with it ignored
+ * (nohup, a background job's INT): blocked, it would be queued for us all
+ * the same, so it is left out and stays ignored, as util-linux leaves
+ * it. */
+static void wait_for(sigset_t *set, int sig)
+{
+	struct sigaction now;
+
+	if (sigaction(sig, NULL, &now) == 0 && now.sa_handler == SIG_IGN)
+		return;
+	sigaddset(set, sig);
+}
+
 void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 {
 	sigset_t wait_set, saved_mask;
@@ -130,10 +143,10 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 	sigaddset(&wait_set, SIGCHLD);
 	if (plan->opts & OPT_FORWARD)
 		for (size_t i = 0; i < n_forwarded_signals; i++)
-			sigaddset(&wait_set, forwarded_signals[i]);
+			wait_for(&wait_set, forwarded_signals[i]);
 	else
 		for (size_t i = 0; i < n_ignored_signals; i++)
-			sigaddset(&wait_set, ignored_signals[i]);
+			wait_for(&wait_set, ignored_signals[i]);
 	sigprocmask(SIG_BLOCK, &wait_set, &saved_mask);
 	/* An inherited SIG_IGN for SIGCHLD would reap the child for us. */
 	sigaction(SIGCHLD, &dfl, &saved_chld);

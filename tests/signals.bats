@@ -233,6 +233,20 @@ child_of() {
 	kill -0 "$victim"
 }
 
+@test "a signal unshare --fork starts with ignored (nohup) stays ignored: kill -HUP or -QUIT changes nothing, as util-linux" {
+	local sig
+	for sig in HUP QUIT; do
+		env --ignore-signal="$sig" "$UNSHARE_BIN" --fork sh -c 'sleep 0.5; exit 7' &
+		upid=$!
+		child_of "$upid" >/dev/null
+		kill -"$sig" "$upid"
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		assert_equal "$sig: $status" "$sig: 7"
+	done
+}
+
 @test "--kill-child holds across --setuid and --setgid, which disarm it in the kernel (50 rounds in the stress run)" {
 	require_root
 	local options pid round

@@ -43,16 +43,46 @@ size_t utf8_length(const unsigned char *s)
 	return n;
 }
 
+/* The code point of the UTF-8 sequence of n bytes at s. */
+static unsigned long code_point(const unsigned char *s, size_t n)
+{
+	static const unsigned char lead_bits[] = { 0, 0x7f, 0x1f, 0x0f, 0x07 };
+	unsigned long cp = s[0] & lead_bits[n];
+
+	for (size_t i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	return cp;
+}
+
+/* Characters a terminal shows as nothing, or that move text around: the
+ * line and paragraph separators, the bidirectional controls (marks,
+ * embeddings, overrides, isolates), with which a name can be made to
+ * read as another or a line to look ended, and the invisible spaces and
+ * joiners between words.  A fixed list, as the rest of the decision: the
+ * same name is shown the same whatever the locale (see i18n.h). */
+static bool hidden_format(unsigned long cp)
+{
+	return cp == 0x061c ||                    /* arabic letter mark */
+	       cp == 0x200b ||                    /* zero width space */
+	       cp == 0x200e || cp == 0x200f ||    /* LRM, RLM */
+	       (cp >= 0x2028 && cp <= 0x202e) || /* LS, PS, LRE...RLO */
+	       cp == 0x2060 ||                    /* word joiner */
+	       (cp >= 0x2066 && cp <= 0x2069) || /* LRI...PDI */
+	       cp == 0xfeff;                      /* zero width no-break */
+}
+
 /* utf8_length() of a printable character, 0 for any other: control
- * characters (C0, DEL, and C1, which is U+0080 to U+009F, 0xc2 0x80 to
- * 0xc2 0x9f) and bytes that are not UTF-8. */
+ * characters (C0, DEL, and C1, which is U+0080 to U+009F), the format
+ * characters of hidden_format(), and bytes that are not UTF-8. */
 static size_t printable_char(const unsigned char *s)
 {
 	size_t n = utf8_length(s);
+	unsigned long cp;
 
-	if (n == 1 && (*s < 0x20 || *s == 0x7f))
+	if (n == 0)
 		return 0;
-	if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+	cp = code_point(s, n);
+	if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || hidden_format(cp))
 		return 0;
 	return n;
 }

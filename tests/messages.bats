@@ -16,6 +16,22 @@ load helpers
 	assert_equal "${#lines[@]}" 1
 }
 
+@test "a path with a line separator or a bidirectional control is shown escaped, in any locale" {
+	# U+2028 would look like the end of the line; U+202E turns the rest
+	# of it around, so that the name reads as another.
+	for locale in C C.UTF-8; do
+		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/a\u2028unshare: fake' true
+		assert_failure 125
+		assert_said "--wd=\$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
+		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/gpj.\u202eexe' true
+		assert_failure 125
+		assert_said "--wd=\$'/no/gpj.\\342\\200\\256exe'"
+		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/\u2066x\u2069' true
+		assert_failure 125
+		assert_said "--wd=\$'/no/\\342\\201\\246x\\342\\201\\251'"
+	done
+}
+
 @test "printable text, UTF-8 included, is shown as it is" {
 	run unshare --wd=/no/été/✓ true
 	assert_failure 125

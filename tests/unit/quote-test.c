@@ -39,6 +39,26 @@ int main(void)
 	shows("\xed\xa0\x80", "$'\\355\\240\\200'", "a surrogate");
 	shows("\xf4\x90\x80\x80", "$'\\364\\220\\200\\200'",
 	      "past U+10FFFF");
+	/* Format characters that hide or move text, each class. */
+	shows("a\xe2\x80\xa8" "b", "$'a\\342\\200\\250b'",
+	      "U+2028, the line separator");
+	shows("a\xe2\x80\xa9" "b", "$'a\\342\\200\\251b'",
+	      "U+2029, the paragraph separator");
+	shows("\xe2\x80\xaa\xe2\x80\xae", "$'\\342\\200\\252\\342\\200\\256'",
+	      "U+202A and U+202E, an embedding and an override");
+	shows("gpj.\xe2\x80\xae" "exe", "$'gpj.\\342\\200\\256exe'",
+	      "U+202E, a name made to read as another");
+	shows("\xe2\x81\xa6x\xe2\x81\xa9", "$'\\342\\201\\246x\\342\\201\\251'",
+	      "U+2066 and U+2069, an isolate");
+	shows("\xe2\x80\x8f", "$'\\342\\200\\217'", "U+200F, a mark");
+	shows("\xd8\x9c", "$'\\330\\234'", "U+061C, the arabic letter mark");
+	shows("a\xe2\x80\x8b" "b", "$'a\\342\\200\\213b'",
+	      "U+200B, a space of no width");
+	shows("\xef\xbb\xbf", "$'\\357\\273\\277'", "U+FEFF");
+	shows("\xe2\x80\xa7\xe2\x80\xaf", "\xe2\x80\xa7\xe2\x80\xaf",
+	      "U+2027 and U+202F, beside the separators, as they are");
+	shows("\xe2\x80\x8d", "\xe2\x80\x8d",
+	      "U+200D, the joiner of emoji sequences, as it is");
 
 	ok(strcmp(quoted_word("mount,bogus", 5), "'mount'") == 0,
 	   "quoted_word: a printable word between apostrophes");

@@ -117,11 +117,12 @@ static void untrusted_link(const struct flag *f, const char *file,
 	char who[64 + 32];
 
 	if (pw)
-		snprintf(who, sizeof who, "%s (uid %u)",
+		/* TRANSLATORS: a user's name, then its uid. */
+		snprintf(who, sizeof who, _("%s (uid %u)"),
 			 quoted_word(pw->pw_name, strlen(pw->pw_name)),
 			 (unsigned)owner);
 	else
-		snprintf(who, sizeof who, "uid %u", (unsigned)owner);
+		snprintf(who, sizeof who, _("uid %u"), (unsigned)owner);
 	/* TRANSLATORS: --%s=%s is the option and its file, the next %s a
 	 * link on the way to it ('/home/alice/ns'), the last %s its owner
 	 * ('alice' (uid 1000)). */

@@ -220,6 +220,9 @@ void cli_help(FILE *out, bool usage_only)
 			     "some flags to others (the closure): --verbose "
 			     "and --dry-run show which and why."),
 #ifdef UNSHARE_STATIC
+			   /* TRANSLATORS: FILE is --mount[=FILE]'s, as the
+			    * list of options above shows it: translate it
+			    * the same. */
 			   _("A namespace's letter takes no FILE: write "
 			     "--mount=FILE.  Exit status: the program's own; "
 			     "125 if unshare itself fails, 126 if the program "
@@ -228,6 +231,9 @@ void cli_help(FILE *out, bool usage_only)
 			     "from /etc/passwd and /etc/group only, not "
 			     "through NSS.  See unshare(1).")
 #else
+			   /* TRANSLATORS: FILE is --mount[=FILE]'s, as the
+			    * list of options above shows it: translate it
+			    * the same. */
 			   _("A namespace's letter takes no FILE: write "
 			     "--mount=FILE.  Exit status: the program's own; "
 			     "125 if unshare itself fails, 126 if the program "

@@ -88,7 +88,7 @@ static int long_form(char *buf, size_t size, const struct option_row *r)
 			r->arg == ARG_NONE	 ? ""
 			: r->arg == ARG_REQUIRED ? "="
 						 : "[=",
-			r->arg == ARG_NONE ? "" : r->arg_name,
+			r->arg == ARG_NONE ? "" : _(r->arg_name),
 			r->arg == ARG_NONE || r->arg == ARG_REQUIRED ? "" : "]");
 }
 

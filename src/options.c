@@ -233,8 +233,10 @@ const char *const value_kinds[] = {
 	[VALUES_VARIABLES] = "variable-list",
 };
 
+/* The names of the options' values (FILE, DIR, LIST...) are translated in
+ * --help, and so where a message names them (--pid=FILE). */
 #define NS(bit, c, ...)                                                 \
-	{ .letter = (c), .arg = ARG_NS_FILE, .arg_name = "FILE",         \
+	{ .letter = (c), .arg = ARG_NS_FILE, .arg_name = N_("FILE"),     \
 	  .group = GROUP_NS, .flag = (bit), .take = take_ns_file,         \
 	  .values = VALUES_FILE, __VA_ARGS__ }
 #define STRING(field) .take = take_string, .store = offsetof(struct plan, field)
@@ -255,7 +257,7 @@ const struct option_row option_rows[] = {
 	NS(UNSHARE_USER, 'U'),
 	NS(UNSHARE_CGROUP, 'C'),
 	NS(UNSHARE_TIME, 'T'),
-	{ "mount-proc", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
+	{ "mount-proc", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
 	  N_("mount a fresh proc on DIR (default /proc) in the new mount "
 	     "namespace, after the fork; implies --mount"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
@@ -263,14 +265,14 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("proc is mounted in a mount namespace of its own, never in "
 		    "the caller's") },
-	{ "propagation", 0, ARG_REQUIRED, "MODE", GROUP_NS,
+	{ "propagation", 0, ARG_REQUIRED, N_("MODE"), GROUP_NS,
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
 	  .values = VALUES_WORD, .words = propagations,
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("propagation is set in a new mount namespace") },
-	{ "mount-binfmt", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
+	{ "mount-binfmt", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
 	  /* The default written out: a message cannot be put together from
 	   * a macro and still be found in the catalog. */
 	  N_("mount a binfmt_misc of the new user namespace's own on DIR "
@@ -280,7 +282,7 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
 	  .why = N_("binfmt_misc has an instance per user namespace: in the "
 		    "caller's, a registration would change the whole system") },
-	{ "load-interp", 'l', ARG_REQUIRED, "STRING", GROUP_NS,
+	{ "load-interp", 'l', ARG_REQUIRED, N_("STRING"), GROUP_NS,
 	  N_("register an interpreter "
 	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
 	     "binfmt_misc; implies --mount-binfmt; repeatable"),
@@ -292,13 +294,13 @@ const struct option_row option_rows[] = {
 	  N_("bring lo up in the new network namespace (127.0.0.1 and ::1 "
 	     "answer) and let the groups mapped in it ping; needs --net"),
 	  .sets = OPT_LOOPBACK },
-	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
+	{ "monotonic", 0, ARG_REQUIRED, N_("OFFSET"), GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
 	     "fractional); implies --time"),
 	  .sets = OPT_MONOTONIC, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME,
 	  .why = N_("clock offsets belong to a new time namespace") },
-	{ "boottime", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
+	{ "boottime", 0, ARG_REQUIRED, N_("OFFSET"), GROUP_NS,
 	  N_("move the boot-time clock by OFFSET seconds; implies --time"),
 	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME,
@@ -313,21 +315,21 @@ const struct option_row option_rows[] = {
 	  N_("map your uid and gid to themselves"),
 	  .sets = OPT_MAP_CURRENT, .take = take_map_both,
 	  .fixed = map_current, MAPS_IN_USERNS },
-	{ "map-user", 0, ARG_REQUIRED, "UID|NAME", GROUP_USERNS,
+	{ "map-user", 0, ARG_REQUIRED, N_("UID|NAME"), GROUP_USERNS,
 	  N_("map your uid to UID"),
 	  .sets = OPT_MAP_USER, STRING(map_user_arg), .values = VALUES_USER,
 	  MAPS_IN_USERNS },
-	{ "map-group", 0, ARG_REQUIRED, "GID|NAME", GROUP_USERNS,
+	{ "map-group", 0, ARG_REQUIRED, N_("GID|NAME"), GROUP_USERNS,
 	  N_("map your gid to GID (implies --setgroups=deny)"),
 	  .sets = OPT_MAP_GROUP, STRING(map_group_arg), .values = VALUES_GROUP,
 	  MAPS_IN_USERNS },
-	{ "map-users", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
+	{ "map-users", 0, ARG_REQUIRED, N_("SPEC"), GROUP_USERNS,
 	  N_("map a range of uids: INNER:OUTER:COUNT, or auto (your first "
 	     "/etc/subuid range from 0), subids (that range to itself), all "
 	     "(every uid, with privilege); repeatable"),
 	  .sets = OPT_MAP_USERS, .take = take_specs, .values = VALUES_TEXT,
 	  .words = map_words, MAPS_IN_USERNS },
-	{ "map-groups", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
+	{ "map-groups", 0, ARG_REQUIRED, N_("SPEC"), GROUP_USERNS,
 	  N_("the same for gids, from /etc/subgid"),
 	  .sets = OPT_MAP_GROUPS, .take = take_specs, .values = VALUES_TEXT,
 	  .words = map_words, MAPS_IN_USERNS },
@@ -339,7 +341,7 @@ const struct option_row option_rows[] = {
 	  N_("--map-users=subids --map-groups=subids"),
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
 	  .fixed = "subids", MAPS_IN_USERNS },
-	{ "owner", 0, ARG_REQUIRED, "UID:GID", GROUP_USERNS,
+	{ "owner", 0, ARG_REQUIRED, N_("UID:GID"), GROUP_USERNS,
 	  N_("take on these ids before unsharing, so that the new user "
 	     "namespace belongs to them (needs root)"),
 	  .sets = OPT_OWNER, STRING(owner_arg), .values = VALUES_TEXT,
@@ -351,10 +353,10 @@ const struct option_row option_rows[] = {
 	  .words = setgroups_words,
 	  .implies_flags = UNSHARE_USER,
 	  .why = N_("setgroups is a setting of a new user namespace") },
-	{ "setuid", 'S', ARG_REQUIRED, "UID", GROUP_USERNS,
+	{ "setuid", 'S', ARG_REQUIRED, N_("UID"), GROUP_USERNS,
 	  N_("run the program as UID (in the new user namespace)"),
 	  STRING(setuid_arg), .values = VALUES_USER },
-	{ "setgid", 'G', ARG_REQUIRED, "GID", GROUP_USERNS,
+	{ "setgid", 'G', ARG_REQUIRED, N_("GID"), GROUP_USERNS,
 	  N_("run the program as GID, with no supplementary groups"),
 	  STRING(setgid_arg), .values = VALUES_GROUP },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
@@ -369,7 +371,7 @@ const struct option_row option_rows[] = {
 	CONTEXT(UNSHARE_VM),
 	CONTEXT(UNSHARE_SIGHAND),
 	CONTEXT(UNSHARE_THREAD),
-	{ "flags", 0, ARG_REQUIRED, "LIST", GROUP_CONTEXT,
+	{ "flags", 0, ARG_REQUIRED, N_("LIST"), GROUP_CONTEXT,
 	  N_("unshare the flags in LIST: names or numbers (0x hex or decimal), "
 	     "comma-separated; repeatable"),
 	  .take = take_flags, .values = VALUES_FLAGS },
@@ -383,7 +385,7 @@ const struct option_row option_rows[] = {
 	  N_("do not fork even for --pid: the program stays outside the new "
 	     "pid namespace"),
 	  .sets = OPT_NO_FORK },
-	{ "kill-child", 0, ARG_OPTIONAL, "SIGNAL", GROUP_EXEC,
+	{ "kill-child", 0, ARG_OPTIONAL, N_("SIGNAL"), GROUP_EXEC,
 	  N_("send SIGNAL (name or number, default KILL) to the child when "
 	     "unshare dies; implies --fork"),
 	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
@@ -402,22 +404,22 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_PID,
 	  .why = N_("the init runs as pid 1 of a new pid namespace, in a "
 		    "child") },
-	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
+	{ "root", 'R', ARG_REQUIRED, N_("DIR"), GROUP_EXEC,
 	  N_("chroot to DIR before running the program, then chdir to / (or to "
 	     "--wd)"),
 	  STRING(root_dir), .values = VALUES_DIR },
-	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
+	{ "wd", 'w', ARG_REQUIRED, N_("DIR"), GROUP_EXEC,
 	  N_("chdir to DIR before running the program"),
 	  STRING(wd_dir), .values = VALUES_DIR },
 	{ "clear-env", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  N_("run the program with an empty environment but a default PATH"),
 	  .sets = OPT_CLEAR_ENV },
-	{ "keep-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC,
+	{ "keep-env", 0, ARG_REQUIRED, N_("LIST"), GROUP_EXEC,
 	  N_("keep only the variables named in LIST (comma-separated), and a "
 	     "default PATH if PATH is not one; repeatable"),
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env,
 	  .values = VALUES_VARIABLES },
-	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, NULL,
+	{ "whitelist-env", 0, ARG_REQUIRED, N_("LIST"), GROUP_EXEC, NULL,
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
 	  .values = VALUES_VARIABLES },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
@@ -426,7 +428,7 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
-	{ "list", 0, ARG_OPTIONAL, "WHAT", GROUP_OUTPUT,
+	{ "list", 0, ARG_OPTIONAL, N_("WHAT"), GROUP_OUTPUT,
 	  N_("list every flag: value, namespace inode, and whether this kernel "
 	     "and you can use it now (tried in a throwaway child); with "
 	     "WHAT=options, every option, the kind of value it takes and the "

@@ -144,6 +144,7 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 			 "add --net");
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK))
+		/* TRANSLATORS: FILE as --help shows it. */
 		return _("--pid=FILE needs a process in the new pid "
 			 "namespace to keep it: drop --no-fork");
 	for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)

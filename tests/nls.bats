@@ -107,7 +107,11 @@ nls() {
 	if nls; then
 		assert_line --index 0 "Aufruf: unshare [OPTION...] [--] [PROGRAMM [ARGUMENT...]]"
 		assert_line " Namensräume (jeweils ein neuer seiner Art):"
-		assert_line --regexp '^  -m, --mount\[=FILE\] +neuer mount-Namensraum: Einhängetabelle$'
+		assert_line --regexp '^  -m, --mount\[=DATEI\] +neuer mount-Namensraum: Einhängetabelle$'
+		# The value's name is the same where a sentence names it.
+		flat=$(tr -s ' \n' '  ' <<<"$output")
+		[[ $flat == *"keine DATEI an: schreiben Sie --mount=DATEI"* ]] ||
+			fail "the footer's FILE is not --help's DATEI"
 	else
 		assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
 	fi

@@ -122,6 +122,8 @@ nls() {
 	assert_success
 	if nls; then
 		assert_line --index 0 --partial "Aufruf: unshare [-"
+		assert_output --partial "[--cgroup[=DATEI]]"
+		refute_output --partial "FILE"
 	else
 		assert_line --index 0 --partial "Usage: unshare [-"
 	fi

@@ -8,6 +8,10 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <linux/capability.h>
 #include <signal.h>
 #include <stdio.h>
@@ -173,21 +177,177 @@ static void padded(const char *s, size_t width)
 	printf("%*s", n < width ? (int)(width - n) : 0, "");
 }
 
+/* The columns the table may take: COLUMNS when it is a number, as
+ * util-linux's tools read it, else the terminal's width; 0 when neither
+ * says (a pipe, a file): then a row is one line, however long. */
+static size_t table_width(void)
+{
+	const char *env = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (env && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+
+		if (*end == '\0' && v > 0 && v <= 10000)
+			return (size_t)v;
+	}
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0)
+		return ws.ws_col;
+	return 0;
+}
+
+/* How many bytes of text make its next line of at most width columns,
+ * broken after a word (the blank is left for skip_blanks), or inside a
+ * word longer than the line. */
+static size_t line_bytes(const char *text, size_t width)
+{
+	size_t used = 0, end = 0, cols = 0;
+
+	while (text[used]) {
+		size_t blank = strspn(text + used, " ");
+		const char *piece = text + used + blank;
+		/* A hyphen within a word ends a piece too, kept with it (a
+		 * German compound, "System-V-IPC"); leading ones
+		 * ("--loopback") do not. */
+		size_t lead = strspn(piece, "-");
+		size_t word = lead + strcspn(piece + lead, " -");
+		size_t w;
+
+		word += piece[word] == '-';
+		w = text_columns(text + used, blank + word);
+
+		if (cols + w > width) {
+			if (end > 0)
+				return end;
+			/* One word too long: as much of it as fits. */
+			for (end = 1; text[end] &&
+				      text_columns(text, end + 1) <= width;
+			     end++)
+				;
+			return end;
+		}
+		cols += w;
+		used += blank + word;
+		end = used;
+	}
+	return used;
+}
+
+enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_INODE, COL_SHARED, COL_DETACHES,
+       COL_STATUS, N_COLS };
+
+/* The widest a wrapped text column gets before the other takes room. */
+#define MIN_TEXT 12
+
+/* The table: every cell measured, the two text columns (DETACHES,
+ * STATUS) each as wide as its longest cell, or, where that would pass the
+ * width the table may take, shared out and broken into lines at blanks. */
 static void flags_text(const struct flag_row *rows)
 {
-	printf("%-8s %-13s %-10s %-10s %-6s  %-60s %s\n", "FLAG", "OPTION",
-	       "VALUE", "NS INODE", "SHARED", "DETACHES", "STATUS");
+	static const char *const heads[N_COLS] = {
+		"FLAG", "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
+		"STATUS"
+	};
+	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
+	const char *texts[UNSHARE_NFLAGS][2];
+	size_t width[N_COLS], fixed = 0, limit = table_width(), longest_word = 0;
+
+	for (size_t c = 0; c < N_COLS; c++)
+		width[c] = strlen(heads[c]);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag_row *r = &rows[i];
-		char option[32], inode[24], sharers[24];
 
-		snprintf(inode, sizeof inode, "%lu", r->inode);
-		printf("%-8s %-13s " MASK_FORMAT " %-10s %-6s  ",
-		       r->flag->name, option_text(r->flag, option, sizeof option),
-		       r->flag->bit, r->inode ? inode : "-",
-		       shared_text(r, sharers, sizeof sharers));
-		padded(_(r->flag->detaches), 60);
-		printf(" %s\n", r->verdict);
+		snprintf(cells[i][COL_FLAG], 32, "%s", r->flag->name);
+		option_text(r->flag, cells[i][COL_OPTION], 32);
+		snprintf(cells[i][COL_VALUE], 32, MASK_FORMAT, r->flag->bit);
+		if (r->inode)
+			snprintf(cells[i][COL_INODE], 32, "%lu", r->inode);
+		else
+			snprintf(cells[i][COL_INODE], 32, "-");
+		{
+			char buf[24];
+
+			snprintf(cells[i][COL_SHARED], 32, "%s",
+				 shared_text(r, buf, sizeof buf));
+		}
+		texts[i][0] = _(r->flag->detaches);
+		texts[i][1] = r->verdict;
+		for (const char *w = r->verdict; *w; w += strspn(w, " ")) {
+			size_t n = strcspn(w, " "), cols = text_columns(w, n);
+
+			if (cols > longest_word)
+				longest_word = cols;
+			w += n;
+		}
+		for (size_t c = 0; c < N_COLS; c++) {
+			const char *cell = c <= COL_SHARED ? cells[i][c]
+							   : texts[i][c - COL_DETACHES];
+			size_t n = text_columns(cell, strlen(cell));
+
+			if (n > width[c])
+				width[c] = n;
+		}
+	}
+	/* Each column and its blank; two before DETACHES. */
+	for (size_t c = 0; c <= COL_SHARED; c++)
+		fixed += width[c] + 1;
+	fixed += 1;
+	if (limit && fixed + width[COL_DETACHES] + width[COL_STATUS] > limit) {
+		size_t room = limit > fixed + 2 * MIN_TEXT ? limit - fixed - 1
+							   : 2 * MIN_TEXT;
+		/* STATUS: a third, or its longest word if that is more
+		 * (within half); DETACHES the rest, STATUS what that
+		 * leaves. */
+		size_t status = room / 3;
+
+		if (status < longest_word && longest_word <= room / 2)
+			status = longest_word;
+		if (status > width[COL_STATUS])
+			status = width[COL_STATUS];
+		if (room - status > width[COL_DETACHES])
+			status = room - width[COL_DETACHES];
+		width[COL_STATUS] = status;
+		width[COL_DETACHES] = room - status;
+	}
+
+	for (size_t c = 0; c < N_COLS; c++) {
+		if (c == COL_STATUS)
+			puts(heads[c]);
+		else {
+			padded(heads[c], width[c] + (c == COL_SHARED) + 1);
+		}
+	}
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const char *left[2] = { texts[i][0], texts[i][1] };
+
+		for (size_t c = 0; c <= COL_SHARED; c++)
+			padded(cells[i][c], width[c] + (c == COL_SHARED) + 1);
+		/* The text columns, a line of each at a time, under
+		 * themselves. */
+		for (bool first = true; first || *left[0] || *left[1];
+		     first = false) {
+			char line[2][512];
+
+			if (!first)
+				printf("%*s", (int)fixed, "");
+			for (int t = 0; t < 2; t++) {
+				size_t n = line_bytes(left[t],
+						      width[COL_DETACHES + t]);
+
+				snprintf(line[t], sizeof line[t], "%.*s",
+					 (int)n, left[t]);
+				left[t] += n;
+				left[t] += strspn(left[t], " ");
+			}
+			if (*line[1]) {
+				padded(line[0], width[COL_DETACHES] + 1);
+				puts(line[1]);
+			} else {
+				puts(line[0]);
+			}
+		}
 	}
 }
 

@@ -332,3 +332,33 @@ stress_count() {
 		echo "${2:-5}"
 	fi
 }
+
+# assert_table_fits COLUMNS: the --list table in $output has no line wider
+# than COLUMNS (in characters, as a terminal shows them: run it in a
+# UTF-8 locale), and its DETACHES and STATUS columns start where their
+# headings do, on every line that has text there, nothing before them
+# reaching into them.
+assert_table_fits() {
+	local limit=$1 head line d s n=0
+	head=${lines[0]}
+	d=${head%%DETACHES*}
+	d=${#d}
+	s=${head%%STATUS*}
+	s=${#s}
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le "$limit" ] || fail "a line of ${#line} columns: $line"
+		# A row's first line has its DETACHES there; a line that
+		# goes on a row may have only STATUS.
+		if [ "${line:d-1:1}" != ' ' ] ||
+			{ [ "${line:0:1}" != ' ' ] && [ "${line:d:1}" = ' ' ]; }; then
+			fail "DETACHES is not at column $d: $line"
+		fi
+		if [ "${#line}" -gt "$s" ] &&
+			{ [ "${line:s-1:1}" != ' ' ] || [ "${line:s:1}" = ' ' ]; }; then
+			fail "STATUS is not at column $s: $line"
+		fi
+		n=$((n + 1))
+	done
+	[ "$n" -gt 14 ] || fail "only $n lines"
+}
+

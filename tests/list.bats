@@ -53,6 +53,27 @@ teardown() {
 	nobody_cleanup
 }
 
+@test "--list fits the terminal: COLUMNS, or the terminal's width; a long text breaks into lines under its column" {
+	export LC_ALL=C.UTF-8
+	for cols in 80 120 200; do
+		run env COLUMNS=$cols "$UNSHARE_BIN" --list
+		assert_success
+		assert_table_fits "$cols"
+	done
+	# 80 columns: the net row's status breaks, its words all there.
+	run env COLUMNS=80 "$UNSHARE_BIN" --list
+	[ "${#lines[@]}" -gt 15 ] || fail "nothing broke at 80 columns"
+	# On a terminal of 80 columns, with no COLUMNS: the terminal's.
+	run script -qec "stty cols 80 rows 50; env -u COLUMNS $(printf %q "$UNSHARE_BIN") --list" /dev/null
+	assert_success
+	lines=("${lines[@]//$'\r'/}")
+	assert_table_fits 80
+	# Into a pipe, with no COLUMNS: one line a row, however long.
+	run env -u COLUMNS "$UNSHARE_BIN" --list
+	assert_success
+	assert_equal "${#lines[@]}" 15
+}
+
 @test "--list --json is one document, version 1, with 14 objects under \"flags\"" {
 	run unshare --list --json
 	assert_success

@@ -140,6 +140,18 @@ nls() {
 	fi
 }
 
+@test "--list in German fits 80 and 200 columns, its columns aligned by what the terminal shows" {
+	for cols in 80 200; do
+		run env COLUMNS=$cols LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --list
+		assert_success
+		if nls; then
+			assert_output --partial "Einhängetabelle"
+		fi
+		# Characters, not bytes: ä is two.
+		LC_ALL=C.UTF-8 assert_table_fits "$cols"
+	done
+}
+
 @test "LC_ALL=C is English, whatever LANG and LANGUAGE say" {
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125

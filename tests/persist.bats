@@ -327,7 +327,7 @@ nobodys_link() {
 	umount "$ns_home/ns.held/uts"
 	rm "$ns_home/ns"
 	# Unheld: ns flips between a directory and the link while runs go.
-	n=$(stress_count 150 20)
+	n=$(stress_count 150 10)
 	(
 		k=0
 		while :; do

@@ -74,7 +74,7 @@ _unshare_values() {
 			_unshare_reply compgen -W "${names[*]} ${names[*]/#/SIG}" -- "$cur"
 		fi
 		;;
-	flag-list)
+	flag-list | word-list)
 		# A comma-separated list: complete its last item.
 		[[ $cur == *,* ]] && head=${cur%,*},
 		_unshare_reply compgen -P "$head" -W "${words[*]}" -- "${cur##*,}"

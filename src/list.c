@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <strings.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -166,18 +167,94 @@ static const char *shared_text(const struct flag_row *r, char *buf,
 	return buf;
 }
 
-/* s, then spaces to width columns: counted as the terminal shows them,
- * not in bytes (a translated text may have letters of more than one byte,
- * and letters two columns wide). */
-static void padded(const char *s, size_t width)
-{
-	size_t n = text_columns(s, strlen(s));
+/* A column of a table: the name --output knows it by, its heading, and
+ * whether its text may be broken into lines to fit the terminal. */
+struct column {
+	const char *name;
+	const char *head;
+	bool wraps;
+};
 
-	fputs(s, stdout);
-	printf("%*s", n < width ? (int)(width - n) : 0, "");
+enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_INODE, COL_SHARED, COL_DETACHES,
+       COL_STATUS, N_FLAG_COLS };
+
+static const struct column flag_columns[N_FLAG_COLS] = {
+	{ "flag", "FLAG", false },        { "option", "OPTION", false },
+	{ "value", "VALUE", false },      { "inode", "NS INODE", false },
+	{ "shared", "SHARED", false },    { "detaches", "DETACHES", true },
+	{ "status", "STATUS", true },
+};
+
+enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
+       N_OPTION_COLS };
+
+static const struct column option_columns[N_OPTION_COLS] = {
+	{ "option", "OPTION", false },     { "short", "SHORT", false },
+	{ "argument", "ARGUMENT", false }, { "value", "VALUE", false },
+	{ "words", "WORDS", false },
+};
+
+#define MAX_SHOWN 16
+
+/* The columns a table shows: every one, or those --output names, in its
+ * order.  Returns how many, or 0 with a message in msg when a name is not
+ * one of the table's. */
+static size_t shown_columns(const struct plan *plan,
+			    const struct column *cols, size_t ncols,
+			    size_t *shown, char *msg, size_t size)
+{
+	const char *p = plan->list_columns;
+	size_t n = 0;
+
+	if (!p) {
+		for (size_t c = 0; c < ncols; c++)
+			shown[n++] = c;
+		return n;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ","), c;
+
+		for (c = 0; c < ncols; c++)
+			if (len == strlen(cols[c].name) &&
+			    strncasecmp(p, cols[c].name, len) == 0)
+				break;
+		if (c == ncols || n == MAX_SHOWN) {
+			char name[64], names[160] = "";
+
+			for (size_t k = 0; k < ncols; k++)
+				snprintf(names + strlen(names),
+					 sizeof names - strlen(names), "%s%s",
+					 k ? ", " : "", cols[k].name);
+			snprintf(name, sizeof name, "%.*s", (int)len, p);
+			if (len == 0)
+				snprintf(msg, size,
+					 /* TRANSLATORS: %s is the columns'
+					  * names ("flag, option, value"). */
+					 _("--output: a column's name is "
+					   "empty; give some of: %s"),
+					 names);
+			else if (n == MAX_SHOWN)
+				/* TRANSLATORS: %d is a number (16). */
+				snprintf(msg, size, _("--output: at most %d "
+						      "columns"), MAX_SHOWN);
+			else
+				/* TRANSLATORS: the first %s is what was
+				 * given, the second the columns' names
+				 * ("flag, option, value"). */
+				snprintf(msg, size,
+					 _("--output: %s is not a column of "
+					   "this table; give some of: %s"),
+					 quoted(name), names);
+			return 0;
+		}
+		shown[n++] = c;
+		if (p[len] == '\0')
+			return n;
+		p += len + 1;
+	}
 }
 
-/* The columns the table may take: COLUMNS when it is a number, as
+/* The columns a table may take: COLUMNS when it is a number, as
  * util-linux's tools read it, else the terminal's width; 0 when neither
  * says (a pipe, a file): then a row is one line, however long. */
 static size_t table_width(void)
@@ -235,29 +312,189 @@ static size_t line_bytes(const char *text, size_t width)
 	return used;
 }
 
-enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_INODE, COL_SHARED, COL_DETACHES,
-       COL_STATUS, N_COLS };
-
 /* The widest a wrapped text column gets before the other takes room. */
 #define MIN_TEXT 12
 
-/* The table: every cell measured, the two text columns (DETACHES,
- * STATUS) each as wide as its longest cell, or, where that would pass the
- * width the table may take, shared out and broken into lines at blanks. */
-static void flags_text(const struct flag_row *rows)
+/* The longest word of s, in columns. */
+static size_t longest_word(const char *s)
 {
-	static const char *const heads[N_COLS] = {
-		"FLAG", "OPTION", "VALUE", "NS INODE", "SHARED", "DETACHES",
-		"STATUS"
-	};
-	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
-	const char *texts[UNSHARE_NFLAGS][2];
-	size_t width[N_COLS], fixed = 0, limit = table_width(), longest_word = 0;
+	size_t longest = 0;
 
-	for (size_t c = 0; c < N_COLS; c++)
-		width[c] = strlen(heads[c]);
+	for (s += strspn(s, " "); *s; s += strspn(s, " ")) {
+		size_t n = strcspn(s, " "), cols = text_columns(s, n);
+
+		if (cols > longest)
+			longest = cols;
+		s += n;
+	}
+	return longest;
+}
+
+/* A table's rows, cells[row * ncols + column], as --raw writes them: a
+ * row a line, its cells parted by one blank, and in a cell each blank,
+ * backslash or control character as \xHH, so that a script splits the
+ * line at blanks. */
+static void table_raw(const struct column *cols, size_t ncols,
+		      const char *const *cells, size_t nrows,
+		      const size_t *shown, size_t nshown, bool heads)
+{
+	for (size_t i = heads ? 0 : 1; i <= nrows; i++) {
+		for (size_t k = 0; k < nshown; k++) {
+			const char *s = i ? cells[(i - 1) * ncols + shown[k]]
+					  : cols[shown[k]].head;
+
+			if (k)
+				putchar(' ');
+			/* What aligns a cell in the table ("   --fs") goes. */
+			s += strspn(s, " ");
+			for (; *s; s++) {
+				unsigned char ch = (unsigned char)*s;
+
+				if (ch <= ' ' || ch == '\\' || ch == 0x7f)
+					printf("\\x%02x", ch);
+				else
+					putchar(ch);
+			}
+		}
+		putchar('\n');
+	}
+}
+
+/* A table, aligned: each column as wide as its widest cell (counted as
+ * the terminal shows them), one blank between columns and two before the
+ * first that wraps.  Where the rows would pass the width the table may
+ * take, the columns that wrap share what the others leave (the second of
+ * two a third, or its longest word if that is more, within half) and are
+ * broken into lines at blanks, each under itself.  No line ends in
+ * blanks. */
+static void table_text(const struct column *cols, size_t ncols,
+		       const char *const *cells, size_t nrows,
+		       const size_t *shown, size_t nshown, bool heads)
+{
+	size_t width[MAX_SHOWN] = { 0 }, gap[MAX_SHOWN] = { 0 }, fixed = 0;
+	size_t limit = table_width();
+	size_t wraps[2] = { 0, 0 }, nwraps = 0, longest = 0;
+
+	for (size_t k = 0; k < nshown; k++) {
+		const struct column *col = &cols[shown[k]];
+
+		width[k] = heads ? text_columns(col->head, strlen(col->head)) : 0;
+		for (size_t i = 0; i < nrows; i++) {
+			const char *cell = cells[i * ncols + shown[k]];
+			size_t n = text_columns(cell, strlen(cell));
+
+			if (n > width[k])
+				width[k] = n;
+		}
+		gap[k] = k == 0 ? 0 : 1;
+		if (col->wraps && nwraps < 2) {
+			if (nwraps == 0 && k > 0)
+				gap[k] = 2;
+			wraps[nwraps++] = k;
+		} else {
+			fixed += width[k];
+		}
+		fixed += gap[k];
+	}
+	if (nwraps == 2)
+		for (size_t i = 0; i < nrows; i++) {
+			size_t n = longest_word(
+				cells[i * ncols + shown[wraps[1]]]);
+
+			if (n > longest)
+				longest = n;
+		}
+	if (limit && nwraps &&
+	    fixed + width[wraps[0]] + (nwraps == 2 ? width[wraps[1]] : 0) >
+		    limit) {
+		size_t room = limit > fixed + nwraps * MIN_TEXT
+				      ? limit - fixed
+				      : nwraps * MIN_TEXT;
+
+		if (nwraps == 1) {
+			width[wraps[0]] = room;
+		} else {
+			size_t second = room / 3;
+
+			if (second < longest && longest <= room / 2)
+				second = longest;
+			if (second > width[wraps[1]])
+				second = width[wraps[1]];
+			if (room - second > width[wraps[0]])
+				second = room - width[wraps[0]];
+			width[wraps[1]] = second;
+			width[wraps[0]] = room - second;
+		}
+	}
+
+	for (size_t i = heads ? 0 : 1; i <= nrows; i++) {
+		const char *left[MAX_SHOWN] = { NULL };
+		bool more = true;
+
+		for (size_t k = 0; k < nshown; k++)
+			left[k] = i ? cells[(i - 1) * ncols + shown[k]]
+				    : cols[shown[k]].head;
+		/* A line of each column at a time; the columns that do not
+		 * wrap have all of theirs on the first. */
+		for (bool first = true; more; first = false) {
+			size_t pending = 0;
+
+			more = false;
+			for (size_t k = 0; k < nshown; k++) {
+				bool wraps_here = (nwraps > 0 && k == wraps[0]) ||
+						  (nwraps > 1 && k == wraps[1]);
+				size_t n = wraps_here && limit
+						   ? line_bytes(left[k], width[k])
+						   : strlen(left[k]);
+				char line[512];
+
+				if (!first && !wraps_here)
+					n = 0;
+				snprintf(line, sizeof line, "%.*s", (int)n,
+					 left[k]);
+				left[k] += n;
+				if (wraps_here) {
+					left[k] += strspn(left[k], " ");
+					more |= *left[k] != '\0';
+				}
+				pending += gap[k];
+				if (*line) {
+					size_t w = text_columns(line,
+								strlen(line));
+
+					printf("%*s%s", (int)pending, "", line);
+					pending = w < width[k] ? width[k] - w : 0;
+				} else {
+					pending += width[k];
+				}
+			}
+			putchar('\n');
+		}
+	}
+}
+
+/* A table as --raw, or aligned, with the columns --output chose. */
+static void table(const struct plan *plan, const struct column *cols,
+		  size_t ncols, const char *const *cells, size_t nrows,
+		  const size_t *shown, size_t nshown)
+{
+	bool heads = !(plan->opts & OPT_NOHEADINGS);
+
+	if (plan->opts & OPT_RAW)
+		table_raw(cols, ncols, cells, nrows, shown, nshown, heads);
+	else
+		table_text(cols, ncols, cells, nrows, shown, nshown, heads);
+}
+
+static void flags_text(const struct plan *plan, const struct flag_row *rows,
+		       const size_t *shown, size_t nshown)
+{
+	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
+	const char *text[UNSHARE_NFLAGS * N_FLAG_COLS];
+
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag_row *r = &rows[i];
+		const char **row = &text[i * N_FLAG_COLS];
 
 		snprintf(cells[i][COL_FLAG], 32, "%s", r->flag->name);
 		option_text(r->flag, cells[i][COL_OPTION], 32);
@@ -272,83 +509,13 @@ static void flags_text(const struct flag_row *rows)
 			snprintf(cells[i][COL_SHARED], 32, "%s",
 				 shared_text(r, buf, sizeof buf));
 		}
-		texts[i][0] = _(r->flag->detaches);
-		texts[i][1] = r->verdict;
-		for (const char *w = r->verdict; *w; w += strspn(w, " ")) {
-			size_t n = strcspn(w, " "), cols = text_columns(w, n);
-
-			if (cols > longest_word)
-				longest_word = cols;
-			w += n;
-		}
-		for (size_t c = 0; c < N_COLS; c++) {
-			const char *cell = c <= COL_SHARED ? cells[i][c]
-							   : texts[i][c - COL_DETACHES];
-			size_t n = text_columns(cell, strlen(cell));
-
-			if (n > width[c])
-				width[c] = n;
-		}
-	}
-	/* Each column and its blank; two before DETACHES. */
-	for (size_t c = 0; c <= COL_SHARED; c++)
-		fixed += width[c] + 1;
-	fixed += 1;
-	if (limit && fixed + width[COL_DETACHES] + width[COL_STATUS] > limit) {
-		size_t room = limit > fixed + 2 * MIN_TEXT ? limit - fixed - 1
-							   : 2 * MIN_TEXT;
-		/* STATUS: a third, or its longest word if that is more
-		 * (within half); DETACHES the rest, STATUS what that
-		 * leaves. */
-		size_t status = room / 3;
-
-		if (status < longest_word && longest_word <= room / 2)
-			status = longest_word;
-		if (status > width[COL_STATUS])
-			status = width[COL_STATUS];
-		if (room - status > width[COL_DETACHES])
-			status = room - width[COL_DETACHES];
-		width[COL_STATUS] = status;
-		width[COL_DETACHES] = room - status;
-	}
-
-	for (size_t c = 0; c < N_COLS; c++) {
-		if (c == COL_STATUS)
-			puts(heads[c]);
-		else {
-			padded(heads[c], width[c] + (c == COL_SHARED) + 1);
-		}
-	}
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		const char *left[2] = { texts[i][0], texts[i][1] };
-
 		for (size_t c = 0; c <= COL_SHARED; c++)
-			padded(cells[i][c], width[c] + (c == COL_SHARED) + 1);
-		/* The text columns, a line of each at a time, under
-		 * themselves. */
-		for (bool first = true; first || *left[0] || *left[1];
-		     first = false) {
-			char line[2][512];
-
-			if (!first)
-				printf("%*s", (int)fixed, "");
-			for (int t = 0; t < 2; t++) {
-				size_t n = line_bytes(left[t],
-						      width[COL_DETACHES + t]);
-
-				snprintf(line[t], sizeof line[t], "%.*s",
-					 (int)n, left[t]);
-				left[t] += n;
-				left[t] += strspn(left[t], " ");
-			}
-			if (*line[1]) {
-				padded(line[0], width[COL_DETACHES] + 1);
-				puts(line[1]);
-			} else {
-				puts(line[0]);
-			}
-		}
+			row[c] = cells[i][c];
+		row[COL_DETACHES] = _(r->flag->detaches);
+		row[COL_STATUS] = r->verdict;
 	}
+	table(plan, flag_columns, N_FLAG_COLS, text, UNSHARE_NFLAGS, shown,
+	      nshown);
 }
 
 /* key and a string, or null. */
@@ -397,7 +564,8 @@ static void flags_json(const struct flag_row *rows)
 	puts("]}");
 }
 
-static int list_flags(const struct plan *plan)
+static int list_flags(const struct plan *plan, const size_t *shown,
+		      size_t nshown)
 {
 	struct flag_row rows[UNSHARE_NFLAGS];
 	struct sharing shared[UNSHARE_NFLAGS];
@@ -415,7 +583,7 @@ static int list_flags(const struct plan *plan)
 	if (plan->opts & OPT_JSON)
 		flags_json(rows);
 	else
-		flags_text(rows);
+		flags_text(plan, rows, shown, nshown);
 	return output_done();
 }
 
@@ -459,26 +627,39 @@ static size_t words_of(const struct option_row *r, const char **words,
 
 #define MAX_WORDS 96
 
-static void options_text(void)
+static void options_text(const struct plan *plan, const size_t *shown,
+			 size_t nshown)
 {
-	printf("%-20s %-5s %-9s %-13s %s\n", "OPTION", "SHORT", "ARGUMENT",
-	       "VALUE", "WORDS");
+	/* Each row's cells, its words in one text. */
+	char(*own)[3][32] = calloc(option_count, sizeof *own);
+	char(*words_text)[1024] = calloc(option_count, sizeof *words_text);
+	const char **text = calloc(option_count * N_OPTION_COLS, sizeof *text);
+
+	if (!own || !words_text || !text)
+		fail(EXIT_TOOL, "list", ENOMEM, NULL, "--list");
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_row *r = &option_rows[i];
-		const char *words[MAX_WORDS];
-		char buf[MAX_WORDS][16], name[32], letter[3] = "-";
-		size_t n = words_of(r, words, buf, MAX_WORDS);
+		const char *words[MAX_WORDS], **row = &text[i * N_OPTION_COLS];
+		char buf[MAX_WORDS][16];
+		size_t n = words_of(r, words, buf, MAX_WORDS), used = 0;
 
-		snprintf(name, sizeof name, "--%s", row_name(r));
-		if (r->letter)
-			snprintf(letter, sizeof letter, "-%c", r->letter);
-		printf("%-20s %-5s %-9s %-*s", name, letter,
-		       argument_names[r->arg], n ? 13 : 0,
-		       value_kinds[r->values]);
+		snprintf(own[i][0], 32, "--%s", row_name(r));
+		snprintf(own[i][1], 32, r->letter ? "-%c" : "-", r->letter);
 		for (size_t k = 0; k < n; k++)
-			printf(" %s", words[k]);
-		putchar('\n');
+			used += (size_t)snprintf(words_text[i] + used,
+						 sizeof words_text[i] - used,
+						 "%s%s", k ? " " : "", words[k]);
+		row[OCOL_OPTION] = own[i][0];
+		row[OCOL_SHORT] = own[i][1];
+		row[OCOL_ARGUMENT] = argument_names[r->arg];
+		row[OCOL_VALUE] = value_kinds[r->values];
+		row[OCOL_WORDS] = words_text[i];
 	}
+	table(plan, option_columns, N_OPTION_COLS, text, option_count, shown,
+	      nshown);
+	free(own);
+	free(words_text);
+	free(text);
 }
 
 static void options_json(void)
@@ -507,13 +688,36 @@ static void options_json(void)
 	puts("]}");
 }
 
+const char *list_conflict(const struct plan *plan, char *msg, size_t size)
+{
+	size_t shown[MAX_SHOWN];
+
+	if (!(plan->opts & OPT_LIST))
+		return NULL;
+	if (plan->list == LIST_FLAGS
+		    ? !shown_columns(plan, flag_columns, N_FLAG_COLS, shown, msg,
+				     size)
+		    : !shown_columns(plan, option_columns, N_OPTION_COLS, shown,
+				     msg, size))
+		return msg;
+	return NULL;
+}
+
 int list(const struct plan *plan)
 {
-	if (plan->list == LIST_FLAGS)
-		return list_flags(plan);
+	size_t shown[MAX_SHOWN], n;
+	char msg[256];
+
+	if (plan->list == LIST_FLAGS) {
+		n = shown_columns(plan, flag_columns, N_FLAG_COLS, shown, msg,
+				  sizeof msg);
+		return list_flags(plan, shown, n);
+	}
+	n = shown_columns(plan, option_columns, N_OPTION_COLS, shown, msg,
+			  sizeof msg);
 	if (plan->opts & OPT_JSON)
 		options_json();
 	else
-		options_text();
+		options_text(plan, shown, n);
 	return output_done();
 }

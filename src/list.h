@@ -5,6 +5,8 @@
 #ifndef UNSHARE_LIST_H
 #define UNSHARE_LIST_H
 
+#include <stddef.h>
+
 #include "plan.h"
 
 /* --list: the table of flags (or, with --json, the JSON document
@@ -12,5 +14,9 @@
  * --list=options the options ({"version":N,"options":[...]}).  Returns
  * the exit status. */
 int list(const struct plan *plan);
+
+/* What --output names that the table of --list does not have, as a
+ * message in msg, or NULL. */
+const char *list_conflict(const struct plan *plan, char *msg, size_t size);
 
 #endif

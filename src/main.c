@@ -236,7 +236,8 @@ int main(int argc, char **argv)
 	plan_resolve(&plan);
 	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
 	    (bad = userns_resolve(&plan)) != NULL ||
-	    (bad = persist_conflict(&plan)) != NULL)
+	    (bad = persist_conflict(&plan)) != NULL ||
+	    (bad = list_conflict(&plan, msg, sizeof msg)) != NULL)
 		cli_usage_error(bad);
 	plan_steps(&plan);
 

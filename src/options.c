@@ -192,6 +192,12 @@ static int take_list(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* The columns --output may name: those of both tables of --list. */
+static const struct word column_words[] = {
+	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "inode", 0 },
+	{ "shared", 0 }, { "detaches", 0 }, { "status", 0 }, { "short", 0 },
+	{ "argument", 0 }, { "words", 0 }, { NULL, 0 } };
+
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
@@ -231,6 +237,7 @@ const char *const value_kinds[] = {
 	[VALUES_SIGNAL] = "signal",
 	[VALUES_FLAGS] = "flag-list",
 	[VALUES_VARIABLES] = "variable-list",
+	[VALUES_WORDS] = "word-list",
 };
 
 /* The names of the options' values (FILE, DIR, LIST...) are translated in
@@ -436,6 +443,18 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
 	  .values = VALUES_WORD,
 	  .words = list_words },
+	{ "output", 0, ARG_REQUIRED, N_("LIST"), GROUP_OUTPUT,
+	  N_("with --list, show only the columns named in LIST "
+	     "(comma-separated: flag, option, value...), in its order"),
+	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
+	  .words = column_words },
+	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,
+	  N_("with --list, leave out the heading line"),
+	  .sets = OPT_NOHEADINGS },
+	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT,
+	  N_("with --list, one line a row, its cells parted by one blank, and "
+	     "blanks, backslashes and control characters in a cell as \\xHH"),
+	  .sets = OPT_RAW },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("with --list or --dry-run, print JSON; with --verbose, JSON lines "
 	     "on stderr"),

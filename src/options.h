@@ -44,6 +44,7 @@ enum opt_values {
 	VALUES_SIGNAL,    /* a signal's name or number */
 	VALUES_FLAGS,     /* flag names or numbers, comma-separated */
 	VALUES_VARIABLES, /* names of variables, comma-separated */
+	VALUES_WORDS,     /* some of the row's words, comma-separated */
 };
 
 /* The word for each kind of value, as --list=options shows it. */

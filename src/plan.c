@@ -108,6 +108,9 @@ void plan_resolve(struct plan *plan)
 		plan->binfmt_dir = BINFMT_DEFAULT;
 }
 
+/* What shapes --list's text table. */
+#define LIST_SHAPES (OPT_OUTPUT | OPT_NOHEADINGS | OPT_RAW)
+
 /* Combinations that cannot work, one line each; the first that applies
  * is reported.  "needs" rows fire when b is missing.  The message names
  * a's option as %1$s and b's as %2$s. */
@@ -126,6 +129,21 @@ static const struct {
 	  N_("--%2$s needs a child process to forward to; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_FORK, false,
 	  N_("--%2$s and --%1$s contradict each other; keep one") },
+	{ OPT_OUTPUT, OPT_LIST, true,
+	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
+	{ OPT_NOHEADINGS, OPT_LIST, true,
+	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
+	{ OPT_RAW, OPT_LIST, true,
+	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
+	{ OPT_OUTPUT, OPT_JSON, false,
+	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
+	     "one") },
+	{ OPT_NOHEADINGS, OPT_JSON, false,
+	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
+	     "one") },
+	{ OPT_RAW, OPT_JSON, false,
+	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
+	     "one") },
 	{ OPT_JSON, OPT_LIST | OPT_DRY_RUN | OPT_VERBOSE, true,
 	  N_("--%1$s changes what --list, --dry-run and --verbose print: "
 	     "add one of them") },
@@ -134,11 +152,12 @@ static const struct {
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 {
 	if ((plan->opts & OPT_LIST) &&
-	    ((plan->opts & ~(OPT_LIST | OPT_JSON)) || plan->requested ||
-	     plan->argv || plan->root_dir || plan->wd_dir ||
-	     plan->setuid_arg || plan->setgid_arg))
+	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
+	     plan->requested || plan->argv || plan->root_dir ||
+	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg))
 		return _("--list shows every flag and runs nothing: give it "
-			 "alone, or with --json");
+			 "alone, or with --json, --output, --noheadings or "
+			 "--raw");
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET))
 		return _("--loopback brings lo up in a new network namespace: "
 			 "add --net");

@@ -49,6 +49,9 @@ enum {
 	OPT_JSON = 1 << 23,       /* plan and events as JSON */
 	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
 	OPT_LOOPBACK = 1 << 25,   /* lo up in the new network namespace */
+	OPT_OUTPUT = 1 << 26,     /* --output: --list's columns */
+	OPT_NOHEADINGS = 1 << 27, /* --list without its heading */
+	OPT_RAW = 1 << 28,        /* --list unaligned, a row a line */
 };
 
 /* A word an option takes, and what it stands for. */
@@ -102,6 +105,7 @@ struct plan {
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	int list;                            /* with OPT_LIST: LIST_* */
+	const char *list_columns;            /* with OPT_OUTPUT, as given */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	/* User namespace set-up: the values as given, read once the
 	 * identity is known (userns_resolve), then the maps that will be

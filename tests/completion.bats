@@ -132,6 +132,12 @@ typed_each() {
 --flags=mount,user"
 }
 
+@test "--output=<TAB> offers column names, item by item" {
+	run complete_line "unshare --list --output=flag,st"
+	assert_success
+	assert_output "--output=flag,status"
+}
+
 @test "--keep-env=<TAB> offers variables, item by item" {
 	run complete_line "unshare --keep-env=HOME,PA"
 	assert_success

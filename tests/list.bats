@@ -74,6 +74,82 @@ teardown() {
 	assert_equal "${#lines[@]}" 15
 }
 
+@test "--list --output: the columns named, in their order, in any case; a long one still fits the terminal" {
+	run unshare --list --output=STATUS,flag
+	assert_success
+	assert_line --index 0 --regexp '^STATUS +FLAG$'
+	# (The verdict is the caller's: usable as root, needs privilege
+	# as nobody.)
+	assert_line --index 1 --regexp '^[a-z].* mount$'
+	assert_equal "${#lines[@]}" 15
+	# DETACHES alone beside FLAG takes what the terminal leaves.
+	run env COLUMNS=40 "$UNSHARE_BIN" --list --output=flag,detaches
+	assert_success
+	assert_line --index 0 --regexp '^FLAG +DETACHES$'
+	local line
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le 40 ] || fail "a line of ${#line} columns: $line"
+	done
+	[ "${#lines[@]}" -gt 15 ] || fail "nothing broke at 40 columns"
+	run unshare --list=options --output=short,option
+	assert_success
+	assert_line --index 0 --regexp '^SHORT +OPTION$'
+	assert_line --regexp '^-m +--mount$'
+}
+
+@test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {
+	run unshare --list --output=flag,words
+	assert_failure 125
+	assert_line --index 0 --regexp "--output: words .*: flag, option, value, inode, shared, detaches, status$"
+	run unshare --list=options --output=option,,words
+	assert_failure 125
+	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
+	run unshare --list --output=
+	assert_failure 125
+	run unshare --list "--output=$(printf 'flag,%.0s' {1..16})flag"
+	assert_failure 125
+	assert_line --index 0 --partial "16"
+}
+
+@test "--list --noheadings: the rows alone; --raw: a row a line, a cell's blanks and backslashes as \\xHH" {
+	run unshare --list --noheadings
+	assert_success
+	assert_equal "${#lines[@]}" 14
+	assert_line --index 0 --regexp '^mount +-m --mount +0x00020000 '
+	run env COLUMNS=40 "$UNSHARE_BIN" --list --raw
+	assert_success
+	assert_equal "${#lines[@]}" 15
+	assert_line --index 0 'FLAG OPTION VALUE NS\x20INODE SHARED DETACHES STATUS'
+	assert_line --regexp '^mount -m\\x20--mount 0x00020000 [0-9]+ - mount\\x20table [a-z][^ ]*$'
+	# A row without a letter: no blanks before its option.
+	assert_line --regexp '^fs --fs 0x00000200 - [0-9]+\+? root,\\x20'
+	local line
+	for line in "${lines[@]}"; do
+		[ "$(wc -w <<<"$line")" = 7 ] || fail "not 7 cells: $line"
+	done
+	run unshare --list=options --raw --noheadings --output=option,words
+	assert_success
+	assert_line '--propagation private\x20shared\x20slave\x20unchanged'
+	# An empty cell stays a cell: the line ends in its blank.
+	assert_line '--fork '
+}
+
+@test "--output, --noheadings and --raw shape --list's text: without --list, or with --json, refused" {
+	local option
+	for option in --output=flag --noheadings --raw; do
+		run unshare "$option" true
+		assert_failure 125
+		assert_line --index 0 --partial "${option%=*}"
+		assert_line --index 0 --partial "add --list"
+		run unshare --list "$option" --json
+		assert_failure 125
+		assert_line --index 0 --partial "--json"
+		run unshare --list "$option" -m
+		assert_failure 125
+		assert_line --index 0 --partial "--list"
+	done
+}
+
 @test "--list --json is one document, version 1, with 14 objects under \"flags\"" {
 	run unshare --list --json
 	assert_success

@@ -15,8 +15,10 @@ void json_string(FILE *out, const char *s);
 /* The version of our JSON, the first member of each document we write
  * (the --dry-run plan, the --list flags, each --verbose event line).
  * Within a version, keys are only added; a key removed, or one whose
- * meaning or type changes, makes the next version. */
-#define JSON_VERSION 1
+ * meaning or type changes, makes the next version.  2: --list's "ns"
+ * is the inode number (it was the entry's name, now "type"), as lsns(8)
+ * has them. */
+#define JSON_VERSION 2
 
 /* Opens a document: {"version":N,"KEY": -- the caller writes KEY's
  * value, any further members, and the closing brace. */

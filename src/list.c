@@ -546,11 +546,13 @@ static void flags_json(const struct flag_row *rows)
 		string_or_null("kernel", f->kernel);
 		string_or_null("detaches", f->detaches);
 		string_or_null("since", f->since);
-		string_or_null("ns", f->ns);
+		/* As lsns(8) names them: the namespace's type, and its
+		 * inode number. */
+		string_or_null("type", f->ns);
 		if (r->inode)
-			printf(",\"inode\":%lu", r->inode);
+			printf(",\"ns\":%lu", r->inode);
 		else
-			fputs(",\"inode\":null", stdout);
+			fputs(",\"ns\":null", stdout);
 		/* Tasks sharing it, and tasks that could not be compared. */
 		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
 			printf(",\"sharers\":%zu,\"uncompared\":%zu",

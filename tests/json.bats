@@ -15,14 +15,14 @@ r = eval(sys.argv[2])
 print(*r) if isinstance(r, tuple) else print(r)' "$@"
 }
 
-@test "--dry-run --json: one document, version 1, with the plan under \"plan\"" {
+@test "--dry-run --json: one document, version 2, with the plan under \"plan\"" {
 	run unshare --dry-run --json --uts true
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":1,"plan":\{"requested":\["uts"\],.*\}\}$'
+	assert_output --regexp '^\{"version":2,"plan":\{"requested":\["uts"\],.*\}\}$'
 	run parse "$output" 'sorted(d), d["version"], type(d["version"]).__name__, p["effective"]["mask"]'
 	assert_success
-	assert_output "['plan', 'version'] 1 int 0x04000000"
+	assert_output "['plan', 'version'] 2 int 0x04000000"
 }
 
 @test "--dry-run --json: the closure with reasons" {
@@ -129,7 +129,7 @@ events() {
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
-    assert e["version"] == 1, l
+    assert e["version"] == 2, l
     k = e["event"]
     if k == "step": print(k, e["step"], e["outcome"], e.get("errno", ""))
     elif k == "message": print(k, e["text"])
@@ -162,21 +162,21 @@ assert_message() {
 	assert_output 1
 }
 
-@test "--verbose --json: every event line starts with the version, 1" {
+@test "--verbose --json: every event line starts with the version, 2" {
 	run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
 	assert_equal "${#stderr_lines[@]}" 4
-	assert_equal "$(grep -c '^{"version":1,"event":"' <<<"$stderr")" 4
+	assert_equal "$(grep -c '^{"version":2,"event":"' <<<"$stderr")" 4
 	run python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
     print(list(e)[:2], e["version"], e["event"])' "$stderr"
 	assert_success
-	assert_output "['version', 'event'] 1 plan
-['version', 'event'] 1 step
-['version', 'event'] 1 message
-['version', 'event'] 1 exit"
+	assert_output "['version', 'event'] 2 plan
+['version', 'event'] 2 step
+['version', 'event'] 2 message
+['version', 'event'] 2 exit"
 }
 
 @test "--verbose --json: a program that cannot be found ends with exit 127" {
@@ -264,7 +264,7 @@ for l in sys.argv[1].splitlines():
 	run --separate-stderr unshare --dry-run --verbose --json --map-users=100000,0,10 true
 	assert_success
 	run parse "$output" 'd["version"], p["requested"], p["implied"][0]["what"]'
-	assert_output "1 [] user"
+	assert_output "2 [] user"
 	run events "$stderr"
 	assert_success
 	assert_equal "${#lines[@]}" 1

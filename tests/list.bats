@@ -150,22 +150,25 @@ teardown() {
 	done
 }
 
-@test "--list --json is one document, version 1, with 14 objects under \"flags\"" {
+@test "--list --json is one document, version 2, with 14 objects under \"flags\"; type and ns as lsns has them" {
 	run unshare --list --json
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":1,"flags":\[\{"name":"mount",.*\}\]\}$'
+	assert_output --regexp '^\{"version":2,"flags":\[\{"name":"mount",.*\}\]\}$'
 	run python3 -c '
 import json, sys
 doc = json.loads(sys.argv[1])
-assert sorted(doc) == ["flags", "version"] and doc["version"] == 1, doc.keys()
+assert sorted(doc) == ["flags", "version"] and doc["version"] == 2, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
-    assert set(r) >= {"name", "option", "value", "mask", "kernel", "detaches", "since", "ns", "inode", "status", "verdict"}, r
-print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["ns"])' "$output"
+    assert set(r) >= {"name", "option", "value", "mask", "kernel", "detaches", "since", "type", "ns", "status", "verdict"}, r
+    assert "inode" not in r, r
+print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["type"], rows[8]["ns"])
+print(rows[3]["type"], rows[3]["ns"])' "$output"
 	assert_success
-	assert_output "mount 131072 CLONE_NEWNS None"
+	assert_line --index 0 "mount 131072 CLONE_NEWNS None None"
+	assert_line --index 1 "net $(ns_inode net)"
 }
 
 @test "--list --json: each flag's mask as the table's VALUE column shows it" {
@@ -296,7 +299,7 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 	run python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert d["version"] == 1 and list(d) == ["version", "options"], d
+assert d["version"] == 2 and list(d) == ["version", "options"], d
 o = {x["name"]: x for x in d["options"]}
 print(o["mount"]["short"], o["mount"]["argument"], o["mount"]["value"], o["mount"]["words"])
 print(o["propagation"]["short"], o["propagation"]["value"], o["propagation"]["words"])

@@ -2,10 +2,11 @@
 # make install, as a distribution installs us beside util-linux's
 # unshare: a program name transformed (--program-prefix, --program-suffix
 # or --program-transform-name give program_transform_name) renames the
-# binary, the man page and the bash completion alike, and the completion
-# completes the new name; with no completion directory
-# (--without-bash-completion-dir gives "no") none is installed.  Runs
-# make in the build tree, into a DESTDIR of the test's own.
+# binary, the man page and the bash, zsh and fish
+# completions alike, and each completes the new name; with no completion
+# directory (--without-bash-completion-dir gives "no", and the same for
+# zsh and fish) none is installed.  Runs make in the build tree, into a
+# DESTDIR of the test's own.
 
 load helpers
 
@@ -30,9 +31,13 @@ build_make() {
 	files=$(cd "$root" && find . -type f | sort)
 	assert_equal "$files" "$(printf '%s\n' ./usr/bin/unshare-ng \
 		./usr/share/bash-completion/completions/unshare-ng \
-		"$(catalog)" ./usr/share/man/man1/unshare-ng.1 | sed '/^$/d')"
+		./usr/share/fish/vendor_completions.d/unshare-ng.fish \
+		"$(catalog)" ./usr/share/man/man1/unshare-ng.1 \
+		./usr/share/zsh/site-functions/_unshare-ng | sed '/^$/d')"
 	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare-ng"
 	assert_output 'complete -F _unshare unshare-ng'
+	run head -n 1 "$root/usr/share/zsh/site-functions/_unshare-ng"
+	assert_output '#compdef unshare-ng'
 	run "$root/usr/bin/unshare-ng" --dry-run --uts true
 	assert_success
 	assert_line 'requested  uts'
@@ -43,14 +48,16 @@ build_make() {
 
 @test "without a completion directory, no completion is installed" {
 	local root=$BATS_TEST_TMPDIR/root files
-	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no \
+		zshcompletiondir=no fishcompletiondir=no
 	assert_success
 	files=$(cd "$root" && find . -type f | sort)
 	assert_equal "$files" "$(printf '%s\n' ./usr/bin/unshare "$(catalog)" \
 		./usr/share/man/man1/unshare.1 | sed '/^$/d')"
 	# (an install into the directory "no", under DESTDIR, as there was)
 	[ ! -e "${root}no" ] || { rm -rf "${root}no"; fail "installed into ${root}no"; }
-	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no \
+		zshcompletiondir=no fishcompletiondir=no
 	assert_success
 }
 
@@ -60,6 +67,8 @@ build_make() {
 	assert_success
 	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare"
 	assert_output 'complete -F _unshare unshare'
+	run head -n 1 "$root/usr/share/zsh/site-functions/_unshare"
+	assert_output '#compdef unshare'
 	run build_make uninstall DESTDIR="$root" prefix=/usr
 	assert_success
 }
@@ -72,14 +81,22 @@ build_make() {
 	assert_output 0
 	run grep -x '\.I /usr/share/bash\\-completion/completions/unshare\\-ng' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_success
+	run grep -x '\.I /usr/share/zsh/site\\-functions/_unshare\\-ng' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_success
+	run grep -x '\.I /usr/share/fish/vendor_completions.d/unshare\\-ng.fish' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_success
 	run grep -c 'LOCALEDIR' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_output 0
 	run grep -x '\.I /usr/share/locale/\*/LC_MESSAGES/unshare\.mo' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_success
 	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
-	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	run build_make install DESTDIR="$root" prefix=/usr bashcompletiondir=no fishcompletiondir=no
 	assert_success
 	run grep -x '\.I (none installed: built \\-\\-without\\-bash\\-completion\\-dir)' "$root/usr/share/man/man1/unshare.1"
 	assert_success
-	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no
+	run grep -x '\.I (none installed: built \\-\\-without\\-fish\\-completion\\-dir)' "$root/usr/share/man/man1/unshare.1"
+	assert_success
+	run grep -x '\.I /usr/share/zsh/site\\-functions/_unshare' "$root/usr/share/man/man1/unshare.1"
+	assert_success
+	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no fishcompletiondir=no
 }

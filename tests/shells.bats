@@ -1,0 +1,126 @@
+#!/usr/bin/env bats
+# The zsh and fish completions, in the real shells: zsh on a
+# pseudo-terminal, each line typed with its TAB (complete-zsh.py); fish
+# through its own completion engine (complete -C), as its TAB asks it.
+# Both learn the options from the unshare under test, on the PATH as
+# unshare.
+
+load helpers
+
+setup() {
+	common_setup
+	mkdir -p bin home zsh fish
+	ln -sf "$(readlink -f "$UNSHARE_BIN")" bin/unshare
+	cp "$BATS_TEST_DIRNAME/../completion/_unshare" zsh/
+	cp "$BATS_TEST_DIRNAME/../completion/unshare.fish" fish/
+}
+
+# in_shell SHELL: skips unless SHELL is installed (tools/install-deps
+# installs both; in CI a skip fails).
+in_shell() {
+	command -v "$1" >/dev/null || need "$1 is not installed (apt-get install $1)"
+}
+
+# zsh_typed KEYS...: the line each KEYS became in one interactive zsh.
+zsh_typed() {
+	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		python3 "$BATS_TEST_DIRNAME/complete-zsh.py" "$BATS_TEST_TMPDIR/zsh" "$@"
+}
+
+# fish_complete LINE: fish's candidates for LINE, a line each (without
+# their descriptions).
+fish_complete() {
+	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		fish --no-config -c "set fish_complete_path $(printf %q "$BATS_TEST_TMPDIR/fish") \$fish_complete_path
+complete -C $(printf %q "$1")" | cut -f1
+}
+
+@test "both files parse in their shells" {
+	in_shell zsh
+	in_shell fish
+	run zsh -n "$BATS_TEST_DIRNAME/../completion/_unshare"
+	assert_success
+	assert_output ''
+	run fish --no-execute "$BATS_TEST_DIRNAME/../completion/unshare.fish"
+	assert_success
+	assert_output ''
+}
+
+@test "zsh: options, their words, lists item by item, signals, directories, users, the program" {
+	in_shell zsh
+	mkdir "my dir"
+	run zsh_typed $'unshare --propag\t' $'unshare --propagation=sl\t' \
+		$'unshare --kill-child=TE\t' $'unshare --kill-child=SIGTE\t' \
+		$'unshare --flags=mount,us\t' $'unshare --list --output=flag,sta\t' \
+		$'unshare --keep-env=HOME,PAT\t' $'unshare --root=my\t' \
+		$'unshare -R my\t' $'unshare --setuid=roo\t' $'unshare -Ur --map-roo\t' \
+		$'unshare -m whoam\t' $'unshare --wd / whoam\t'
+	assert_success
+	assert_output "unshare --propagation=
+unshare --propagation=slave 
+unshare --kill-child=TERM 
+unshare --kill-child=SIGTERM 
+unshare --flags=mount,user,
+unshare --list --output=flag,status,
+unshare --keep-env=HOME,PATH,
+unshare --root=my\\ dir/
+unshare -R my\\ dir/
+unshare --setuid=root 
+unshare -Ur --map-root-user 
+unshare -m whoami 
+unshare --wd / whoami "
+}
+
+@test "zsh: a letter takes no FILE, an optional value only after '=', and the program's own words follow it" {
+	in_shell zsh
+	run zsh_typed $'unshare -m --mount-pro\t' $'unshare --mount=/pro\t' \
+		$'unshare ls --hel\t'
+	assert_success
+	assert_output "unshare -m --mount-proc=
+unshare --mount=/proc/
+unshare ls --help "
+}
+
+@test "fish: options, their words, lists item by item, signals, directories, users, the program" {
+	in_shell fish
+	mkdir "my dir"
+	run fish_complete "unshare --propag"
+	assert_output --propagation
+	run fish_complete "unshare --propagation=s"
+	assert_output "--propagation=shared
+--propagation=slave"
+	run fish_complete "unshare --kill-child=TE"
+	assert_output "--kill-child=TERM"
+	run fish_complete "unshare --kill-child=SIGTE"
+	assert_output "--kill-child=SIGTERM"
+	run fish_complete "unshare --flags=mount,us"
+	assert_output "--flags=mount,user"
+	run fish_complete "unshare --list --output=flag,sta"
+	assert_output "--output=flag,status"
+	run fish_complete "unshare --keep-env=HOME,PAT"
+	assert_output "--keep-env=HOME,PATH"
+	run fish_complete "unshare --root=my"
+	assert_output "--root=my dir/"
+	run fish_complete "unshare -R my"
+	assert_output "my dir/"
+	run fish_complete "unshare --setuid=roo"
+	assert_output "--setuid=root"
+	run fish_complete "unshare -m whoam"
+	assert_output "whoami"
+	run fish_complete "unshare --root / whoam"
+	assert_output "whoami"
+}
+
+@test "fish: the command completed is the file's name, as installed under another" {
+	in_shell fish
+	ln -s unshare bin/unshare-ng
+	mv fish/unshare.fish fish/unshare-ng.fish
+	run fish_complete "unshare-ng --propag"
+	assert_output --propagation
+	run fish_complete "unshare --propag"
+	assert_output ''
+}

@@ -2,7 +2,7 @@
 # make install, as a distribution installs us beside util-linux's
 # unshare: a program name transformed (--program-prefix, --program-suffix
 # or --program-transform-name give program_transform_name) renames the
-# binary, the man page and the bash, zsh and fish
+# binary, the man page (its title and NAME too) and the bash, zsh and fish
 # completions alike, and each completes the new name; with no completion
 # directory (--without-bash-completion-dir gives "no", and the same for
 # zsh and fish) none is installed.  Runs make in the build tree, into a
@@ -38,6 +38,10 @@ build_make() {
 	assert_output 'complete -F _unshare unshare-ng'
 	run head -n 1 "$root/usr/share/zsh/site-functions/_unshare-ng"
 	assert_output '#compdef unshare-ng'
+	# The page's title and NAME are the program's.
+	run grep -E '^\.TH |^unshare' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_line --index 0 --regexp '^\.TH UNSHARE\\-NG 1 '
+	assert_line --index 1 --regexp '^unshare\\-ng \\- run a program'
 	run "$root/usr/bin/unshare-ng" --dry-run --uts true
 	assert_success
 	assert_line 'requested  uts'
@@ -69,6 +73,9 @@ build_make() {
 	assert_output 'complete -F _unshare unshare'
 	run head -n 1 "$root/usr/share/zsh/site-functions/_unshare"
 	assert_output '#compdef unshare'
+	run grep -E '^\.TH |^unshare' "$root/usr/share/man/man1/unshare.1"
+	assert_line --index 0 --regexp '^\.TH UNSHARE 1 '
+	assert_line --index 1 --regexp '^unshare \\- run a program'
 	run build_make uninstall DESTDIR="$root" prefix=/usr
 	assert_success
 }

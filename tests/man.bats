@@ -46,9 +46,16 @@ load helpers
 	run grep '^\.SH ' "$UNSHARE_MAN"
 	assert_success
 	local order
-	order=$(grep -n -E '^\.SH (NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXIT STATUS|ENVIRONMENT|FILES|BUGS|AUTHORS|"?REPORTING BUGS"?|"?SEE ALSO"?)$' "$UNSHARE_MAN" |
+	# man-pages(7)'s sections in its order; ours (SIGNALS, JSON...)
+	# between them.
+	order=$(grep -n -E '^\.SH (NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXIT STATUS|ENVIRONMENT|FILES|NOTES|BUGS|EXAMPLES|AUTHORS|"?REPORTING BUGS"?|"?SEE ALSO"?)$' "$UNSHARE_MAN" |
 		sed 's/^[0-9]*:\.SH //; s/"//g' | paste -sd,)
-	assert_equal "$order" "NAME,SYNOPSIS,DESCRIPTION,OPTIONS,EXIT STATUS,ENVIRONMENT,FILES,BUGS,AUTHORS,REPORTING BUGS,SEE ALSO"
+	assert_equal "$order" "NAME,SYNOPSIS,DESCRIPTION,OPTIONS,EXIT STATUS,ENVIRONMENT,FILES,NOTES,BUGS,EXAMPLES,AUTHORS,REPORTING BUGS,SEE ALSO"
+	# SEE ALSO by section, then by name.
+	run sed -n '/^\.SH "\{0,1\}SEE ALSO/,$s/^\.BR \([^ ]*\) (\([0-9]\)).*/\2 \1/p' "$UNSHARE_MAN"
+	assert_success
+	[ "${#lines[@]}" -gt 5 ] || fail "SEE ALSO: ${lines[*]}"
+	assert_equal "$output" "$(sort -k1,1n -k2,2 <<<"$output")"
 }
 
 @test "--version and the man page name the same version" {

@@ -434,16 +434,40 @@ int idmap_check(const struct idmap *map, char *msg, size_t size)
 	return 0;
 }
 
+/* v in decimal and then c, at buf + n where it fits; the new length.
+ * Not snprintf: a run that maps ids would otherwise be the first to reach
+ * printf's code, and fault in its pages (3 more page faults, 120 KiB more
+ * resident): 1.0 to 1.1 % of the wall time of unshare -U -r, measured by
+ * bench/timing 3000 against this formatter, over the 1 % such a trick
+ * must earn. */
+static size_t put_u32(char *buf, size_t size, size_t n, uint32_t v, char c)
+{
+	char digits[10];
+	int k = 0;
+
+	do
+		digits[k++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (k > 0) {
+		if (n + 1 < size)
+			buf[n] = digits[k - 1];
+		n++, k--;
+	}
+	if (n + 1 < size)
+		buf[n] = c;
+	return n + 1;
+}
+
 size_t idmap_format(const struct idmap *map, char *buf, size_t size)
 {
 	size_t n = 0;
 
+	for (size_t i = 0; i < map->n; i++) {
+		n = put_u32(buf, size, n, map->ext[i].inner, ' ');
+		n = put_u32(buf, size, n, map->ext[i].outer, ' ');
+		n = put_u32(buf, size, n, map->ext[i].count, '\n');
+	}
 	if (size)
-		buf[0] = '\0';
-	for (size_t i = 0; i < map->n; i++)
-		n += (size_t)snprintf(n < size ? buf + n : NULL,
-				      n < size ? size - n : 0, "%u %u %u\n",
-				      map->ext[i].inner, map->ext[i].outer,
-				      map->ext[i].count);
+		buf[n < size ? n : size - 1] = '\0';
 	return n;
 }

@@ -104,10 +104,12 @@ class Terminal:
         self.type(keys + SHOW)
         line = self.read_until(LINE).group(1)
         words = listed(self.output)
-        # Ctrl-U empties the line; shown empty, it is ready for more.
+        # Ctrl-U empties the line; shown empty, and the prompt drawn
+        # again after it, it is ready for more (a prompt left to come
+        # would be taken for the end of the next keys' list).
         self.output = ""
         self.type("\x15" + SHOW)
-        self.read_until(re.compile(r"@line@@end@"))
+        self.read_until(re.compile(r"@line@@end@\s*" + re.escape(PROMPT)))
         return line, words
 
     def run(self, command):

@@ -183,19 +183,46 @@ setup() {
 # EBUSY: the kernel's answer when a filesystem would be mounted on itself
 # at one place.  Our mounts never do that (binfmt_misc is mounted in a
 # user namespace of its own), so the kernel is made to say it when the
-# new proc or binfmt_misc is put in its place (move_mount).
+# new proc or binfmt_misc is put in its place: by mount(2) (the one whose
+# flags have MS_NOSUID, 0x2), or, where the mount is seen outside, by
+# move_mount.
 @test "EBUSY mounting proc: says what is in the way and how to see it" {
 	require_root
-	run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc true
+	run inject mount EBUSY 3 0x2 -- "$UNSHARE_BIN" --pid --mount-proc true
+	assert_failure 125
+	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
+	run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc --propagation=shared true
 	assert_failure 125
 	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
 }
 
 @test "EBUSY mounting binfmt_misc: it is there already" {
 	require_root
-	run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt true
+	run inject mount EBUSY 3 0x2 -- "$UNSHARE_BIN" --mount-binfmt true
 	assert_failure 125
 	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+	run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt --propagation=unchanged true
+	assert_failure 125
+	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+}
+
+@test "a proc seen only in the new namespace is mounted with mount(2); one seen outside through the mount API, to be undone by it" {
+	require_root
+	run strace -f -qq -e trace=mount,fsopen,move_mount -o trace "$UNSHARE_BIN" --pid --mount-proc true
+	assert_success
+	run grep -c '^[0-9]* *fsopen(' trace
+	assert_output 0
+	run grep -c 'mount("proc", "/proc", "proc", MS_NOSUID|MS_NODEV|MS_NOEXEC' trace
+	assert_output 1
+	local mode
+	for mode in shared unchanged; do
+		run strace -f -qq -e trace=mount,fsopen,move_mount -o trace "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode true
+		assert_success
+		run grep -c 'fsopen("proc"' trace
+		assert_output 1
+		run grep -c 'mount("proc"' trace
+		assert_output 0
+	done
 }
 
 # In a mount namespace of the test's own, shared: a --mount-proc (or

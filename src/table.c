@@ -1,0 +1,301 @@
+/* A table of text: aligned for a terminal, its long columns broken into
+ * lines to fit it, or raw for scripts.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "quote.h"
+#include "table.h"
+
+size_t table_columns(const char *list, const struct column *cols,
+		     size_t ncols, size_t *shown, char *msg, size_t size)
+{
+	const char *p = list;
+	size_t n = 0;
+
+	if (!p) {
+		for (size_t c = 0; c < ncols; c++)
+			shown[n++] = c;
+		return n;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ","), c;
+
+		for (c = 0; c < ncols; c++)
+			if (len == strlen(cols[c].name) &&
+			    strncasecmp(p, cols[c].name, len) == 0)
+				break;
+		if (c == ncols || n == TABLE_MAX_SHOWN) {
+			char name[64], names[160] = "";
+
+			for (size_t k = 0; k < ncols; k++)
+				snprintf(names + strlen(names),
+					 sizeof names - strlen(names), "%s%s",
+					 k ? ", " : "", cols[k].name);
+			snprintf(name, sizeof name, "%.*s", (int)len, p);
+			if (len == 0)
+				snprintf(msg, size,
+					 /* TRANSLATORS: %s is the columns'
+					  * names ("flag, option, value"). */
+					 _("--output: a column's name is "
+					   "empty; give some of: %s"),
+					 names);
+			else if (n == TABLE_MAX_SHOWN)
+				/* TRANSLATORS: %d is a number (16). */
+				snprintf(msg, size, _("--output: at most %d "
+						      "columns"), TABLE_MAX_SHOWN);
+			else
+				/* TRANSLATORS: the first %s is what was
+				 * given, the second the columns' names
+				 * ("flag, option, value"). */
+				snprintf(msg, size,
+					 _("--output: %s is not a column of "
+					   "this table; give some of: %s"),
+					 quoted(name), names);
+			return 0;
+		}
+		shown[n++] = c;
+		if (p[len] == '\0')
+			return n;
+		p += len + 1;
+	}
+}
+
+/* The columns a table may take: COLUMNS when it is a number, as
+ * util-linux's tools read it, else the terminal's width; 0 when neither
+ * says (a pipe, a file): then a row is one line, however long. */
+static size_t table_width(void)
+{
+	const char *env = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (env && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+
+		if (*end == '\0' && v > 0 && v <= 10000)
+			return (size_t)v;
+	}
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0)
+		return ws.ws_col;
+	return 0;
+}
+
+/* How many bytes of text make its next line of at most width columns,
+ * broken after a word (the blank is left for skip_blanks), or inside a
+ * word longer than the line. */
+static size_t line_bytes(const char *text, size_t width)
+{
+	size_t used = 0, end = 0, cols = 0;
+
+	while (text[used]) {
+		size_t blank = strspn(text + used, " ");
+		const char *piece = text + used + blank;
+		/* A hyphen within a word ends a piece too, kept with it (a
+		 * German compound, "System-V-IPC"); leading ones
+		 * ("--loopback") do not. */
+		size_t lead = strspn(piece, "-");
+		size_t word = lead + strcspn(piece + lead, " -");
+		size_t w;
+
+		word += piece[word] == '-';
+		w = text_columns(text + used, blank + word);
+
+		if (cols + w > width) {
+			if (end > 0)
+				return end;
+			/* One word too long: as much of it as fits. */
+			for (end = 1; text[end] &&
+				      text_columns(text, end + 1) <= width;
+			     end++)
+				;
+			return end;
+		}
+		cols += w;
+		used += blank + word;
+		end = used;
+	}
+	return used;
+}
+
+/* The widest a wrapped text column gets before the other takes room. */
+#define MIN_TEXT 12
+
+/* The longest word of s, in columns. */
+static size_t longest_word(const char *s)
+{
+	size_t longest = 0;
+
+	for (s += strspn(s, " "); *s; s += strspn(s, " ")) {
+		size_t n = strcspn(s, " "), cols = text_columns(s, n);
+
+		if (cols > longest)
+			longest = cols;
+		s += n;
+	}
+	return longest;
+}
+
+/* A table's rows, cells[row * ncols + column], as --raw writes them: a
+ * row a line, its cells parted by one blank, and in a cell each blank,
+ * backslash or control character as \xHH, so that a script splits the
+ * line at blanks. */
+static void table_raw(const struct column *cols, size_t ncols,
+		      const char *const *cells, size_t nrows,
+		      const size_t *shown, size_t nshown, bool heads)
+{
+	for (size_t i = heads ? 0 : 1; i <= nrows; i++) {
+		for (size_t k = 0; k < nshown; k++) {
+			const char *s = i ? cells[(i - 1) * ncols + shown[k]]
+					  : cols[shown[k]].head;
+
+			if (k)
+				putchar(' ');
+			/* What aligns a cell in the table ("   --fs") goes. */
+			s += strspn(s, " ");
+			for (; *s; s++) {
+				unsigned char ch = (unsigned char)*s;
+
+				if (ch <= ' ' || ch == '\\' || ch == 0x7f)
+					printf("\\x%02x", ch);
+				else
+					putchar(ch);
+			}
+		}
+		putchar('\n');
+	}
+}
+
+/* A table, aligned: each column as wide as its widest cell (counted as
+ * the terminal shows them), one blank between columns and two before the
+ * first that wraps.  Where the rows would pass the width the table may
+ * take, the columns that wrap share what the others leave (the second of
+ * two a third, or its longest word if that is more, within half) and are
+ * broken into lines at blanks, each under itself.  No line ends in
+ * blanks. */
+static void table_text(const struct column *cols, size_t ncols,
+		       const char *const *cells, size_t nrows,
+		       const size_t *shown, size_t nshown, bool heads)
+{
+	size_t width[TABLE_MAX_SHOWN] = { 0 }, gap[TABLE_MAX_SHOWN] = { 0 }, fixed = 0;
+	size_t limit = table_width();
+	size_t wraps[2] = { 0, 0 }, nwraps = 0, longest = 0;
+
+	for (size_t k = 0; k < nshown; k++) {
+		const struct column *col = &cols[shown[k]];
+
+		width[k] = heads ? text_columns(col->head, strlen(col->head)) : 0;
+		for (size_t i = 0; i < nrows; i++) {
+			const char *cell = cells[i * ncols + shown[k]];
+			size_t n = text_columns(cell, strlen(cell));
+
+			if (n > width[k])
+				width[k] = n;
+		}
+		gap[k] = k == 0 ? 0 : 1;
+		if (col->wraps && nwraps < 2) {
+			if (nwraps == 0 && k > 0)
+				gap[k] = 2;
+			wraps[nwraps++] = k;
+		} else {
+			fixed += width[k];
+		}
+		fixed += gap[k];
+	}
+	if (nwraps == 2)
+		for (size_t i = 0; i < nrows; i++) {
+			size_t n = longest_word(
+				cells[i * ncols + shown[wraps[1]]]);
+
+			if (n > longest)
+				longest = n;
+		}
+	if (limit && nwraps &&
+	    fixed + width[wraps[0]] + (nwraps == 2 ? width[wraps[1]] : 0) >
+		    limit) {
+		size_t room = limit > fixed + nwraps * MIN_TEXT
+				      ? limit - fixed
+				      : nwraps * MIN_TEXT;
+
+		if (nwraps == 1) {
+			width[wraps[0]] = room;
+		} else {
+			size_t second = room / 3;
+
+			if (second < longest && longest <= room / 2)
+				second = longest;
+			if (second > width[wraps[1]])
+				second = width[wraps[1]];
+			if (room - second > width[wraps[0]])
+				second = room - width[wraps[0]];
+			width[wraps[1]] = second;
+			width[wraps[0]] = room - second;
+		}
+	}
+
+	for (size_t i = heads ? 0 : 1; i <= nrows; i++) {
+		const char *left[TABLE_MAX_SHOWN] = { NULL };
+		bool more = true;
+
+		for (size_t k = 0; k < nshown; k++)
+			left[k] = i ? cells[(i - 1) * ncols + shown[k]]
+				    : cols[shown[k]].head;
+		/* A line of each column at a time; the columns that do not
+		 * wrap have all of theirs on the first. */
+		for (bool first = true; more; first = false) {
+			size_t pending = 0;
+
+			more = false;
+			for (size_t k = 0; k < nshown; k++) {
+				bool wraps_here = (nwraps > 0 && k == wraps[0]) ||
+						  (nwraps > 1 && k == wraps[1]);
+				size_t n = wraps_here && limit
+						   ? line_bytes(left[k], width[k])
+						   : strlen(left[k]);
+				char line[512];
+
+				if (!first && !wraps_here)
+					n = 0;
+				snprintf(line, sizeof line, "%.*s", (int)n,
+					 left[k]);
+				left[k] += n;
+				if (wraps_here) {
+					left[k] += strspn(left[k], " ");
+					more |= *left[k] != '\0';
+				}
+				pending += gap[k];
+				if (*line) {
+					size_t w = text_columns(line,
+								strlen(line));
+
+					printf("%*s%s", (int)pending, "", line);
+					pending = w < width[k] ? width[k] - w : 0;
+				} else {
+					pending += width[k];
+				}
+			}
+			putchar('\n');
+		}
+	}
+}
+
+void table_print(const struct column *cols, size_t ncols,
+		 const char *const *cells, size_t nrows, const size_t *shown,
+		 size_t nshown, bool heads, bool raw)
+{
+	if (raw)
+		table_raw(cols, ncols, cells, nrows, shown, nshown, heads);
+	else
+		table_text(cols, ncols, cells, nrows, shown, nshown, heads);
+}

@@ -52,26 +52,29 @@ teardown() {
 # own (bind-mounted over the real one, in a mount namespace of its own),
 # and the EPERM AppArmor then gives an unprivileged process that writes
 # its maps, made by the kernel (a seccomp filter on opens for writing).
+# with_kernel_sysctls: unshare -r as nobody, its writes refused (EPERM
+# from openat for writing), with /proc/sys/kernel replaced by ./kernel in
+# a mount namespace of the test's own.
+with_kernel_sysctls() {
+	/usr/bin/unshare --mount --propagation private sh -c '
+		mount --bind "$1/kernel" /proc/sys/kernel || exit 99
+		exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$2/errno-inject" openat EPERM 2 1 -- "$2/unshare" -r true' \
+		sh "$BATS_TEST_TMPDIR" "$NOBODY_DIR"
+}
+
 @test "AppArmor restricting unprivileged user namespaces: writing the maps says so, and the two ways out" {
 	require_userns_for_nobody
 	mkdir kernel
 	echo 1 >kernel/apparmor_restrict_unprivileged_userns
 	cp "$UNSHARE_TESTLIB/errno-inject" "$NOBODY_DIR/errno-inject"
-	run /usr/bin/unshare --mount --propagation private sh -c '
-		mount --bind "$1/kernel" /proc/sys/kernel || exit 99
-		exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			"$2/errno-inject" openat EPERM 2 1 -- "$2/unshare" -r true' \
-		sh "$BATS_TEST_TMPDIR" "$NOBODY_DIR"
+	run with_kernel_sysctls
 	assert_failure 125
 	assert_said "writing /proc/self/setgroups: Operation not permitted" "AppArmor" \
 		"profile that allows userns" "apparmor_restrict_unprivileged_userns=0"
 	# The same refusal without that sysctl says nothing of AppArmor.
 	rm kernel/apparmor_restrict_unprivileged_userns
-	run /usr/bin/unshare --mount --propagation private sh -c '
-		mount --bind "$1/kernel" /proc/sys/kernel || exit 99
-		exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			"$2/errno-inject" openat EPERM 2 1 -- "$2/unshare" -r true' \
-		sh "$BATS_TEST_TMPDIR" "$NOBODY_DIR"
+	run with_kernel_sysctls
 	assert_failure 125
 	assert_said "writing /proc/self/setgroups: Operation not permitted"
 	refute_output --partial AppArmor

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Complete a command line in a real interactive bash, on a new terminal.
 
-    complete.py [-c COMMAND]... KEYS [KEYS...]
+    complete.py [--zsh DIR] [-c COMMAND]... KEYS [KEYS...]
 
 Starts "bash --norc --noprofile -i" on a new pseudo-terminal, runs each
 COMMAND there (in order, one at a time, each typed as a line), then types
@@ -17,6 +17,11 @@ The environment is ours, except PS1, PS2, TERM, INPUTRC and HISTFILE: the
 prompt is a marker of ours, the terminal is dumb and 1000 columns wide,
 no inputrc is read and no history is kept.  Readline lists candidates one
 a line, never asks before it lists them and never pages them.
+
+With --zsh DIR, the shell is "zsh -f -i" instead, its completion system
+started with DIR first on its fpath (where the completion under test is,
+as _unshare); the lines are as above (zsh's lists of candidates, in
+columns, are not read).
 
 Exits 0; 1 if a COMMAND printed anything (an error, say: it goes to
 stderr); 124 if bash did not answer within 10 seconds in all (then it is
@@ -37,7 +42,26 @@ PROMPT = "@prompt@ "
 # The key that prints the line readline holds (bind -x), between markers.
 SHOW = "\x18\x0c"  # Ctrl-X Ctrl-L
 LINE = re.compile(r"@line@(.*)@end@")
-# Readline's settings and that key, typed as one line.
+# Each shell: how it starts, and its settings and that key, typed as
+# one line.  zsh: no rc files, its completion system from DIR first
+# (where the completion under test is), emacs keys, the prompt on a line
+# of its own, and the key a widget that also empties the line (zsh may
+# drop a Ctrl-U typed after a completion).
+SHELLS = {
+    "bash": ["bash", "--norc", "--noprofile", "-i"],
+    "zsh": ["zsh", "-f", "-i"],
+}
+ZSH_SETUP = [
+    "fpath=({dir} $fpath)",
+    "autoload -Uz compinit",
+    "compinit -u -D",
+    "bindkey -e",
+    "unset zle_bracketed_paste",
+    "unsetopt prompt_cr prompt_sp",
+    "__show() {{ zle -I; print -r -- \"@line@$BUFFER@end@\"; BUFFER=; }}",
+    "zle -N __show",
+    "bindkey '^X^L' __show",
+]
 SETUP = [
     "bind 'set completion-display-width 0'",
     "bind 'set completion-query-items 0'",
@@ -57,7 +81,8 @@ class Timeout(Exception):
 class Terminal:
     """bash on the master side of a new pseudo-terminal."""
 
-    def __init__(self):
+    def __init__(self, shell):
+        self.zsh = shell == SHELLS["zsh"]
         env = dict(os.environ, PS1=PROMPT, PS2="@more@ ", TERM="dumb",
                    INPUTRC="/dev/null", HISTFILE="/dev/null")
         self.pid, self.master = pty.fork()
@@ -66,8 +91,7 @@ class Terminal:
                 # Wide enough that no line is ever wrapped or scrolled.
                 fcntl.ioctl(0, termios.TIOCSWINSZ,
                             struct.pack("HHHH", 50, 1000, 0, 0))
-                os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"],
-                           env)
+                os.execvpe(shell[0], shell, env)
             finally:
                 os._exit(127)
         self.output = ""
@@ -104,6 +128,12 @@ class Terminal:
         self.type(keys + SHOW)
         line = self.read_until(LINE).group(1)
         words = listed(self.output)
+        if self.zsh:
+            # zsh's key has emptied the line: the prompt drawn again
+            # after it, it is ready for more.
+            self.read_until(re.compile(LINE.pattern + r"\s*" +
+                                       re.escape(PROMPT)))
+            return line, []
         # Ctrl-U empties the line; shown empty, and the prompt drawn
         # again after it, it is ready for more (a prompt left to come
         # would be taken for the end of the next keys' list).
@@ -146,17 +176,21 @@ def listed(output):
 
 
 def main():
-    args, commands = sys.argv[1:], []
+    args, commands, shell, setup = sys.argv[1:], [], SHELLS["bash"], SETUP
+    if len(args) > 1 and args[0] == "--zsh":
+        shell = SHELLS["zsh"]
+        setup = [c.format(dir=args[1]) for c in ZSH_SETUP]
+        args = args[2:]
     while len(args) > 1 and args[0] == "-c":
         commands.append(args[1])
         args = args[2:]
     if not args:
         sys.exit(__doc__)
-    term = Terminal()
+    term = Terminal(shell)
     results = []
     try:
         term.read_until(re.compile(re.escape(PROMPT)))
-        for command in ["; ".join(SETUP)] + commands:
+        for command in ["; ".join(setup)] + commands:
             printed = term.run(command)
             if printed:
                 sys.stderr.write(f"{command}: {printed}")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The zsh and fish completions, in the real shells: zsh on a
-# pseudo-terminal, each line typed with its TAB (complete-zsh.py); fish
+# pseudo-terminal, each line typed with its TAB (complete.py --zsh); fish
 # through its own completion engine (complete -C), as its TAB asks it.
 # Both learn the options from the unshare under test, on the PATH as
 # unshare.
@@ -21,12 +21,15 @@ in_shell() {
 	command -v "$1" >/dev/null || need "$1 is not installed (apt-get install $1)"
 }
 
-# zsh_typed KEYS...: the line each KEYS became in one interactive zsh.
+# zsh_typed KEYS...: the line each KEYS became in one interactive zsh
+# (complete.py --zsh), one a line.
 zsh_typed() {
-	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+	local out
+	out=$(env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
 		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
 		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
-		python3 "$BATS_TEST_DIRNAME/complete-zsh.py" "$BATS_TEST_TMPDIR/zsh" "$@"
+		python3 "$BATS_TEST_DIRNAME/complete.py" --zsh "$BATS_TEST_TMPDIR/zsh" "$@") || return
+	grep -vx -- -- <<<"$out"
 }
 
 # fish_complete LINE: fish's candidates for LINE, a line each (without

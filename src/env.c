@@ -104,10 +104,10 @@ void env_apply(const struct plan *plan)
 		fail(EXIT_TOOL, "environment", errno, NULL,
 		     "--clear-env: setenv(3)");
 	/* n_() loads the locale: asked only when something is said. */
-	if (plan->opts & OPT_VERBOSE)
+	if (narrating())
 		/* TRANSLATORS: --verbose; %zu is how many variables were kept
 		 * (those set, of the ones --keep-env names). */
-		say(plan, "environment", n_("cleared but PATH and %zu variable",
+		say("environment", n_("cleared but PATH and %zu variable",
 					    "cleared but PATH and %zu variables",
 					    n),
 		    n);

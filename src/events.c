@@ -36,19 +36,42 @@ void event(FILE *out, const char *kind)
 	json_string(out, kind);
 }
 
+/* The one setting of narration, made by main before anything is said:
+ * narrators need not be handed the plan to know whether to speak. */
+static struct {
+	int verbosity;
+	bool json;
+} narration;
+
+void narration_init(int verbosity, bool json)
+{
+	narration.verbosity = verbosity;
+	narration.json = json;
+}
+
+int narrating(void)
+{
+	return narration.verbosity;
+}
+
+bool narrating_json(void)
+{
+	return narration.json;
+}
+
 /* fmt is a message marked N_() by the caller, translated here: only a
  * run that says something loads the locale. */
-void say(const struct plan *plan, const char *kind, const char *fmt, ...)
+void say(const char *kind, const char *fmt, ...)
 {
 	char detail[4096];
 	va_list ap;
 
-	if (!(plan->opts & OPT_VERBOSE))
+	if (!narration.verbosity)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, _(fmt), ap);
 	va_end(ap);
-	if (!(plan->opts & OPT_JSON)) {
+	if (!narration.json) {
 		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
 		return;
 	}
@@ -174,15 +197,15 @@ void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
 				 : 0;
 }
 
-void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
+void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	       const ino_t after[UNSHARE_NFLAGS])
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!(plan->effective & f->bit) || f->ns == NULL)
+		if (!(mask & f->bit) || f->ns == NULL)
 			continue;
-		if (plan->opts & OPT_JSON) {
+		if (narration.json) {
 			event(EVENTS, "namespace");
 			fputs(",\"entry\":", EVENTS);
 			json_string(EVENTS, f->ns_after);

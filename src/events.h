@@ -6,6 +6,7 @@
 #ifndef UNSHARE_EVENTS_H
 #define UNSHARE_EVENTS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -23,11 +24,22 @@ FILE *events_out(void);
  * writes the rest, the closing brace and the newline. */
 void event(FILE *out, const char *kind);
 
+/* How much --verbose says, and in what form: set once, before the
+ * first thing is said (main), and read by whatever narrates.  0: say
+ * nothing; 1: one short line a fact; 2 and more: the long form. */
+void narration_init(int verbosity, bool json);
+
+/* The count of --verbose (0 when nothing is said). */
+int narrating(void);
+
+/* Whether what is said goes out as JSON lines. */
+bool narrating_json(void);
+
 /* With --verbose, on stderr: "unshare: KIND  DETAIL", or a JSON line
  * {"version":N,"event":"step","step":KIND,"detail":DETAIL,
  * "outcome":"ok"}. */
-void say(const struct plan *plan, const char *kind, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void say(const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* With --verbose --json: that step kind failed, with errno err (0 for
  * none), as a JSON line on stderr, before the messages that explain it. */
@@ -49,7 +61,7 @@ void events_passing_status(void);
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
 
 /* One line (or JSON line) per namespace in mask: entry, before, after. */
-void ns_report(const struct plan *plan, const ino_t before[UNSHARE_NFLAGS],
+void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	       const ino_t after[UNSHARE_NFLAGS]);
 
 #endif

@@ -123,11 +123,11 @@ void identity_keep_caps(const struct plan *plan)
 	if (plan->effective & UNSHARE_USER)
 		return;
 	if (plan->setuid_id != NO_ID)
-		say(plan, "keep-caps", N_("no new user namespace: the program "
+		say("keep-caps", N_("no new user namespace: the program "
 		    "keeps our capabilities in the caller's (as root, every "
 		    "one), ambient, under the uid of --setuid"));
 	else
-		say(plan, "keep-caps", N_("no new user namespace: the program "
+		say("keep-caps", N_("no new user namespace: the program "
 		    "keeps our capabilities in the caller's (as root, every "
 		    "one), ambient"));
 }

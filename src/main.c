@@ -131,9 +131,9 @@ static void do_unshare(const struct plan *plan, const struct step *s,
 		diagnose_unshare(errno, s->mask);
 		exit(EXIT_TOOL);
 	}
-	if (plan->opts & OPT_VERBOSE) {
+	if (narrating()) {
 		ns_snapshot(s->mask, after);
-		ns_report(plan, run->before, after);
+		ns_report(s->mask, run->before, after);
 		sharing_after(plan, run->sharers);
 	}
 }
@@ -153,7 +153,7 @@ static void act(const struct plan *plan, const struct step *s,
 		userns_write_maps(plan, &run->maps);
 		break;
 	case STEP_CLOCKS:
-		timens_apply(plan, s);
+		timens_apply(s);
 		break;
 	case STEP_LOOPBACK:
 		net_loopback(plan);
@@ -203,7 +203,7 @@ static void act(const struct plan *plan, const struct step *s,
 		env_apply(plan);
 		break;
 	case STEP_INIT:
-		supervise_init(plan, run->report_fd);
+		supervise_init(run->report_fd);
 		break;
 	case STEP_EXEC:
 		exec_program(s);
@@ -242,6 +242,8 @@ int main(int argc, char **argv)
 	plan_steps(&plan);
 
 	/* Show. */
+	if (plan.opts & OPT_VERBOSE)
+		narration_init(plan.verbosity, plan.opts & OPT_JSON);
 	userns_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list(&plan);
@@ -249,7 +251,7 @@ int main(int argc, char **argv)
 		plan_print(stdout, "", &plan);
 		return output_done();
 	}
-	if (plan.opts & OPT_VERBOSE) {
+	if (narrating()) {
 		say_plan(&plan);
 		ns_snapshot(plan.effective, run.before);
 		run.sharers = sharing_before(&plan);

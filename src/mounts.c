@@ -39,7 +39,7 @@ void mounts_propagation(const struct plan *plan)
 		     _("making / %s in the new mount namespace failed"), name);
 	/* TRANSLATORS: --verbose; %s is the --propagation mode as given
 	 * (private, shared or slave). */
-	say(plan, "mount", N_("/ and everything under it made %s"), name);
+	say("mount", N_("/ and everything under it made %s"), name);
 }
 
 /* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
@@ -111,7 +111,7 @@ static int mount_fresh(const struct plan *plan, const char *type,
 	if (seen_outside(plan))
 		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
 		 * binfmt_misc). */
-		say(plan, "mount", N_("%s mounted with mount(2), a kernel "
+		say("mount", N_("%s mounted with mount(2), a kernel "
 				      "without fsopen(2): a failure undoes it "
 				      "by its path"), type);
 	return -1;
@@ -179,7 +179,7 @@ void mounts_proc(const struct plan *plan, const char *dir)
 	}
 	undo_if_seen_outside(plan, dir, mnt);
 	/* TRANSLATORS: --verbose; %s is the directory. */
-	say(plan, "mount", N_("proc on %s"), quoted(dir));
+	say("mount", N_("proc on %s"), quoted(dir));
 }
 
 static const struct hint register_hints[] = {
@@ -224,7 +224,7 @@ void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 	}
 	close(fd);
 	/* TRANSLATORS: --verbose; %s is the interpreter string. */
-	say(plan, "binfmt", N_("registered %s"), quoted(string));
+	say("binfmt", N_("registered %s"), quoted(string));
 }
 
 int mounts_binfmt_instance(void)
@@ -277,7 +277,7 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 	}
 	undo_if_seen_outside(plan, dir, mnt);
 	/* TRANSLATORS: --verbose; %s is the directory. */
-	say(plan, "mount", N_("binfmt_misc on %s"), quoted(dir));
+	say("mount", N_("binfmt_misc on %s"), quoted(dir));
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0)

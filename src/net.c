@@ -87,9 +87,9 @@ void net_loopback(const struct plan *plan)
 	if (lo_up() != 0)
 		fail(EXIT_TOOL, "loopback", errno, hint_for(hints, errno),
 		     _("--loopback: cannot bring lo up"));
-	say(plan, "loopback", N_("lo is up: 127.0.0.1 and ::1 answer"));
+	say("loopback", N_("lo is up: 127.0.0.1 and ::1 answer"));
 	if (!groups(plan, &low, &high)) {
-		say(plan, "loopback", N_("no group is mapped in the new user "
+		say("loopback", N_("no group is mapped in the new user "
 					 "namespace: ping stays refused"));
 		return;
 	}
@@ -101,5 +101,5 @@ void net_loopback(const struct plan *plan)
 		     _("--loopback: writing %s"), ping_range);
 	close(fd);
 	/* TRANSLATORS: --verbose; %s is the range of group ids, as "0 0". */
-	say(plan, "loopback", N_("ping allowed to the groups %s"), text);
+	say("loopback", N_("ping allowed to the groups %s"), text);
 }

@@ -192,6 +192,17 @@ static int take_list(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* -v: each one more; a second one says the long form. */
+static int take_verbose(struct plan *plan, const struct option_row *row,
+			const char *value, char **msg)
+{
+	(void)row;
+	(void)value;
+	(void)msg;
+	plan->verbosity++;
+	return 0;
+}
+
 /* The columns --output may name: those of both tables of --list. */
 static const struct word column_words[] = {
 	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "inode", 0 },
@@ -461,8 +472,8 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_JSON },
 	{ "verbose", 'v', ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("explain the plan on stderr, then each namespace's inode before "
-	     "and after"),
-	  .sets = OPT_VERBOSE },
+	     "and after; twice, the long form of each explanation"),
+	  .sets = OPT_VERBOSE, .take = take_verbose },
 	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, N_("give this help list"),
 	  .stop = STOP_HELP },
 	{ "usage", 0, ARG_NONE, NULL, GROUP_INFO,

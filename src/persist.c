@@ -541,6 +541,6 @@ void persist_now(const struct plan *plan, struct persist_helper *h)
 		if (plan->persist[i])
 			/* TRANSLATORS: --verbose; %s is the kind of namespace
 			 * (mount, net, user...), %s the file. */
-			say(plan, "persist", N_("%s namespace kept in %s"),
+			say("persist", N_("%s namespace kept in %s"),
 			    unshare_flags[i].name, quoted(plan->persist[i]));
 }

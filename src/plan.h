@@ -105,6 +105,7 @@ struct plan {
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	int list;                            /* with OPT_LIST: LIST_* */
+	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	/* User namespace set-up: the values as given, read once the

@@ -269,7 +269,7 @@ static const char *why_none(const struct flag *f, const struct sharing *s)
 	return why_alone(f->bit);
 }
 
-static void report_before(const struct plan *plan, unsigned long mask,
+static void report_before(unsigned long mask,
 			  struct sharing before[UNSHARE_NFLAGS])
 {
 	char who[512], why[1024], detail[2048];
@@ -284,7 +284,7 @@ static void report_before(const struct plan *plan, unsigned long mask,
 		if (s->other_proc) {
 			/* TRANSLATORS: %s is a flag (fs, files, sysvsem, vm,
 			 * sighand). */
-			say(plan, "sharing",
+			say("sharing",
 			    N_("%s: cannot tell who shares it: /proc is not "
 			       "this pid namespace's (none is mounted, or it "
 			       "shows another's), so its pids are not ones to "
@@ -293,7 +293,7 @@ static void report_before(const struct plan *plan, unsigned long mask,
 			continue;
 		}
 		if (s->error) {
-			say(plan, "sharing", s->error == ENOSYS
+			say("sharing", s->error == ENOSYS
 			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
 			     * vm, sighand), %s the system's error text. */
 			    ? N_("%s: cannot tell who shares it: kcmp(2) "
@@ -351,7 +351,7 @@ static void report_before(const struct plan *plan, unsigned long mask,
 				 why_none(f, s));
 		/* Made whole here, since n_() needs the count: say() gets
 		 * no format of ours to translate. */
-		say(plan, "sharing", "%s", detail);
+		say("sharing", "%s", detail);
 	}
 }
 
@@ -359,7 +359,7 @@ static void report_before(const struct plan *plan, unsigned long mask,
  * again, and only they: the kernel made each part ours (a copy, or for
  * sysvsem no undo list at all), and in a new user namespace few others
  * may be compared any more. */
-static void report_after(const struct plan *plan, unsigned long mask,
+static void report_after(unsigned long mask,
 			 const struct sharing before[UNSHARE_NFLAGS])
 {
 	pid_t self = getpid();
@@ -373,7 +373,7 @@ static void report_after(const struct plan *plan, unsigned long mask,
 		if (!(mask & f->bit) || sharing_unknown(was))
 			continue;
 		if (f->bit == UNSHARE_SYSVSEM) {
-			say(plan, "sharing", was->no_undo_list
+			say("sharing", was->no_undo_list
 			    ? N_("%s: ours alone now")
 			    /* TRANSLATORS: %s is the flag sysvsem. */
 			    : N_("%s: ours alone now (unshare(2) dropped our "
@@ -389,7 +389,7 @@ static void report_after(const struct plan *plan, unsigned long mask,
 			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
 			 * the processes that share it, after a space ("
 			 * pid 12 (sh) and pid 40 (make)"). */
-			say(plan, "sharing", N_("%s: still shared with%s"),
+			say("sharing", N_("%s: still shared with%s"),
 			    f->name, who);
 		} else if (now[i].hidden > 0) {
 			snprintf(detail, sizeof detail,
@@ -404,7 +404,7 @@ static void report_after(const struct plan *plan, unsigned long mask,
 				    "could not be compared again",
 				    now[i].hidden),
 				 f->name, now[i].hidden);
-			say(plan, "sharing", "%s", detail);
+			say("sharing", "%s", detail);
 		} else if (was->n > 0) {
 			sharers(was, who, sizeof who);
 			snprintf(detail, sizeof detail,
@@ -416,11 +416,11 @@ static void report_after(const struct plan *plan, unsigned long mask,
 				    "%s: ours alone now:%s no longer share it",
 				    was->n),
 				 f->name, who);
-			say(plan, "sharing", "%s", detail);
+			say("sharing", "%s", detail);
 		} else {
 			/* TRANSLATORS: %s is a flag (fs, files, vm...): no
 			 * other task shares that part of us now. */
-			say(plan, "sharing", N_("%s: ours alone now"), f->name);
+			say("sharing", N_("%s: ours alone now"), f->name);
 		}
 	}
 }
@@ -433,7 +433,7 @@ struct sharing *sharing_before(const struct plan *plan)
 	if (!(plan->opts & OPT_VERBOSE) || mask == 0 ||
 	    (seen = calloc(UNSHARE_NFLAGS, sizeof *seen)) == NULL)
 		return NULL;
-	report_before(plan, mask, seen);
+	report_before(mask, seen);
 	return seen;
 }
 
@@ -441,6 +441,6 @@ void sharing_after(const struct plan *plan, struct sharing *seen)
 {
 	if (seen == NULL)
 		return;
-	report_after(plan, plan->effective & SHARING_FLAGS, seen);
+	report_after(plan->effective & SHARING_FLAGS, seen);
 	free(seen);
 }

@@ -75,7 +75,7 @@ static bool reached_child(const siginfo_t *info, bool leader)
 /* Pass a signal we got on to pid, unless it reached pid already; leader:
  * we lead the session.  --verbose says which, under kind, naming pid as
  * the child or the program. */
-static void pass_on(const struct plan *plan, const char *kind,
+static void pass_on(const char *kind,
 		    const siginfo_t *info, pid_t pid, bool to_child,
 		    bool leader)
 {
@@ -83,7 +83,7 @@ static void pass_on(const struct plan *plan, const char *kind,
 
 	sig_name(info->si_signo, name, sizeof name);
 	if (reached_child(info, leader)) {
-		say(plan, kind,
+		say(kind,
 		    /* TRANSLATORS: SIG%s is a signal's name, as
 		     * SIGINT. */
 		    to_child ? N_("SIG%s not forwarded: it came from "
@@ -95,7 +95,7 @@ static void pass_on(const struct plan *plan, const char *kind,
 		    name);
 		return;
 	}
-	say(plan, kind,
+	say(kind,
 	    to_child ? N_("SIG%s to the child, pid %d")
 		     : N_("SIG%s to the program, pid %d"),
 	    name, (int)pid);
@@ -181,7 +181,7 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	say(plan, "fork",
+	say("fork",
 	    plan->opts & OPT_INIT ? N_("child %d runs the init")
 				  : N_("child %d runs the program"),
 	    (int)pid);
@@ -204,7 +204,7 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 			/* Forwarded; and whatever --forward-signals says, the
 			 * hangup that came to us alone, as the session's
 			 * leader: the child then ends, and we as it does. */
-			pass_on(plan, "forward", &info, pid, true, leader);
+			pass_on("forward", &info, pid, true, leader);
 		} else if ((sig == SIGHUP || sig == SIGQUIT) &&
 			   !from_terminal(&info)) {
 			/* Sent by a process, as kill(1) does: we die of it,
@@ -227,7 +227,7 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 	end_like(status);
 }
 
-void supervise_init(const struct plan *plan, int report_fd)
+void supervise_init(int report_fd)
 {
 	sigset_t all, saved_mask;
 	struct sigaction saved_chld,
@@ -247,7 +247,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 		return;
 	}
 	/* TRANSLATORS: the init's pid, then the program's. */
-	say(plan, "init", N_("pid %d runs the program as pid %d"),
+	say("init", N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);
 
 	for (;;) {
@@ -255,7 +255,7 @@ void supervise_init(const struct plan *plan, int report_fd)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on(plan, "init", &info, program, false, false);
+			pass_on("init", &info, program, false, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */

@@ -25,6 +25,6 @@ void supervise_arm(const struct plan *plan, int alive);
 /* Become an init: fork the program's process, forward signals to it, reap
  * every child, and exit with the program's status, reporting its raw wait
  * status on report_fd.  Returns in the program's process only. */
-void supervise_init(const struct plan *plan, int report_fd);
+void supervise_init(int report_fd);
 
 #endif

@@ -16,7 +16,7 @@
 #include "plan.h"
 #include "timens.h"
 
-void timens_apply(const struct plan *plan, const struct step *s)
+void timens_apply(const struct step *s)
 {
 	static const struct hint hints[] = {
 		{ ERANGE, N_("an offset that would make a clock negative or "
@@ -53,5 +53,5 @@ void timens_apply(const struct plan *plan, const struct step *s)
 	text[n - 1] = '\0';
 	/* TRANSLATORS: --verbose; %s is what was written, such as
 	 * "monotonic 5 0;boottime -2 500000000". */
-	say(plan, "time", N_("offsets written: %s"), text);
+	say("time", N_("offsets written: %s"), text);
 }

@@ -10,6 +10,6 @@
 /* Write the offsets of step s (--monotonic, --boottime) to
  * /proc/self/timens_offsets, before any process enters the new time
  * namespace.  Exits 125 on failure. */
-void timens_apply(const struct plan *plan, const struct step *s);
+void timens_apply(const struct step *s);
 
 #endif

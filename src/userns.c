@@ -452,10 +452,10 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 			     _("the id maps were not written (see above), so "
 			       "nothing was run"));
 		if (plan->map_writer == MAP_DIRECT)
-			say(plan, "maps",
+			say("maps",
 			    N_("written by a helper with CAP_SETUID"));
 		else
-			say(plan, "maps",
+			say("maps",
 			    N_("written by newuidmap and newgidmap"));
 		return;
 	}
@@ -465,5 +465,5 @@ void userns_write_maps(const struct plan *plan, struct map_helper *helper)
 	if (plan->gid_map.n)
 		write_map_file("/proc/self/gid_map", &plan->gid_map);
 	if (plan->map_writer == MAP_SELF)
-		say(plan, "maps", N_("written by unshare itself"));
+		say("maps", N_("written by unshare itself"));
 }

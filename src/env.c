@@ -10,8 +10,6 @@
 #include <string.h>
 
 #include "env.h"
-#include "events.h"
-#include "fail.h"
 #include "i18n.h"
 
 /* How many names a checked list has. */
@@ -67,48 +65,4 @@ bool env_kept(const struct plan *plan, const char *name)
 			p += n + (p[n] == ',');
 		}
 	return false;
-}
-
-void env_apply(const struct plan *plan)
-{
-	char *kept[ENV_MAX_KEPT];
-	size_t n = 0;
-	bool path_kept = false;
-
-	for (size_t i = 0; i < plan->n_keep_env; i++)
-		for (const char *p = plan->keep_env[i]; *p;) {
-			size_t len = strcspn(p, ",");
-			char name[ENV_MAX_NAME];
-			const char *value;
-
-			/* env_check_list saw to the sizes. */
-			memcpy(name, p, len);
-			name[len] = '\0';
-			if ((value = getenv(name)) != NULL) {
-				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-					fail(EXIT_TOOL, "environment", ENOMEM,
-					     NULL, "--keep-env");
-				n++;
-				path_kept |= strcmp(name, "PATH") == 0;
-			}
-			p += len + (p[len] == ',');
-		}
-	if (clearenv() != 0)
-		fail(EXIT_TOOL, "environment", 0, NULL,
-		     _("--clear-env: clearenv failed"));
-	for (size_t i = 0; i < n; i++)
-		if (putenv(kept[i]) != 0)
-			fail(EXIT_TOOL, "environment", errno, NULL,
-			     "--keep-env: putenv(3)");
-	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		fail(EXIT_TOOL, "environment", errno, NULL,
-		     "--clear-env: setenv(3)");
-	/* n_() loads the locale: asked only when something is said. */
-	if (narrating())
-		/* TRANSLATORS: --verbose; %zu is how many variables were kept
-		 * (those set, of the ones --keep-env names). */
-		say("environment", n_("cleared but PATH and %zu variable",
-					    "cleared but PATH and %zu variables",
-					    n),
-		    n);
 }

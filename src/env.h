@@ -25,9 +25,5 @@ int env_check_list(const struct plan *plan, const char *list, char *msg,
 /* Whether a --keep-env list names the variable. */
 bool env_kept(const struct plan *plan, const char *name);
 
-/* Just before exec, with --clear-env or --keep-env: empty the environment
- * but for the kept variables (every list) and PATH.  Exits 125 on
- * failure. */
-void env_apply(const struct plan *plan);
 
 #endif

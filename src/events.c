@@ -17,6 +17,7 @@
 #include "i18n.h"
 #include "json.h"
 #include "procfs.h"
+#include "wrap.h"
 
 /* With --verbose --json, where our events go (the real stderr), once
  * json_messages() has made stderr a stream of message events. */
@@ -61,26 +62,47 @@ bool narrating_json(void)
 
 /* fmt is a message marked N_() by the caller, translated here: only a
  * run that says something loads the locale. */
-void say(const char *kind, const char *fmt, ...)
+static void vsay(const char *kind, pid_t pid, const char *fmt, va_list ap)
 {
 	char detail[4096];
-	va_list ap;
 
-	if (!narration.verbosity)
-		return;
-	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, _(fmt), ap);
-	va_end(ap);
 	if (!narration.json) {
-		fprintf(stderr, VERBOSE_PREFIX "%-10s %s\n", kind, detail);
+		fprintf(stderr, VERBOSE_PREFIX "%-12s ", kind);
+		wrap_print(stderr, detail, strlen(VERBOSE_PREFIX) + 13,
+			   strlen(VERBOSE_PREFIX) + 13, text_width(2));
 		return;
 	}
 	event(EVENTS, "step");
 	fputs(",\"step\":", EVENTS);
 	json_string(EVENTS, kind);
+	if (pid > 0)
+		fprintf(EVENTS, ",\"pid\":%d", (int)pid);
 	fputs(",\"detail\":", EVENTS);
 	json_string(EVENTS, detail);
 	fputs(",\"outcome\":\"ok\"}\n", EVENTS);
+}
+
+void say(const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!narration.verbosity)
+		return;
+	va_start(ap, fmt);
+	vsay(kind, 0, fmt, ap);
+	va_end(ap);
+}
+
+void say_pid(const char *kind, pid_t pid, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!narration.verbosity)
+		return;
+	va_start(ap, fmt);
+	vsay(kind, pid, fmt, ap);
+	va_end(ap);
 }
 
 void events_failed(const char *kind, int err)

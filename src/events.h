@@ -41,6 +41,11 @@ bool narrating_json(void);
 void say(const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* say(), for a step that made a process: with --json, its pid is a
+ * member too ("pid":PID), for a script to hand to another tool. */
+void say_pid(const char *kind, pid_t pid, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* With --verbose --json: that step kind failed, with errno err (0 for
  * none), as a JSON line on stderr, before the messages that explain it. */
 void events_failed(const char *kind, int err);

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "env.h"
+#include "events.h"
 #include "exec.h"
 #include "fail.h"
 #include "i18n.h"
@@ -200,12 +202,13 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 		   "noexec?"));
 }
 
-_Noreturn void exec_program(const struct step *s)
+_Noreturn void exec_program(const struct step *s, struct run *run)
 {
 	const char *path = s->exec.path, *source = s->exec.source, *prog;
 	char hint[2 * PATH_MAX + 256];
 	int e;
 
+	(void)run;
 	if (s->exec.argv != NULL) {
 		execvp(path, s->exec.argv);
 	} else {
@@ -223,7 +226,7 @@ _Noreturn void exec_program(const struct step *s)
 	/* TRANSLATORS: %s is the program; the reason follows. */
 	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
-		fail(EXIT_CANNOT_RUN, "exec", e,
+		fail(EXIT_CANNOT_RUN, step_name(s), e,
 		     _("its interpreter (#! line) or dynamic loader was not "
 		       "found"),
 		     _("cannot run %s"), prog);
@@ -232,16 +235,61 @@ _Noreturn void exec_program(const struct step *s)
 		 * password database or "the fallback"). */
 		snprintf(hint, sizeof hint, _("it is the shell, from %s"),
 			 _(source));
-		fail(EXIT_NOT_FOUND, "exec", e, hint, _("cannot run %s"), prog);
+		fail(EXIT_NOT_FOUND, step_name(s), e, hint, _("cannot run %s"), prog);
 	}
 	if (e == ENOENT)
-		fail(EXIT_NOT_FOUND, "exec", e,
+		fail(EXIT_NOT_FOUND, step_name(s), e,
 		     strchr(path, '/') ? _("check the path")
 				       : _("not found on PATH: check the name"),
 		     _("cannot run %s"), prog);
 	if (e == EACCES) {
 		refusal_hint(path, s->exec.argv != NULL, hint, sizeof hint);
-		fail(EXIT_CANNOT_RUN, "exec", e, hint, _("cannot run %s"), prog);
+		fail(EXIT_CANNOT_RUN, step_name(s), e, hint, _("cannot run %s"), prog);
 	}
-	fail(EXIT_CANNOT_RUN, "exec", e, NULL, _("cannot run %s"), prog);
+	fail(EXIT_CANNOT_RUN, step_name(s), e, NULL, _("cannot run %s"), prog);
+}
+
+void env_apply(const struct step *s, struct run *run)
+{
+	char *kept[ENV_MAX_KEPT];
+	size_t n = 0;
+	bool path_kept = false;
+
+	(void)run;
+	for (size_t i = 0; i < s->env.n; i++)
+		for (const char *p = s->env.lists[i]; *p;) {
+			size_t len = strcspn(p, ",");
+			char name[ENV_MAX_NAME];
+			const char *value;
+
+			/* env_check_list saw to the sizes. */
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((value = getenv(name)) != NULL) {
+				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
+					fail(EXIT_TOOL, step_name(s), ENOMEM,
+					     NULL, "--keep-env");
+				n++;
+				path_kept |= strcmp(name, "PATH") == 0;
+			}
+			p += len + (p[len] == ',');
+		}
+	if (clearenv() != 0)
+		fail(EXIT_TOOL, step_name(s), 0, NULL,
+		     _("--clear-env: clearenv failed"));
+	for (size_t i = 0; i < n; i++)
+		if (putenv(kept[i]) != 0)
+			fail(EXIT_TOOL, step_name(s), errno, NULL,
+			     "--keep-env: putenv(3)");
+	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		     "--clear-env: setenv(3)");
+	/* n_() loads the locale: asked only when something is said. */
+	if (narrating())
+		/* TRANSLATORS: --verbose; %zu is how many variables were kept
+		 * (those set, of the ones --keep-env names). */
+		say(step_name(s), n_("cleared but PATH and %zu variable",
+					    "cleared but PATH and %zu variables",
+					    n),
+		    n);
 }

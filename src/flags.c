@@ -45,7 +45,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  UNSHARE_FS,
 	  /* TRANSLATORS: why the kernel adds a flag, after "added fs
 	   * mount brings fs: " in --dry-run and --verbose. */
-	  N_("root and working directory point into the mount table") },
+	  N_("root and cwd point into the mount table") },
 	{ "uts", UNSHARE_UTS, "CLONE_NEWUTS",
 	  N_("hostname and domain name"),
 	  "uts", "uts", "2.6.19", "CONFIG_UTS_NS",
@@ -54,7 +54,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  N_("System V IPC and POSIX message queues"),
 	  "ipc", "ipc", "2.6.19", "CONFIG_IPC_NS",
 	  UNSHARE_SYSVSEM,
-	  N_("semaphore undo entries belong to the old IPC namespace") },
+	  N_("semaphore undo belongs to the old IPC namespace") },
 	{ "net", UNSHARE_NET, "CLONE_NEWNET",
 	  N_("network devices, addresses, routes, firewall"),
 	  "net", "net", "2.6.24", "CONFIG_NET_NS",
@@ -67,8 +67,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  N_("user and group ids, capabilities"),
 	  "user", "user", "3.8", "CONFIG_USER_NS",
 	  UNSHARE_THREAD | UNSHARE_FS,
-	  N_("a user namespace belongs to one process, not to a thread group "
-	     "or to sharers of its root and working directory") },
+	  N_("a user namespace belongs to one process alone") },
 	{ "cgroup", UNSHARE_CGROUP, "CLONE_NEWCGROUP",
 	  N_("cgroup root directory"),
 	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",

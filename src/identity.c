@@ -22,7 +22,7 @@
 
 /* Make every permitted capability ambient, so that it survives exec under
  * a uid that is not 0. */
-static void keep_caps(void)
+static void keep_caps(const struct step *s)
 {
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
@@ -30,19 +30,19 @@ static void keep_caps(void)
 	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
 
 	if (syscall(SYS_capget, &head, data) != 0)
-		fail(EXIT_TOOL, "keep-caps", errno, NULL, "--keep-caps: capget(2)");
+		fail(EXIT_TOOL, step_name(s), errno, NULL, "--keep-caps: capget(2)");
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
 		data[i].effective = data[i].permitted;
 		data[i].inheritable = data[i].permitted;
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
-		fail(EXIT_TOOL, "keep-caps", errno, NULL, "--keep-caps: capset(2)");
+		fail(EXIT_TOOL, step_name(s), errno, NULL, "--keep-caps: capset(2)");
 	if (last < 0)
 		last = CAP_LAST_CAP;
 	for (int cap = 0; cap <= last; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
-			fail(EXIT_TOOL, "keep-caps", errno, NULL,
+			fail(EXIT_TOOL, step_name(s), errno, NULL,
 			     _("--keep-caps: raising capability %d to the "
 			       "ambient set"), cap);
 }
@@ -51,12 +51,12 @@ static void keep_caps(void)
  * ourselves, or /proc/self/setgroups says so (the setting is inherited
  * from the parent namespace).  -1 if neither tells: no /proc, as after
  * --root into a tree without one. */
-static int setgroups_denied(const struct plan *plan)
+static int setgroups_denied(const struct step *s)
 {
 	char buf[8] = "";
 	FILE *f;
 
-	if (plan->setgroups == SETGROUPS_DENY)
+	if (s->id.denied)
 		return 1;
 	if ((f = fopen("/proc/self/setgroups", "re")) == NULL)
 		return -1;
@@ -69,16 +69,16 @@ static int setgroups_denied(const struct plan *plan)
 /* --setgid drops the supplementary groups, except where setgroups is
  * denied: there the kernel keeps the ones we came with (they show as
  * the overflow group) and nobody can change them. */
-static void drop_groups(const struct plan *plan)
+static void drop_groups(const struct step *s)
 {
 	int e, denied = 0;
 
 	if (setgroups(0, NULL) == 0)
 		return;
 	e = errno;
-	if (e == EPERM && (denied = setgroups_denied(plan)) == 1)
+	if (e == EPERM && (denied = setgroups_denied(s)) == 1)
 		return;
-	fail(EXIT_TOOL, "setgid", e,
+	fail(EXIT_TOOL, step_name(s), e,
 	     denied < 0
 		     ? _("either setgroups is denied in this user namespace, "
 			 "which would be fine, or we lack CAP_SETGID; "
@@ -88,12 +88,15 @@ static void drop_groups(const struct plan *plan)
 	     _("--setgid: clearing the supplementary groups"));
 }
 
-void identity_setgid(const struct plan *plan, long long gid)
+void identity_setgid(const struct step *s, struct run *run)
 {
-	drop_groups(plan);
+	long long gid = s->id.id;
+
+	(void)run;
+	drop_groups(s);
 	if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) == 0)
 		return;
-	fail(EXIT_TOOL, "setgid", errno,
+	fail(EXIT_TOOL, step_name(s), errno,
 	     errno == EINVAL ? _("that gid is not mapped in this user "
 				 "namespace: map it with --map-group or "
 				 "--map-groups")
@@ -101,15 +104,23 @@ void identity_setgid(const struct plan *plan, long long gid)
 	     "--setgid=%lld", gid);
 }
 
-void identity_setuid(const struct plan *plan, long long uid)
+/* Capabilities survive the change of uid only if kept. */
+void identity_keepcaps(const struct step *s, struct run *run)
 {
-	/* Capabilities survive the change of uid only if kept. */
-	if ((plan->opts & OPT_KEEP_CAPS) && prctl(PR_SET_KEEPCAPS, 1) != 0)
-		fail(EXIT_TOOL, "setuid", errno, NULL,
+	(void)run;
+	if (prctl(PR_SET_KEEPCAPS, 1) != 0)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     "--keep-caps: prctl(PR_SET_KEEPCAPS)");
+}
+
+void identity_setuid(const struct step *s, struct run *run)
+{
+	long long uid = s->id.id;
+
+	(void)run;
 	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0)
 		return;
-	fail(EXIT_TOOL, "setuid", errno,
+	fail(EXIT_TOOL, step_name(s), errno,
 	     errno == EINVAL ? _("that uid is not mapped in this user "
 				 "namespace: map it with --map-user or "
 				 "--map-users")
@@ -117,17 +128,8 @@ void identity_setuid(const struct plan *plan, long long uid)
 	     "--setuid=%lld", uid);
 }
 
-void identity_keep_caps(const struct plan *plan)
+void identity_keep_caps(const struct step *s, struct run *run)
 {
-	keep_caps();
-	if (plan->effective & UNSHARE_USER)
-		return;
-	if (plan->setuid_id != NO_ID)
-		say("keep-caps", N_("no new user namespace: the program "
-		    "keeps our capabilities in the caller's (as root, every "
-		    "one), ambient, under the uid of --setuid"));
-	else
-		say("keep-caps", N_("no new user namespace: the program "
-		    "keeps our capabilities in the caller's (as root, every "
-		    "one), ambient"));
+	(void)run;
+	keep_caps(s);
 }

@@ -1,24 +1,26 @@
-/* The identity the program runs as.
+/* The identity the program runs as: the steps setgid, keepcaps, setuid
+ * and keep-caps.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_IDENTITY_H
 #define UNSHARE_IDENTITY_H
 
-#include <stdbool.h>
-
-#include "plan.h"
+#include "steps.h"
 
 /* --setgid: the group id, and no supplementary groups.  Exits 125 on
  * failure. */
-void identity_setgid(const struct plan *plan, long long gid);
+void identity_setgid(const struct step *s, struct run *run);
 
-/* --setuid (keeping the capabilities with --keep-caps).  Exits 125 on
- * failure. */
-void identity_setuid(const struct plan *plan, long long uid);
+/* --keep-caps with --setuid: capabilities kept through the change of uid
+ * (PR_SET_KEEPCAPS).  Exits 125 on failure. */
+void identity_keepcaps(const struct step *s, struct run *run);
+
+/* --setuid.  Exits 125 on failure. */
+void identity_setuid(const struct step *s, struct run *run);
 
 /* --keep-caps: the permitted capabilities made ambient, to survive the
  * exec.  Exits 125 on failure. */
-void identity_keep_caps(const struct plan *plan);
+void identity_keep_caps(const struct step *s, struct run *run);
 
 #endif

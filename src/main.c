@@ -2,9 +2,10 @@
  *
  * The order of operations: refuse a privileged exec; parse, resolve and
  * check the command line, and list the steps of the run (steps.c, where
- * their order is); show the plan; start the helpers (namespace files, id
- * maps); then carry out each step, the last one the exec.  The plan's
- * text and JSON are written from the same list of steps.
+ * their order is); show the plan; then run each step, the last one the
+ * exec.  A step is run and printed by its kind's row of the step table,
+ * from its own values: the plan is the parser's, and nothing after the
+ * list of steps reads it.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -15,26 +16,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "diagnose.h"
-#include "env.h"
 #include "events.h"
-#include "exec.h"
 #include "i18n.h"
-#include "identity.h"
 #include "list.h"
-#include "mounts.h"
-#include "net.h"
 #include "output.h"
 #include "persist.h"
 #include "plan.h"
 #include "quote.h"
 #include "sharing.h"
-#include "supervise.h"
-#include "timens.h"
 #include "userns.h"
 
 #ifdef __SANITIZE_ADDRESS__
@@ -107,117 +99,14 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
-/* What the steps of a run hand on to later ones. */
-struct run {
-	struct map_helper maps;       /* writes the maps from outside */
-	struct persist_helper persist; /* binds the namespaces' files */
-	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
-	struct sharing *sharers;      /* --verbose: who shared before */
-	int report_fd;                /* the init reports the program's
-					 status here */
-	int alive_fd;                 /* --kill-child: end of file once the
-					 parent is gone */
-	int binfmt_fd;                /* the binfmt_misc to register in */
-};
-
-static void do_unshare(const struct plan *plan, const struct step *s,
-		       struct run *run)
-{
-	ino_t after[UNSHARE_NFLAGS];
-
-	/* The full unsigned long: glibc's unshare(int) would cut it. */
-	if (syscall(SYS_unshare, s->mask) != 0) {
-		events_failed("unshare", errno);
-		diagnose_unshare(errno, s->mask);
-		exit(EXIT_TOOL);
-	}
-	if (narrating()) {
-		ns_snapshot(s->mask, after);
-		ns_report(s->mask, run->before, after);
-		sharing_after(plan, run->sharers);
-	}
-}
-
-/* One step, as plan_steps lists it. */
-static void act(const struct plan *plan, const struct step *s,
-		struct run *run)
-{
-	switch (s->kind) {
-	case STEP_OWNER:
-		userns_become_owner(plan);
-		break;
-	case STEP_UNSHARE:
-		do_unshare(plan, s, run);
-		break;
-	case STEP_MAPS:
-		userns_write_maps(plan, &run->maps);
-		break;
-	case STEP_CLOCKS:
-		timens_apply(s);
-		break;
-	case STEP_LOOPBACK:
-		net_loopback(plan);
-		break;
-	case STEP_PROPAGATION:
-		mounts_propagation(plan);
-		break;
-	case STEP_FORK:
-		/* The parent waits and ends as the child does: from here
-		 * on, this is the child. */
-		supervise_fork(plan, &run->report_fd, &run->alive_fd);
-		break;
-	case STEP_BINFMT_EARLY:
-		run->binfmt_fd = mounts_binfmt_instance();
-		break;
-	case STEP_ROOT:
-		mounts_chroot(s->path);
-		break;
-	case STEP_WD:
-		mounts_chdir(plan, s->path);
-		break;
-	case STEP_PROC:
-		mounts_proc(plan, s->path);
-		break;
-	case STEP_BINFMT:
-		run->binfmt_fd = mounts_binfmt(plan, s->path, run->binfmt_fd);
-		break;
-	case STEP_INTERP:
-		mounts_register(plan, s, run->binfmt_fd);
-		break;
-	case STEP_SETGID:
-		identity_setgid(plan, s->id);
-		break;
-	case STEP_SETUID:
-		identity_setuid(plan, s->id);
-		break;
-	case STEP_REARM:
-		supervise_arm(plan, run->alive_fd);
-		break;
-	case STEP_KEEP_CAPS:
-		identity_keep_caps(plan);
-		break;
-	case STEP_PERSIST:
-		persist_now(plan, &run->persist);
-		break;
-	case STEP_ENVIRONMENT:
-		env_apply(plan);
-		break;
-	case STEP_INIT:
-		supervise_init(run->report_fd);
-		break;
-	case STEP_EXEC:
-		exec_program(s);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	struct plan plan;
-	struct run run = { .report_fd = -1, .alive_fd = -1, .binfmt_fd = -1 };
+	static struct steps steps;
+	struct run run = RUN_INIT;
 	enum cli_result what;
 	char msg[1024], *usage;
 	const char *bad;
-	const struct step *s;
 
 	/* Our name starts every message, and argv[0] is the caller's
 	 * choice: one that cannot be shown as it is gives way to ours. */
@@ -239,7 +128,7 @@ int main(int argc, char **argv)
 	    (bad = persist_conflict(&plan)) != NULL ||
 	    (bad = list_conflict(&plan, msg, sizeof msg)) != NULL)
 		cli_usage_error(bad);
-	plan_steps(&plan);
+	plan_steps(&plan, &steps);
 
 	/* Show. */
 	if (plan.opts & OPT_VERBOSE)
@@ -248,23 +137,23 @@ int main(int argc, char **argv)
 	if (plan.opts & OPT_LIST)
 		return list(&plan);
 	if (plan.opts & OPT_DRY_RUN) {
-		plan_print(stdout, "", &plan);
+		plan_print(stdout, "", &plan, &steps);
 		return output_done();
 	}
 	if (narrating()) {
-		say_plan(&plan);
+		say_plan(&plan, &steps);
 		ns_snapshot(plan.effective, run.before);
-		run.sharers = sharing_before(&plan);
+		run.sharers = sharing_before(plan.requested);
 	}
 
-	/* Act: first the helpers, which must start in the caller's
-	 * namespaces, then each step in its order, the last one the exec. */
-	if (plan_step(&plan, STEP_PERSIST))
-		persist_start(&plan, &run.persist);
-	if ((s = plan_step(&plan, STEP_MAPS)) &&
-	    (s->maps.writer == MAP_DIRECT || s->maps.writer == MAP_NEWIDMAP))
-		userns_start_helper(&plan, &run.maps);
-	for (size_t i = 0; i < plan.n_steps; i++)
-		act(&plan, &plan.steps[i], &run);
+	/* Act: each step in its order, through its kind's row, handed the
+	 * step and what the steps before it left; the last one the exec. */
+	for (size_t i = 0; i < steps.n; i++) {
+		const struct step *s = &steps.step[i];
+
+		say_step(s, false);
+		step_kinds[s->kind].run(s, &run);
+		say_step(s, true);
+	}
 	return EXIT_TOOL; /* not reached: the last step is the exec */
 }

@@ -20,9 +20,9 @@
 #include "quote.h"
 #include "undo.h"
 
-void mounts_propagation(const struct plan *plan)
+void mounts_propagation(const struct step *s, struct run *run)
 {
-	const char *name = propagations[plan->propagation].name;
+	const char *name = propagations[s->propagation].name;
 
 	static const struct hint hints[] = {
 		{ EINVAL, N_("/ is not a mount point, as in a chroot: run "
@@ -31,15 +31,13 @@ void mounts_propagation(const struct plan *plan)
 		{ 0, NULL },
 	};
 
-	if (mount(NULL, "/", NULL, MS_REC | propagations[plan->propagation].value,
+	(void)run;
+	if (mount(NULL, "/", NULL, MS_REC | propagations[s->propagation].value,
 		  NULL) != 0)
 		/* TRANSLATORS: %s is the --propagation mode as given
 		 * (private, shared or slave). */
-		fail(EXIT_TOOL, "propagation", errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
 		     _("making / %s in the new mount namespace failed"), name);
-	/* TRANSLATORS: --verbose; %s is the --propagation mode as given
-	 * (private, shared or slave). */
-	say("mount", N_("/ and everything under it made %s"), name);
 }
 
 /* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
@@ -60,22 +58,15 @@ static int new_mount(const char *type)
 	return mnt;
 }
 
-/* Whether a mount made in our new mount namespace propagates to the
- * caller's, where it must not outlive a failure. */
-static bool seen_outside(const struct plan *plan)
-{
-	return plan->propagation == PROP_SHARED ||
-	       plan->propagation == PROP_UNCHANGED;
-}
-
 /* A mount of ours on dir, known by its descriptor mnt (-1: made with
- * mount(2)).  One seen outside is unmounted if we exit before exec,
- * through its descriptor, never by a path that may lead elsewhere by then
- * (and not if something was mounted on it since). */
-static void undo_if_seen_outside(const struct plan *plan, const char *dir,
+ * mount(2)).  One seen outside (s->dir.undo: it propagates to the
+ * caller's namespace) is unmounted if we exit before exec, through its
+ * descriptor, never by a path that may lead elsewhere by then (and not if
+ * something was mounted on it since). */
+static void undo_if_seen_outside(const struct step *s, const char *dir,
 				 int mnt)
 {
-	if (!seen_outside(plan))
+	if (!s->dir.undo)
 		return;
 	if (mnt >= 0)
 		undo_umount_fd(mnt);
@@ -90,10 +81,10 @@ static void undo_if_seen_outside(const struct plan *plan, const char *dir,
  * says so.  A mount that stays in our namespace needs no undo: mount(2),
  * one system call for four (1 % of the wall time of unshare -p -f
  * --mount-proc, bench/timing 3000).  Returns -2 with errno on failure. */
-static int mount_fresh(const struct plan *plan, const char *type,
+static int mount_fresh(const struct step *s, const char *type,
 		       const char *dir)
 {
-	if (seen_outside(plan)) {
+	if (s->dir.undo) {
 		int mnt = new_mount(type);
 
 		if (mnt >= 0) {
@@ -108,17 +99,19 @@ static int mount_fresh(const struct plan *plan, const char *type,
 	}
 	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
 		return -2;
-	if (seen_outside(plan))
+	if (s->dir.undo)
 		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
 		 * binfmt_misc). */
-		say("mount", N_("%s mounted with mount(2), a kernel "
+		say(step_name(s), N_("%s mounted with mount(2), a kernel "
 				      "without fsopen(2): a failure undoes it "
 				      "by its path"), type);
 	return -1;
 }
 
-void mounts_chroot(const char *dir)
+void mounts_chroot(const struct step *s, struct run *run)
 {
+	const char *dir = s->dir.path;
+
 	static const struct hint hints[] = {
 		{ EPERM, N_("it needs CAP_SYS_CHROOT: run as root or add -r") },
 		{ 0, NULL },
@@ -126,26 +119,48 @@ void mounts_chroot(const char *dir)
 
 	/* After the chroot, the locale and the catalogs would be looked
 	 * for in the new root. */
+	(void)run;
 	i18n_load_now();
 	if (chroot(dir) != 0)
-		fail(EXIT_TOOL, "root", errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
 		     _("--root=%s: chroot failed"), quoted(dir));
 }
 
-void mounts_chdir(const struct plan *plan, const char *dir)
+void mounts_chdir(const struct step *s, struct run *run)
 {
+	const char *dir = s->dir.path;
+
+	(void)run;
 	if (chdir(dir) == 0)
 		return;
-	if (!plan->wd_dir)
-		fail(EXIT_TOOL, "wd", errno, NULL, _("--root=%s: chdir to its /"),
-		     quoted(plan->root_dir));
-	fail(EXIT_TOOL, "wd", errno,
-	     plan->root_dir ? _("the path is inside --root") : NULL, "--wd=%s",
+	if (!s->dir.given)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		     _("--root=%s: chdir to its /"), quoted(s->dir.root));
+	fail(EXIT_TOOL, step_name(s), errno,
+	     s->dir.root ? _("the path is inside --root") : NULL, "--wd=%s",
 	     quoted(dir));
 }
 
-void mounts_proc(const struct plan *plan, const char *dir)
+/* Unless everything was made private, the proc already mounted on DIR
+ * may be a peer of the caller's: a new proc mounted over it would cover
+ * the caller's /proc too.  Cut it off first, as util-linux does.
+ * EINVAL: DIR is no mount point, nothing to cut. */
+void mounts_proc_private(const struct step *s, struct run *run)
 {
+	const char *dir = s->dir.path;
+
+	(void)run;
+	if (mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
+	    errno != EINVAL && errno != ENOENT)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		     _("--mount-proc: making %s private before mounting proc "
+		       "on it failed"), quoted(dir));
+}
+
+void mounts_proc(const struct step *s, struct run *run)
+{
+	const char *dir = s->dir.path;
+
 	static const struct hint hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENOTDIR, N_("give an existing directory") },
@@ -155,17 +170,8 @@ void mounts_proc(const struct plan *plan, const char *dir)
 	};
 	int mnt;
 
-	/* Unless everything was made private, the proc already mounted on
-	 * DIR may be a peer of the caller's: a new proc mounted over it
-	 * would cover the caller's /proc too.  Cut it off first, as
-	 * util-linux does.  EINVAL: DIR is no mount point, nothing to cut. */
-	if (plan->propagation != PROP_PRIVATE &&
-	    mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
-	    errno != EINVAL && errno != ENOENT)
-		fail(EXIT_TOOL, "proc", errno, NULL,
-		     _("--mount-proc: making %s private before mounting proc "
-		       "on it failed"), quoted(dir));
-	if ((mnt = mount_fresh(plan, "proc", dir)) == -2) {
+	(void)run;
+	if ((mnt = mount_fresh(s, "proc", dir)) == -2) {
 		int e = errno;
 		char busy[PATH_MAX + 256];
 
@@ -173,13 +179,11 @@ void mounts_proc(const struct plan *plan, const char *dir)
 		snprintf(busy, sizeof busy, _("what is mounted there is in the "
 			 "way (findmnt %s shows it): unmount it, or give another "
 			 "directory"), quoted(dir));
-		fail(EXIT_TOOL, "proc", e,
+		fail(EXIT_TOOL, step_name(s), e,
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
-	undo_if_seen_outside(plan, dir, mnt);
-	/* TRANSLATORS: --verbose; %s is the directory. */
-	say("mount", N_("proc on %s"), quoted(dir));
+	undo_if_seen_outside(s, dir, mnt);
 }
 
 static const struct hint register_hints[] = {
@@ -193,8 +197,9 @@ static const struct hint register_hints[] = {
 
 /* Register an interpreter through the register file in the binfmt_misc
  * whose root is dirfd (the kernel tries the last registered first). */
-void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
+void mounts_register(const struct step *s, struct run *run)
 {
+	int dirfd = run->binfmt_fd;
 	const char *string = s->interp.string;
 	size_t len = strlen(string);
 	int fd;
@@ -215,19 +220,17 @@ void mounts_register(const struct plan *plan, const struct step *s, int dirfd)
 				 * directory ("... registering it in
 				 * %s/register failed"). */
 				? _("binfmt_misc (before the chroot)")
-				: plan->binfmt_dir;
+				: s->interp.where;
 		/* TRANSLATORS: %s is the interpreter string as given, %s the
 		 * directory of the binfmt_misc. */
-		fail(EXIT_TOOL, "interpreter", e, hint,
+		fail(EXIT_TOOL, step_name(s), e, hint,
 		     _("--load-interp=%s: registering it in %s/register failed"),
 		     quoted(string), quoted(where));
 	}
 	close(fd);
-	/* TRANSLATORS: --verbose; %s is the interpreter string. */
-	say("binfmt", N_("registered %s"), quoted(string));
 }
 
-int mounts_binfmt_instance(void)
+void mounts_binfmt_instance(const struct step *s, struct run *run)
 {
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
 	 * (so that it can propagate nowhere): the same instance that
@@ -235,15 +238,17 @@ int mounts_binfmt_instance(void)
 	int mnt = new_mount("binfmt_misc");
 
 	if (mnt < 0)
-		fail(EXIT_TOOL, "binfmt-early", errno,
+		fail(EXIT_TOOL, step_name(s), errno,
 		     errno == ENOSYS ? _("it needs fsopen(2), Linux 5.2") : NULL,
 		     _("--load-interp with the F flag and --root: cannot make "
 		       "a binfmt_misc to register in before the chroot"));
-	return mnt;
+	run->binfmt_fd = mnt;
 }
 
-int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
+void mounts_binfmt(const struct step *s, struct run *run)
 {
+	const char *dir = s->dir.path;
+	int instance = run->binfmt_fd;
 	static const struct hint hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
@@ -257,7 +262,7 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 		failed = move_mount(instance, "", AT_FDCWD, dir,
 				    MOVE_MOUNT_F_EMPTY_PATH) != 0;
 	} else {
-		mnt = mount_fresh(plan, "binfmt_misc", dir);
+		mnt = mount_fresh(s, "binfmt_misc", dir);
 		failed = mnt == -2;
 	}
 	if (failed) {
@@ -270,20 +275,20 @@ int mounts_binfmt(const struct plan *plan, const char *dir, int instance)
 			 "namespace's binfmt_misc is there already (findmnt %s "
 			 "shows it): use that one, or give another directory"),
 			 quoted(dir));
-		fail(EXIT_TOOL, "binfmt", e,
+		fail(EXIT_TOOL, step_name(s), e,
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
 		     quoted(dir));
 	}
-	undo_if_seen_outside(plan, dir, mnt);
-	/* TRANSLATORS: --verbose; %s is the directory. */
-	say("mount", N_("binfmt_misc on %s"), quoted(dir));
+	undo_if_seen_outside(s, dir, mnt);
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
-	if (mnt >= 0)
-		return mnt;
+	if (mnt >= 0) {
+		run->binfmt_fd = mnt;
+		return;
+	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		fail(EXIT_TOOL, "binfmt", errno, NULL, "--mount-binfmt: %s",
+		fail(EXIT_TOOL, step_name(s), errno, NULL, "--mount-binfmt: %s",
 		     quoted(dir));
-	return dirfd;
+	run->binfmt_fd = dirfd;
 }

@@ -1,43 +1,40 @@
-/* Mounts in the new mount namespace, and the root and working directory.
+/* Mounts in the new mount namespace, and the root and working directory:
+ * the steps propagation, root, wd, proc-private, proc, binfmt-early,
+ * binfmt and interpreter.  Each exits 125 on failure; a mount seen in
+ * the caller's namespace is undone if a later step fails.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_MOUNTS_H
 #define UNSHARE_MOUNTS_H
 
-#include <stdbool.h>
+#include "steps.h"
 
-#include "plan.h"
+/* Make / and every mount under it s->propagation. */
+void mounts_propagation(const struct step *s, struct run *run);
 
-/* --propagation (default private; not unchanged), recursively from /.
- * Exits 125 on failure. */
-void mounts_propagation(const struct plan *plan);
+/* chroot to s->dir.path, the catalogs loaded first. */
+void mounts_chroot(const struct step *s, struct run *run);
 
-/* --root: chroot to dir (no chdir).  Exits 125 on failure. */
-void mounts_chroot(const char *dir);
+/* chdir to s->dir.path: --wd's, or --root's /. */
+void mounts_chdir(const struct step *s, struct run *run);
 
-/* --wd, or / after --root.  Exits 125 on failure. */
-void mounts_chdir(const struct plan *plan, const char *dir);
+/* Make s->dir.path private, so that the proc mounted on it next is not
+ * seen outside. */
+void mounts_proc_private(const struct step *s, struct run *run);
 
-/* Mount a fresh proc on dir, through the mount API (fsopen, fsmount,
- * move_mount) so that a failure undoes it through its descriptor; with
- * mount(2) on a kernel without it.  Exits 125 on failure. */
-void mounts_proc(const struct plan *plan, const char *dir);
+/* Mount a new proc on s->dir.path, nosuid, nodev, noexec. */
+void mounts_proc(const struct step *s, struct run *run);
 
-/* Before the chroot, for F interpreters: make this user namespace's
- * binfmt_misc, mounted nowhere yet, and return its mount, to register in
- * and then for mounts_binfmt.  Exits 125 on failure. */
-int mounts_binfmt_instance(void);
+/* Make the binfmt_misc of the new user namespace, mounted nowhere yet,
+ * for F interpreters registered before the chroot: in run->binfmt_fd. */
+void mounts_binfmt_instance(const struct step *s, struct run *run);
 
-/* Mount binfmt_misc on dir: the instance from mounts_binfmt_instance if it
- * is not -1, else a new one.  Returns the mount's root, to register in
- * (the mount itself, kept open until the exec: a failure undoes it
- * through it).  Exits 125 on failure. */
-int mounts_binfmt(const struct plan *plan, const char *dir, int instance);
+/* Mount binfmt_misc on s->dir.path (the one made before the chroot, if
+ * any); its root, to register in, in run->binfmt_fd. */
+void mounts_binfmt(const struct step *s, struct run *run);
 
-/* Register the interpreter of step s (STEP_INTERP) in the binfmt_misc
- * whose root is dirfd.  Exits 125 on failure. */
-void mounts_register(const struct plan *plan, const struct step *s,
-		     int dirfd);
+/* Register the interpreter s->interp.string in run->binfmt_fd. */
+void mounts_register(const struct step *s, struct run *run);
 
 #endif

@@ -29,11 +29,10 @@ static const char ping_range[] = "/proc/sys/net/ipv4/ping_group_range";
 /* The groups ping is allowed to: those mapped in a new user namespace
  * (the kernel takes a range only if both its ends are mapped), or every
  * group.  0 if there are none. */
-static int groups(const struct plan *plan, uint32_t *low, uint32_t *high)
+int net_ping_groups(const struct idmap *map, bool new_userns, uint32_t *low,
+		    uint32_t *high)
 {
-	const struct idmap *map = &plan->gid_map;
-
-	if (!(plan->effective & UNSHARE_USER)) {
+	if (!new_userns) {
 		*low = 0;
 		*high = ID_MAX;
 		return 1;
@@ -73,7 +72,7 @@ static int lo_up(void)
 	return rc;
 }
 
-void net_loopback(const struct plan *plan)
+void net_loopback(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ EPERM, N_("it needs CAP_NET_ADMIN over the new network "
@@ -81,25 +80,20 @@ void net_loopback(const struct plan *plan)
 		{ 0, NULL },
 	};
 	char text[32];
-	uint32_t low, high;
 	int fd, n;
 
+	(void)run;
 	if (lo_up() != 0)
-		fail(EXIT_TOOL, "loopback", errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
 		     _("--loopback: cannot bring lo up"));
-	say("loopback", N_("lo is up: 127.0.0.1 and ::1 answer"));
-	if (!groups(plan, &low, &high)) {
-		say("loopback", N_("no group is mapped in the new user "
-					 "namespace: ping stays refused"));
+	if (!s->loopback.ping)
 		return;
-	}
-	n = snprintf(text, sizeof text, "%u %u", low, high);
+	n = snprintf(text, sizeof text, "%u %u", s->loopback.low,
+		     s->loopback.high);
 	if ((fd = open(ping_range, O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, "loopback", errno,
+		fail(EXIT_TOOL, step_name(s), errno,
 		     errno == ENOENT ? _("is /proc mounted?") : NULL,
 		     _("--loopback: writing %s"), ping_range);
 	close(fd);
-	/* TRANSLATORS: --verbose; %s is the range of group ids, as "0 0". */
-	say("loopback", N_("ping allowed to the groups %s"), text);
 }

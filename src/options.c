@@ -270,8 +270,7 @@ const struct option_row option_rows[] = {
 	NS(UNSHARE_IPC, 'i'),
 	NS(UNSHARE_NET, 'n'),
 	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK,
-	   .why = N_("a new pid namespace takes only children, so the program "
-		     "must be one (--no-fork keeps the raw behaviour)")),
+	   .why = N_("a new pid namespace takes only children")),
 	NS(UNSHARE_USER, 'U'),
 	NS(UNSHARE_CGROUP, 'C'),
 	NS(UNSHARE_TIME, 'T'),
@@ -281,8 +280,7 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
 	  .values = VALUES_DIR,
 	  .implies_flags = UNSHARE_MOUNT,
-	  .why = N_("proc is mounted in a mount namespace of its own, never in "
-		    "the caller's") },
+	  .why = N_("proc is mounted in a mount namespace of its own") },
 	{ "propagation", 0, ARG_REQUIRED, N_("MODE"), GROUP_NS,
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),
@@ -298,16 +296,14 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir), .values = VALUES_DIR,
 	  .fixed = BINFMT_DEFAULT,
 	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
-	  .why = N_("binfmt_misc has an instance per user namespace: in the "
-		    "caller's, a registration would change the whole system") },
+	  .why = N_("binfmt_misc has an instance per user namespace") },
 	{ "load-interp", 'l', ARG_REQUIRED, N_("STRING"), GROUP_NS,
 	  N_("register an interpreter "
 	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
 	     "binfmt_misc; implies --mount-binfmt; repeatable"),
 	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
 	  .implies_opts = OPT_MOUNT_BINFMT,
-	  .why = N_("interpreters are registered in a binfmt_misc of our "
-		    "own") },
+	  .why = N_("interpreters go in a binfmt_misc of our own") },
 	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
 	  N_("bring lo up in the new network namespace (127.0.0.1 and ::1 "
 	     "answer) and let the groups mapped in it ping; needs --net"),

@@ -5,17 +5,27 @@
 #ifndef UNSHARE_OUTPUT_H
 #define UNSHARE_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "plan.h"
 
-/* The plan: one fact a line, each started with prefix; or, with
- * plan->json, one JSON document on one line: {"version":N,"plan":{...}}. */
-void plan_print(FILE *out, const char *prefix, const struct plan *plan);
+/* The plan and its steps: one fact a line, each started with prefix and
+ * fitted to the terminal; or, with --json, one JSON document on one
+ * line: {"version":N,"plan":{...}}. */
+void plan_print(FILE *out, const char *prefix, const struct plan *plan,
+		const struct steps *steps);
 
 /* With --verbose, the plan on stderr: text lines after VERBOSE_PREFIX, or
  * a JSON line {"version":N,"event":"plan","plan":{...}}. */
-void say_plan(const struct plan *plan);
+void say_plan(const struct plan *plan, const struct steps *steps);
+
+/* With --verbose, step s: as text its line, before it runs (done
+ * false); as JSON, once it is done (done true), an event
+ * {"version":N,"event":"step","step":KIND,MEMBERS...,"detail":...,
+ * "outcome":"ok"}.  Nothing for a step that fails: its messages say it,
+ * and with --json a failed step event. */
+void say_step(const struct step *s, bool done);
 
 /* Flushes standard output: 0 if all we wrote went out, else says why
  * and returns EXIT_TOOL (a full disk, a closed descriptor). */

@@ -367,7 +367,7 @@ static void bind_failed(const struct flag *f, const char *file,
 /* Undo what bind_all did: unmount the very mounts it made (through their
  * descriptors), and remove the files it made from the directories it
  * made them in, if the names still are those files. */
-static void unbind(const struct plan *plan, const struct kept *kept)
+static void unbind(const char *const *files, const struct kept *kept)
 {
 	struct stat now;
 
@@ -383,12 +383,12 @@ static void unbind(const struct plan *plan, const struct kept *kept)
 			/* TRANSLATORS: %s is the file. */
 			snprintf(hint, sizeof hint, _("something was mounted on "
 				 "it meanwhile; umount %s twice to free it"),
-				 quoted(plan->persist[i]));
+				 quoted(files[i]));
 			/* TRANSLATORS: --%s=%s is the option and the file as
 			 * given. */
 			complain("persist", 0, hint,
 				 _("--%s=%s: the namespace stays kept in it"),
-				 unshare_flags[i].name, quoted(plan->persist[i]));
+				 unshare_flags[i].name, quoted(files[i]));
 			continue;
 		}
 		if (k->created &&
@@ -440,11 +440,12 @@ char *persist_conflict(const struct plan *plan)
 }
 
 /* In the helper: bind every FILE.  0, or -1 after undoing. */
-static int bind_all(const struct plan *plan, pid_t pid, struct kept *kept)
+static int bind_all(const char *const *files, pid_t pid,
+		    struct kept *kept)
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
-		const char *file = plan->persist[i];
+		const char *file = files[i];
 		char source[64];
 
 		if (!file)
@@ -468,11 +469,11 @@ static int bind_all(const struct plan *plan, pid_t pid, struct kept *kept)
 	}
 	return 0;
 fail:
-	unbind(plan, kept);
+	unbind(files, kept);
 	return -1;
 }
 
-static _Noreturn void helper(const struct plan *plan, pid_t pid, int sock)
+static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 {
 	struct kept kept[UNSHARE_NFLAGS];
 	char c, answer;
@@ -481,17 +482,17 @@ static _Noreturn void helper(const struct plan *plan, pid_t pid, int sock)
 		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
 	if (read(sock, &c, 1) != 1 || c != 'b')
 		_exit(0); /* a step before failed: nothing was made */
-	answer = bind_all(plan, pid, kept) == 0 ? 0 : 1;
+	answer = bind_all(files, pid, kept) == 0 ? 0 : 1;
 	if (send(sock, &answer, 1, MSG_NOSIGNAL) != 1) {
 		/* Unshare cannot know it is kept: keep nothing. */
 		if (answer == 0)
-			unbind(plan, kept);
+			unbind(files, kept);
 		_exit(0);
 	}
 	if (answer != 0)
 		_exit(0);
 	if (read(sock, &c, 1) == 1 && c == 'u') {
-		unbind(plan, kept);
+		unbind(files, kept);
 		/* Done: the one who asked may go on (or die). */
 		if (send(sock, "d", 1, MSG_NOSIGNAL) != 1)
 			_exit(0);
@@ -499,14 +500,14 @@ static _Noreturn void helper(const struct plan *plan, pid_t pid, int sock)
 	_exit(0);
 }
 
-void persist_start(const struct plan *plan, struct persist_helper *h)
+void persist_start(const struct step *s, struct run *run)
 {
 	int sock[2], st;
 	pid_t pid, middle;
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		fail(EXIT_TOOL, "persist", errno, NULL,
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     _("keeping namespaces: cannot make a socket pair"));
 	if ((middle = fork_or_fail(N_("keeping namespaces: the helper"))) ==
 	    0) {
@@ -515,32 +516,27 @@ void persist_start(const struct plan *plan, struct persist_helper *h)
 		if (p != 0)
 			_exit(p < 0 ? EXIT_TOOL : 0);
 		close(sock[0]);
-		helper(plan, pid, sock[1]);
+		helper(s->files, pid, sock[1]);
 	}
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
-		fail(EXIT_TOOL, "persist", 0, NULL,
+		fail(EXIT_TOOL, step_name(s), 0, NULL,
 		     _("keeping namespaces: cannot fork the helper"));
-	h->sock = sock[0];
+	run->bind_sock = sock[0];
 }
 
-void persist_now(const struct plan *plan, struct persist_helper *h)
+void persist_now(const struct step *s, struct run *run)
 {
 	char answer = 1;
 
+	(void)s;
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
-	undo_ask(h->sock, 'u', 'd');
-	if (send(h->sock, "b", 1, MSG_NOSIGNAL) != 1 ||
-	    read(h->sock, &answer, 1) != 1 || answer != 0)
+	undo_ask(run->bind_sock, 'u', 'd');
+	if (send(run->bind_sock, "b", 1, MSG_NOSIGNAL) != 1 ||
+	    read(run->bind_sock, &answer, 1) != 1 || answer != 0)
 		fail(EXIT_TOOL, NULL, 0, NULL,
 		     _("the namespaces were not kept in their files (see "
 		       "above), so nothing was run"));
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (plan->persist[i])
-			/* TRANSLATORS: --verbose; %s is the kind of namespace
-			 * (mount, net, user...), %s the file. */
-			say("persist", N_("%s namespace kept in %s"),
-			    unshare_flags[i].name, quoted(plan->persist[i]));
 }

@@ -11,23 +11,20 @@
 
 #include "plan.h"
 
-struct persist_helper {
-	int sock; /* we send 'b' (bind), it answers 0 (done) or 1; later,
-		     'u' (undo), answered once undone */
-};
-
 /* Whether two options name the same FILE (the same name in the same
  * directory): one file keeps one namespace.  NULL, or the usage
  * message. */
 char *persist_conflict(const struct plan *plan);
 
-/* Before unshare(2): start the helper (an
- * orphan, so that no one has to reap it).  Exits 125 on failure. */
-void persist_start(const struct plan *plan, struct persist_helper *h);
+/* Step bind-helper, before unshare(2): start the helper that will bind
+ * s->files (an orphan, so that no one has to reap it), and leave its
+ * socket in run->bind_sock: we send 'b' (bind), it answers 0 (done) or
+ * 1; later, 'u' (undo), answered once undone.  Exits 125 on failure. */
+void persist_start(const struct step *s, struct run *run);
 
-/* Once the namespaces exist (and the pid namespace has its first
+/* Step persist, once the namespaces exist (and the pid namespace has its first
  * process): have the helper bind them all, and undo them if we exit
  * before exec.  Exits 125 if it could not. */
-void persist_now(const struct plan *plan, struct persist_helper *h);
+void persist_now(const struct step *s, struct run *run);
 
 #endif

@@ -73,8 +73,9 @@ enum { LIST_FLAGS, LIST_OPTIONS };
 
 #define PLAN_MAX_INTERPS 8
 #define PLAN_MAX_ENV_LISTS 32
-/* One of each kind of step, and a step for each --load-interp. */
-#define STEPS_MAX (STEP_EXEC + PLAN_MAX_INTERPS)
+/* One of each kind of step, kill-child twice, and a step for each
+ * --load-interp. */
+#define STEPS_MAX (STEP_NKINDS + 1 + PLAN_MAX_INTERPS)
 
 #define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
 
@@ -135,9 +136,13 @@ struct plan {
 	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
-	/* What a run does, in order (plan_steps). */
-	struct step steps[STEPS_MAX];
-	size_t n_steps;
+};
+
+/* What a run does, in order: made from the plan once (plan_steps), then
+ * run and printed without it. */
+struct steps {
+	struct step step[STEPS_MAX];
+	size_t n;
 };
 
 /* An empty plan: every field as "not given". */
@@ -163,9 +168,6 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
 /* The steps of a run, in their order, from a plan resolved and checked
  * (userns_resolve included); the shell, if no program is given, found
  * here once ($SHELL, the password database, /bin/sh). */
-void plan_steps(struct plan *plan);
-
-/* The plan's first step of this kind, or NULL. */
-const struct step *plan_step(const struct plan *plan, enum step_kind kind);
+void plan_steps(const struct plan *plan, struct steps *steps);
 
 #endif

@@ -425,22 +425,22 @@ static void report_after(unsigned long mask,
 	}
 }
 
-struct sharing *sharing_before(const struct plan *plan)
+struct sharing *sharing_before(unsigned long named)
 {
-	unsigned long mask = plan->effective & SHARING_FLAGS;
+	unsigned long mask = named & SHARING_FLAGS;
 	struct sharing *seen;
 
-	if (!(plan->opts & OPT_VERBOSE) || mask == 0 ||
+	if (!narrating() || mask == 0 ||
 	    (seen = calloc(UNSHARE_NFLAGS, sizeof *seen)) == NULL)
 		return NULL;
 	report_before(mask, seen);
 	return seen;
 }
 
-void sharing_after(const struct plan *plan, struct sharing *seen)
+void sharing_after(unsigned long named, struct sharing *seen)
 {
 	if (seen == NULL)
 		return;
-	report_after(plan->effective & SHARING_FLAGS, seen);
+	report_after(named & SHARING_FLAGS, seen);
 	free(seen);
 }

@@ -47,14 +47,14 @@ static inline bool sharing_unknown(const struct sharing *s)
  * indexed as unshare_flags. */
 void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS]);
 
-/* --verbose, before unshare(2): for each flag of the effective mask that
- * kcmp(2) compares, who shares that part of the context with us (or that
+/* --verbose, before unshare(2): for each flag of named (the flags the
+ * command line named, not those the closure added) that kcmp(2) compares, who shares that part of the context with us (or that
  * nothing does, and why).  Returns what it saw, for sharing_after
  * (malloc'd), or NULL when it says nothing. */
-struct sharing *sharing_before(const struct plan *plan);
+struct sharing *sharing_before(unsigned long named);
 
 /* --verbose, after unshare(2): that the tasks seen before no longer share
  * those parts with us.  Frees seen; nothing if it is NULL. */
-void sharing_after(const struct plan *plan, struct sharing *seen);
+void sharing_after(unsigned long named, struct sharing *seen);
 
 #endif

@@ -1,43 +1,64 @@
 /* The steps of a run: what happens around unshare(2), in the order it
- * happens, each a kind and its values.  Worked out once, with the plan
- * (plan_steps); main carries them out one by one, and the plan's text
- * and JSON describe the same list, so what --dry-run shows is what runs.
+ * happens, each a kind and the values it works with.  Worked out once
+ * from the plan (plan_steps); after that a step is the program: main
+ * runs each through its kind's row, which is handed the step and what
+ * earlier steps left (struct run), never the plan, and the text and
+ * JSON of --dry-run and --verbose print each through the same row.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_STEPS_H
 #define UNSHARE_STEPS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
+#include "flags.h"
 #include "idmap.h"
 #include "offset.h"
 
+/* The kinds, in the order a run takes them (an F interpreter's
+ * registration comes twice: before the chroot, and after binfmt). */
 enum step_kind {
-	STEP_OWNER,       /* take on --owner's ids, before unshare(2) */
-	STEP_UNSHARE,     /* unshare(2) itself */
-	STEP_MAPS,        /* setgroups and the id maps */
-	STEP_CLOCKS,      /* the clock offsets of a new time namespace */
-	STEP_LOOPBACK,    /* lo up, and ping allowed, in a new network
-			     namespace */
-	STEP_PROPAGATION, /* / and every mount under it */
-	STEP_FORK,        /* the program runs as a child; we wait */
+	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
+			      their files, in the caller's namespaces */
+	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
+			      outside */
+	STEP_OWNER,        /* take on --owner's ids, before unshare(2) */
+	STEP_DUMPABLE,     /* dumpable again after that change of ids */
+	STEP_UNSHARE,      /* unshare(2) itself */
+	STEP_SETGROUPS,    /* /proc/PID/setgroups */
+	STEP_UID_MAP,      /* /proc/PID/uid_map, or newuidmap */
+	STEP_GID_MAP,      /* /proc/PID/gid_map, or newgidmap */
+	STEP_CLOCKS,       /* the clock offsets of a new time namespace */
+	STEP_LOOPBACK,     /* lo up, and ping allowed, in a new network
+			      namespace */
+	STEP_PROPAGATION,  /* / and every mount under it */
+	STEP_SIGNALS,      /* what the parent does with signals while it
+			      waits: blocked from before the fork */
+	STEP_FORK,         /* the program runs as a child; we wait */
+	STEP_KILL_CHILD,   /* the child's parent-death signal */
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
 			      nowhere yet, for F interpreters */
-	STEP_ROOT,        /* chroot */
-	STEP_WD,          /* chdir */
-	STEP_PROC,        /* mount proc */
-	STEP_BINFMT,      /* mount binfmt_misc */
-	STEP_INTERP,      /* register one interpreter */
+	STEP_ROOT,         /* chroot */
+	STEP_WD,           /* chdir */
+	STEP_PROC_PRIVATE, /* the directory of proc cut off from the
+			      caller's mounts first */
+	STEP_PROC,         /* mount proc */
+	STEP_BINFMT,       /* mount binfmt_misc */
+	STEP_INTERP,       /* register one interpreter */
 	STEP_SETGID,
+	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
 	STEP_SETUID,
-	STEP_REARM,       /* --kill-child again: a change of ids disarms it */
-	STEP_KEEP_CAPS,
-	STEP_PERSIST,     /* keep the namespaces in their files */
-	STEP_ENVIRONMENT, /* --clear-env, --keep-env */
-	STEP_INIT,        /* become the init of a new pid namespace */
-	STEP_EXEC,        /* the program, or the shell; always last */
+	STEP_KEEP_CAPS,    /* the permitted capabilities made ambient */
+	STEP_PERSIST,      /* keep the namespaces in their files */
+	STEP_ENVIRONMENT,  /* --clear-env, --keep-env */
+	STEP_INIT,         /* become the init of a new pid namespace */
+	STEP_EXEC,         /* the program, or the shell; always last */
+	STEP_NKINDS
 };
 
 /* Who writes the id maps. */
@@ -56,32 +77,67 @@ enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 struct step {
 	enum step_kind kind;
 	union {
-		struct {
-			long long uid, gid;
-		} owner;
-		unsigned long mask; /* unshare */
+		const char *const *files; /* bind-helper, persist: FILE by
+					     flag index, or NULL */
 		struct {
 			enum map_writer writer;
 			int setgroups; /* SETGROUPS_* */
 			const struct idmap *uid, *gid; /* empty ones too */
+		} helper;     /* map-helper: what it will write */
+		struct {
+			long long uid, gid;
+		} owner;
+		struct {
+			unsigned long mask;  /* the flags */
+			unsigned long named; /* --verbose: those whose sharing
+						is reported */
+		} unshare;
+		struct {
+			enum map_writer writer;
+			int setgroups;           /* setgroups: SETGROUPS_* */
+			const struct idmap *map; /* uid-map, gid-map */
+			bool last;               /* the helper's last task:
+						    it is then reaped */
 		} maps;
 		struct {
 			const struct offset *monotonic, *boottime; /* or NULL */
 		} clocks;
-		int propagation; /* PROP_* */
 		struct {
-			bool forward;    /* pass signals on, or ignore some */
-			int kill_signal; /* with --kill-child, or 0 */
+			bool ping;             /* let some groups ping */
+			uint32_t low, high;    /* those groups */
+		} loopback;
+		int propagation; /* PROP_* */
+		bool forward;    /* signals: pass them on, or ignore some */
+		struct {
 			bool init;       /* the child will be the init */
+			bool kill_child; /* a kill-child step will arm it */
 		} fork;
-		int kill_signal; /* rearm */
-		const char *path; /* root, wd, proc, binfmt */
+		struct {
+			int signal;
+			bool again;  /* after a change of ids, which disarms */
+			bool spared; /* as pid 1, the program ignores it unless
+					it handles it */
+		} kill;
+		struct {
+			const char *path;
+			const char *root; /* wd: --root's, or NULL */
+			bool given;       /* wd: --wd's, not --root's / */
+			bool undo;        /* proc, binfmt: seen outside, so
+					     undone if a later step fails */
+		} dir; /* root, wd, proc-private, proc, binfmt */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
+			const char *where;  /* binfmt's directory, or NULL */
 		} interp;
-		long long id; /* setuid, setgid */
-		const char *const *persist; /* FILE by flag index, or NULL */
+		struct {
+			long long id;
+			bool denied; /* setgid: setgroups denied by us */
+		} id; /* setgid, setuid */
+		struct {
+			bool new_userns; /* keep-caps: in a new user namespace */
+			bool setuid;     /* under --setuid's uid */
+		} caps;
 		struct {
 			const char *const *lists; /* --keep-env LISTs */
 			size_t n;
@@ -96,5 +152,49 @@ struct step {
 		} exec;
 	};
 };
+
+struct sharing;
+
+/* What the steps of a run hand on to later ones. */
+struct run {
+	pid_t map_helper;             /* writes the maps from outside */
+	int map_ask, map_answer;      /* its pipes: a task, then 0 or 1 */
+	int bind_sock;                /* the helper binding the namespaces'
+					 files */
+	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
+	struct sharing *sharers;      /* --verbose: who shared before */
+	sigset_t wait_set, saved_mask; /* signals: what the parent waits
+					  for, and the mask before */
+	bool forward;                 /* signals: passed on */
+	int report_fd;                /* the init reports the program's
+					 status here */
+	int alive_fd;                 /* --kill-child: end of file once the
+					 parent is gone */
+	int binfmt_fd;                /* the binfmt_misc to register in */
+};
+
+#define RUN_INIT                                                  \
+	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
+	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
+	  .binfmt_fd = -1 }
+
+struct emit;
+
+/* A kind of step: its name (the one word the plan's JSON, the events,
+ * --list=steps and the tests use), how it runs, how it prints. */
+struct step_kind_row {
+	const char *name;
+	void (*run)(const struct step *s, struct run *run);
+	void (*show)(struct emit *e, const struct step *s);
+	const char *doc; /* what it does, for --list=steps (N_()) */
+};
+
+extern const struct step_kind_row step_kinds[STEP_NKINDS];
+
+/* The kind's name: "uid-map". */
+static inline const char *step_name(const struct step *s)
+{
+	return step_kinds[s->kind].name;
+}
 
 #endif

@@ -102,15 +102,15 @@ static void pass_on(const char *kind,
 	kill(pid, info->si_signo);
 }
 
-void supervise_arm(const struct plan *plan, int alive)
+void supervise_arm(const struct step *s, struct run *run)
 {
 	char c;
 
-	if (prctl(PR_SET_PDEATHSIG, plan->kill_signal) != 0)
-		fail(EXIT_TOOL, "kill-child", errno, NULL,
+	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     "--kill-child: prctl(PR_SET_PDEATHSIG)");
-	if (read(alive, &c, 1) == 0) {
-		complain("kill-child", 0, NULL,
+	if (read(run->alive_fd, &c, 1) == 0) {
+		complain(step_name(s), 0, NULL,
 			 _("--kill-child: unshare died before the child was "
 			   "armed; not running the program"));
 		_exit(EXIT_TOOL);
@@ -130,50 +130,53 @@ static void wait_for(sigset_t *set, int sig)
 	sigaddset(set, sig);
 }
 
-void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
+void supervise_signals(const struct step *s, struct run *run)
 {
-	sigset_t wait_set, saved_mask;
+	sigemptyset(&run->wait_set);
+	sigaddset(&run->wait_set, SIGCHLD);
+	if (s->forward)
+		for (size_t i = 0; i < n_forwarded_signals; i++)
+			wait_for(&run->wait_set, forwarded_signals[i]);
+	else
+		for (size_t i = 0; i < n_ignored_signals; i++)
+			wait_for(&run->wait_set, ignored_signals[i]);
+	run->forward = s->forward;
+	sigprocmask(SIG_BLOCK, &run->wait_set, &run->saved_mask);
+}
+
+void supervise_fork(const struct step *s, struct run *run)
+{
 	struct sigaction saved_chld,
 		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
 	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0;
 	bool leader = getsid(0) == getpid();
 	pid_t pid;
 
-	sigemptyset(&wait_set);
-	sigaddset(&wait_set, SIGCHLD);
-	if (plan->opts & OPT_FORWARD)
-		for (size_t i = 0; i < n_forwarded_signals; i++)
-			wait_for(&wait_set, forwarded_signals[i]);
-	else
-		for (size_t i = 0; i < n_ignored_signals; i++)
-			wait_for(&wait_set, ignored_signals[i]);
-	sigprocmask(SIG_BLOCK, &wait_set, &saved_mask);
 	/* An inherited SIG_IGN for SIGCHLD would reap the child for us. */
 	sigaction(SIGCHLD, &dfl, &saved_chld);
 
-	if (((plan->opts & OPT_KILL_CHILD) && pipe2(alive, O_CLOEXEC) != 0) ||
-	    ((plan->opts & OPT_INIT) && pipe2(report, O_CLOEXEC) != 0))
-		fail(EXIT_TOOL, "fork", errno, NULL,
+	if ((s->fork.kill_child && pipe2(alive, O_CLOEXEC) != 0) ||
+	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     _("fork: cannot make a pipe to the child"));
 
 	pid = fork_or_fail("--fork");
 	if (pid == 0) {
 		sigaction(SIGCHLD, &saved_chld, NULL);
-		if (plan->opts & OPT_KILL_CHILD) {
+		if (s->fork.kill_child) {
 			/* Its write end, held by the parent alone, is closed
 			 * when the parent dies: readable then, at end of
 			 * file. */
 			close(alive[1]);
 			if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0)
-				fail(EXIT_TOOL, "kill-child", errno, NULL,
+				fail(EXIT_TOOL, step_name(s), errno, NULL,
 				     "--kill-child: fcntl(2)");
-			supervise_arm(plan, alive[0]);
 		}
 		if (report[0] >= 0)
 			close(report[0]);
-		*report_fd = report[1];
-		*alive_fd = alive[0];
-		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+		run->report_fd = report[1];
+		run->alive_fd = alive[0];
+		sigprocmask(SIG_SETMASK, &run->saved_mask, NULL);
 		return;
 	}
 
@@ -181,14 +184,14 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	say("fork",
-	    plan->opts & OPT_INIT ? N_("child %d runs the init")
-				  : N_("child %d runs the program"),
-	    (int)pid);
+	say_pid(step_name(s), pid,
+		s->fork.init ? N_("the init's pid is %d")
+			     : N_("the child's pid is %d"),
+		(int)pid);
 
 	for (;;) {
 		siginfo_t info;
-		int sig = sigwaitinfo(&wait_set, &info);
+		int sig = sigwaitinfo(&run->wait_set, &info);
 
 		if (sig == SIGCHLD) {
 			pid_t w = wait_child(pid, &status, WNOHANG);
@@ -196,15 +199,15 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 			if (w == pid)
 				break;
 			if (w < 0)
-				fail(EXIT_TOOL, "fork", errno, NULL,
+				fail(EXIT_TOOL, step_name(s), errno, NULL,
 				     _("waiting for child %d"), (int)pid);
-		} else if (sig > 0 && ((plan->opts & OPT_FORWARD) ||
+		} else if (sig > 0 && (run->forward ||
 				       (sig == SIGHUP && leader &&
 					from_terminal(&info)))) {
 			/* Forwarded; and whatever --forward-signals says, the
 			 * hangup that came to us alone, as the session's
 			 * leader: the child then ends, and we as it does. */
-			pass_on("forward", &info, pid, true, leader);
+			pass_on("signals", &info, pid, true, leader);
 		} else if ((sig == SIGHUP || sig == SIGQUIT) &&
 			   !from_terminal(&info)) {
 			/* Sent by a process, as kill(1) does: we die of it,
@@ -227,8 +230,9 @@ void supervise_fork(const struct plan *plan, int *report_fd, int *alive_fd)
 	end_like(status);
 }
 
-void supervise_init(int report_fd)
+void supervise_init(const struct step *s, struct run *run)
 {
+	int report_fd = run->report_fd;
 	sigset_t all, saved_mask;
 	struct sigaction saved_chld,
 		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
@@ -247,7 +251,7 @@ void supervise_init(int report_fd)
 		return;
 	}
 	/* TRANSLATORS: the init's pid, then the program's. */
-	say("init", N_("pid %d runs the program as pid %d"),
+	say_pid(step_name(s), program, N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);
 
 	for (;;) {
@@ -255,7 +259,7 @@ void supervise_init(int report_fd)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on("init", &info, program, false, false);
+			pass_on(step_name(s), &info, program, false, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */
@@ -265,7 +269,7 @@ void supervise_init(int report_fd)
 	}
 done:
 	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
-		complain("init", errno, NULL,
+		complain(step_name(s), errno, NULL,
 			 _("--init: cannot report the program's status"));
 	/* Our exit ends every process left in the namespace. */
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)

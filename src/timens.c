@@ -16,7 +16,7 @@
 #include "plan.h"
 #include "timens.h"
 
-void timens_apply(const struct step *s)
+void timens_apply(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ ERANGE, N_("an offset that would make a clock negative or "
@@ -30,6 +30,7 @@ void timens_apply(const struct step *s)
 	char text[128];
 	int n = 0, fd;
 
+	(void)run;
 	/* The kernel's words (not translated): time_namespaces(7). */
 	if (mono)
 		n += snprintf(text + n, sizeof text - (size_t)n,
@@ -43,15 +44,8 @@ void timens_apply(const struct step *s)
 	 * enters the namespace, and all at once. */
 	if ((fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, "time", errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
 		     _("writing the clock offsets to /proc/self/timens_offsets "
 		       "failed"));
 	close(fd);
-	for (char *nl = strchr(text, '\n'); nl && nl < text + n - 1;
-	     nl = strchr(nl, '\n'))
-		*nl = ';';
-	text[n - 1] = '\0';
-	/* TRANSLATORS: --verbose; %s is what was written, such as
-	 * "monotonic 5 0;boottime -2 500000000". */
-	say("time", N_("offsets written: %s"), text);
 }

@@ -5,11 +5,11 @@
 #ifndef UNSHARE_TIMENS_H
 #define UNSHARE_TIMENS_H
 
-#include "plan.h"
+#include "steps.h"
 
 /* Write the offsets of step s (--monotonic, --boottime) to
  * /proc/self/timens_offsets, before any process enters the new time
  * namespace.  Exits 125 on failure. */
-void timens_apply(const struct step *s);
+void timens_apply(const struct step *s, struct run *run);
 
 #endif

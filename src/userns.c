@@ -262,7 +262,8 @@ static int write_file(const char *path, const char *text, size_t len)
 	return -1;
 }
 
-static void write_map_file(const char *path, const struct idmap *map)
+static void write_map_file(const char *kind, const char *path,
+			   const struct idmap *map)
 {
 	static const struct hint hints[] = {
 		{ ENOENT, N_("is /proc mounted? id maps are written through "
@@ -282,10 +283,10 @@ static void write_map_file(const char *path, const struct idmap *map)
 		return;
 	e = errno;
 	if (e == EPERM && apparmor_hint())
-		fail(EXIT_TOOL, "maps", e, apparmor_hint(), _("writing %s"),
+		fail(EXIT_TOOL, kind, e, apparmor_hint(), _("writing %s"),
 		     path);
 	if (e != EINVAL)
-		fail(EXIT_TOOL, "maps", e, hint_for(hints, e), _("writing %s"),
+		fail(EXIT_TOOL, kind, e, hint_for(hints, e), _("writing %s"),
 		     path);
 	/* The lines, one after another. */
 	for (char *nl = strchr(text, '\n'); nl && nl[1]; nl = strchr(nl, '\n'))
@@ -295,7 +296,7 @@ static void write_map_file(const char *path, const struct idmap *map)
 	 * 65536". */
 	snprintf(hint, sizeof hint, _("the kernel refused these lines: %s"),
 		 text);
-	fail(EXIT_TOOL, "maps", e, hint, _("writing %s"), path);
+	fail(EXIT_TOOL, kind, e, hint, _("writing %s"), path);
 }
 
 static void write_setgroups(const char *path, int mode)
@@ -317,7 +318,7 @@ static void write_setgroups(const char *path, int mode)
 
 /* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages
  * go to our stderr. */
-static void run_newidmap(const char *tool, pid_t pid,
+static void run_newidmap(const char *kind, const char *tool, pid_t pid,
 			 const struct idmap *map, const char *file)
 {
 	char *argv[2 + 3 * IDMAP_MAX_EXTENTS + 1];
@@ -346,7 +347,7 @@ static void run_newidmap(const char *tool, pid_t pid,
 
 		execvp(tool, argv);
 		e = errno;
-		fail(EXIT_TOOL, "maps", e,
+		fail(EXIT_TOOL, kind, e,
 		     e == ENOENT ? _("mapping ranges without privilege needs "
 				     "it: install the uidmap package (apt-get "
 				     "install uidmap)")
@@ -354,7 +355,7 @@ static void run_newidmap(const char *tool, pid_t pid,
 		     _("cannot run %s"), tool);
 	}
 	if (wait_child(child, &status, 0) < 0)
-		fail(EXIT_TOOL, "maps", errno, NULL, _("waiting for %s"), tool);
+		fail(EXIT_TOOL, kind, errno, NULL, _("waiting for %s"), tool);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
 		exit(EXIT_TOOL);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -365,105 +366,129 @@ static void run_newidmap(const char *tool, pid_t pid,
 		snprintf(hint, sizeof hint, _("the ranges must be yours in %s"),
 			 file);
 		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap). */
-		fail(EXIT_TOOL, "maps", 0, hint,
+		fail(EXIT_TOOL, kind, 0, hint,
 		     _("%s refused the map (see its message above)"), tool);
 	}
 }
 
-/* In the helper: write the maps of process pid. */
-static _Noreturn void helper_write(const struct plan *plan, pid_t pid)
+/* What a map step writes, through which file, for process pid (0: our
+ * own, /proc/self). */
+static void write_task(const struct step *s, pid_t pid)
 {
-	char path[64];
+	char path[64], self[16] = "self";
+	bool uid = s->kind == STEP_UID_MAP;
 
-	snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
-	write_setgroups(path, plan->setgroups);
-	if (plan->map_writer == MAP_DIRECT) {
-		snprintf(path, sizeof path, "/proc/%d/uid_map", (int)pid);
-		if (plan->uid_map.n)
-			write_map_file(path, &plan->uid_map);
-		snprintf(path, sizeof path, "/proc/%d/gid_map", (int)pid);
-		if (plan->gid_map.n)
-			write_map_file(path, &plan->gid_map);
+	if (pid)
+		snprintf(self, sizeof self, "%d", (int)pid);
+	if (s->kind == STEP_SETGROUPS) {
+		snprintf(path, sizeof path, "/proc/%s/setgroups", self);
+		write_setgroups(path, s->maps.setgroups);
+	} else if (s->maps.writer == MAP_NEWIDMAP) {
+		run_newidmap(step_name(s), uid ? "newuidmap" : "newgidmap", pid,
+			     s->maps.map,
+			     uid ? "/etc/subuid" : "/etc/subgid");
 	} else {
-		if (plan->uid_map.n)
-			run_newidmap("newuidmap", pid, &plan->uid_map,
-				     "/etc/subuid");
-		if (plan->gid_map.n)
-			run_newidmap("newgidmap", pid, &plan->gid_map,
-				     "/etc/subgid");
+		snprintf(path, sizeof path, "/proc/%s/%s", self,
+			 uid ? "uid_map" : "gid_map");
+		write_map_file(step_name(s), path, s->maps.map);
+	}
+}
+
+/* In the helper: for each task asked (the kind of a map step), write it
+ * for process pid and answer 0; a failure exits, its message said, and
+ * the end of the answer pipe tells.  End of file: all done, or unshare(2)
+ * failed, or we died. */
+static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
+				  int answer)
+{
+	unsigned char task;
+
+	while (read(ask, &task, 1) == 1) {
+		struct step t = { .kind = (enum step_kind)task };
+
+		t.maps.writer = s->helper.writer;
+		t.maps.setgroups = s->helper.setgroups;
+		t.maps.map = t.kind == STEP_UID_MAP ? s->helper.uid
+						    : s->helper.gid;
+		write_task(&t, pid);
+		if (write(answer, "", 1) != 1)
+			_exit(EXIT_TOOL);
 	}
 	_exit(0);
 }
 
-void userns_start_helper(const struct plan *plan, struct map_helper *helper)
+void userns_start_helper(const struct step *s, struct run *run)
 {
-	int go[2];
+	int ask[2], answer[2];
 	pid_t parent = getpid();
-	char c;
 
-	if (pipe2(go, O_CLOEXEC) != 0)
-		fail(EXIT_TOOL, "maps", errno, NULL,
+	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     _("id maps: cannot make a pipe"));
-	if ((helper->pid = fork_or_fail(N_("id maps: the helper"))) == 0) {
-		close(go[1]);
-		/* Nothing to read: unshare(2) failed, or we died. */
-		if (read(go[0], &c, 1) != 1)
-			_exit(EXIT_TOOL);
-		helper_write(plan, parent);
+	if ((run->map_helper = fork_or_fail(N_("id maps: the helper"))) == 0) {
+		close(ask[1]);
+		close(answer[0]);
+		helper_loop(s, parent, ask[0], answer[1]);
 	}
-	close(go[0]);
-	helper->go = go[1];
+	close(ask[0]);
+	close(answer[1]);
+	run->map_ask = ask[1];
+	run->map_answer = answer[0];
 }
 
-void userns_become_owner(const struct plan *plan)
+void userns_become_owner(const struct step *s, struct run *run)
 {
+	(void)run;
 	if (setgroups(0, NULL) != 0 ||
-	    setresgid((gid_t)plan->owner_gid, (gid_t)plan->owner_gid,
-		      (gid_t)plan->owner_gid) != 0 ||
-	    setresuid((uid_t)plan->owner_uid, (uid_t)plan->owner_uid,
-		      (uid_t)plan->owner_uid) != 0)
-		fail(EXIT_TOOL, "owner", errno,
+	    setresgid((gid_t)s->owner.gid, (gid_t)s->owner.gid,
+		      (gid_t)s->owner.gid) != 0 ||
+	    setresuid((uid_t)s->owner.uid, (uid_t)s->owner.uid,
+		      (uid_t)s->owner.uid) != 0)
+		fail(EXIT_TOOL, step_name(s), errno,
 		     errno == EPERM ? _("it needs CAP_SETUID and CAP_SETGID: "
 					"run as root")
 				    : NULL,
 		     _("--owner=%lld:%lld: cannot take on those ids"),
-		     plan->owner_uid, plan->owner_gid);
+		     s->owner.uid, s->owner.gid);
+}
+
+void userns_dumpable(const struct step *s, struct run *run)
+{
+	(void)run;
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
 	if (prctl(PR_SET_DUMPABLE, 1) != 0)
-		fail(EXIT_TOOL, "owner", errno, NULL,
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
 		     "--owner: prctl(PR_SET_DUMPABLE)");
 }
 
-void userns_write_maps(const struct plan *plan, struct map_helper *helper)
+/* Have the helper do step s; the last task reaps it. */
+static void ask_helper(const struct step *s, struct run *run)
 {
+	unsigned char task = (unsigned char)s->kind;
+	char answer;
 	int status;
 
-	if (userns_needs_helper(plan)) {
-		if (write(helper->go, "", 1) != 1)
-			fail(EXIT_TOOL, "maps", errno, NULL,
-			     _("id maps: cannot wake the helper"));
-		close(helper->go);
-		if (wait_child(helper->pid, &status, 0) < 0)
-			fail(EXIT_TOOL, "maps", errno, NULL,
-			     _("id maps: waiting for the helper"));
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			fail(EXIT_TOOL, NULL, 0, NULL,
-			     _("the id maps were not written (see above), so "
-			       "nothing was run"));
-		if (plan->map_writer == MAP_DIRECT)
-			say("maps",
-			    N_("written by a helper with CAP_SETUID"));
-		else
-			say("maps",
-			    N_("written by newuidmap and newgidmap"));
+	if (write(run->map_ask, &task, 1) != 1)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		     _("id maps: cannot wake the helper"));
+	if (read(run->map_answer, &answer, 1) == 1 && !s->maps.last)
 		return;
-	}
-	write_setgroups("/proc/self/setgroups", plan->setgroups);
-	if (plan->uid_map.n)
-		write_map_file("/proc/self/uid_map", &plan->uid_map);
-	if (plan->gid_map.n)
-		write_map_file("/proc/self/gid_map", &plan->gid_map);
-	if (plan->map_writer == MAP_SELF)
-		say("maps", N_("written by unshare itself"));
+	close(run->map_ask);
+	close(run->map_answer);
+	if (wait_child(run->map_helper, &status, 0) < 0)
+		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		     _("id maps: waiting for the helper"));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail(EXIT_TOOL, NULL, 0, NULL,
+		     _("the id maps were not written (see above), so "
+		       "nothing was run"));
+}
+
+void userns_write(const struct step *s, struct run *run)
+{
+	if (s->maps.writer == MAP_DIRECT || s->maps.writer == MAP_NEWIDMAP)
+		ask_helper(s, run);
+	else
+		write_task(s, 0);
 }

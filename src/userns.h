@@ -21,36 +21,21 @@ char *userns_resolve(struct plan *plan);
  * the old OUTER,INNER,COUNT form. */
 void userns_warn_old_forms(const struct plan *plan);
 
-/* A helper that writes the maps from outside the new namespace. */
-struct map_helper {
-	pid_t pid;
-	int go;   /* we write a byte here once unshare(2) is done */
-};
+/* Step map-helper, before unshare(2): start the helper that writes the
+ * maps from outside, which waits until asked (run->map_ask).  Exits 125
+ * on failure. */
+void userns_start_helper(const struct step *s, struct run *run);
 
-/* Whether the maps need a writer outside the namespace: ranges. */
-static inline bool userns_needs_helper(const struct plan *plan)
-{
-	return plan->map_writer == MAP_DIRECT ||
-	       plan->map_writer == MAP_NEWIDMAP;
-}
-
-/* Whether there is anything to write once the user namespace exists. */
-static inline bool userns_has_maps(const struct plan *plan)
-{
-	return plan->map_writer != MAP_NONE ||
-	       plan->setgroups != SETGROUPS_KEEP;
-}
-
-/* Before unshare(2), when the maps need it: start the helper, which waits
- * until told.  Exits 125 on failure. */
-void userns_start_helper(const struct plan *plan, struct map_helper *helper);
-
-/* Before unshare(2), with --owner: take on the owner's ids.  Exits 125 on
+/* Step owner, before unshare(2): take on --owner's ids.  Exits 125 on
  * failure. */
-void userns_become_owner(const struct plan *plan);
+void userns_become_owner(const struct step *s, struct run *run);
 
-/* After unshare(2): write setgroups and the maps, or have the helper do
- * it and wait for it.  Exits 125 on failure. */
-void userns_write_maps(const struct plan *plan, struct map_helper *helper);
+/* Step dumpable, after owner: /proc/self ours again. */
+void userns_dumpable(const struct step *s, struct run *run);
+
+/* Steps setgroups, uid-map and gid-map, after unshare(2): write it, or
+ * have the helper write it and wait for its answer.  Exits 125 on
+ * failure. */
+void userns_write(const struct step *s, struct run *run);
 
 #endif

@@ -109,7 +109,7 @@ teardown() {
 @test "a mask is 0x and 8 hex digits in the plan, its JSON and the messages" {
 	run unshare --dry-run --uts --time true
 	assert_success
-	assert_line 'effective  0x04000080 uts, time'
+	assert_line 'effective    0x04000080 uts, time'
 	run unshare --dry-run --json --uts --time true
 	assert_success
 	assert_output --partial '"effective":{"mask":"0x04000080","value":67108992,'

@@ -180,7 +180,7 @@ login"
 	assert_success
 	local source="the password database"
 	[ "$UNSHARE_STATIC" = 0 ] || source=/etc/passwd
-	assert_line "program    $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
+	assert_line "program      $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
 	# Running that shell needs one that runs commands: a build daemon's
 	# user may have nologin.
 	case $(getent passwd "$(id -u)" | cut -d: -f7) in
@@ -198,7 +198,7 @@ login"
 	run setpriv --reuid=54321 --regid=54321 --clear-groups env -u SHELL "$NOBODY_BIN" --dry-run
 	nobody_cleanup
 	assert_success
-	assert_line 'program    /bin/sh (the shell, from the fallback)'
+	assert_line 'program      /bin/sh (the shell, from the fallback)'
 }
 
 @test "no program, \$SHELL missing: 127 naming it" {

@@ -7,31 +7,31 @@ load helpers
 @test "--flags takes names" {
 	run unshare --dry-run --flags=uts,ipc true
 	assert_success
-	assert_line 'requested  uts, ipc'
+	assert_line 'requested    uts, ipc'
 }
 
 @test "--flags takes the UNSHARE_ and CLONE_ names, in any case" {
 	run unshare --dry-run --flags=UNSHARE_NET,clone_newuts true
 	assert_success
-	assert_line 'requested  uts, net'
+	assert_line 'requested    uts, net'
 }
 
 @test "--flags takes hex and decimal numbers" {
 	run unshare --dry-run --flags=0x4000000,1073741824 true
 	assert_success
-	assert_line 'requested  uts, net'
+	assert_line 'requested    uts, net'
 }
 
 @test "--flags can be repeated and mixed with options" {
 	run unshare --dry-run --flags=uts -n --flags=0x400 true
 	assert_success
-	assert_line 'requested  uts, net, files'
+	assert_line 'requested    uts, net, files'
 }
 
 @test "--flags with the number of every bit gives every flag" {
 	run unshare --dry-run --flags=0x7e070f80 true
 	assert_success
-	assert_line 'requested  mount, uts, ipc, net, pid, user, cgroup, time, fs, files, sysvsem, vm, sighand, thread'
+	assert_line 'requested    mount, uts, ipc, net, pid, user, cgroup, time, fs, files, sysvsem, vm, sighand, thread'
 }
 
 @test "--flags refuses an unknown name with 125, naming it" {

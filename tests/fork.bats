@@ -58,8 +58,8 @@ setup() {
 @test "--dry-run shows the fork step" {
 	run unshare --dry-run --fork true
 	assert_success
-	assert_line --regexp '^step +fork: '
-	assert_line --regexp '^step +while waiting, ignore INT, TERM, QUIT and HUP '
+	assert_line --regexp '^fork +the program runs as a child'
+	assert_line --regexp '^signals +while waiting, ignore .*INT, TERM, QUIT and HUP'
 	run unshare --dry-run --json --fork true
 	assert_output --partial '{"step":"signals","action":"ignore","signals":["INT","TERM","QUIT","HUP"],"fatal_when_sent":["HUP","QUIT"],'
 }

@@ -42,6 +42,11 @@ export UNSHARE_BIN UNSHARE_TESTLIB UNSHARE_MAN UNSHARE_PRELOAD_BIN \
 unset LC_ALL LANGUAGE
 export LC_MESSAGES=C
 
+# What we print for people is fitted to the terminal: COLUMNS, or 80
+# under bats.  The tests read one fact a line, so they give a wide one;
+# the tests of the layout itself (width.bats, list.bats) set their own.
+export COLUMNS=1000
+
 # The binary under test: called as unshare; handed to another program
 # (env, strace, sh -c, a background job whose pid is wanted) as
 # "$UNSHARE_BIN"; as nobody, as the copy nobody_copy makes.

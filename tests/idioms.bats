@@ -25,13 +25,13 @@ left_behind() {
 @test "-Urn, -Urm, -Urnm: each letter its own option" {
 	run unshare --dry-run -Urn true
 	assert_success
-	assert_line 'requested  net, user'
-	assert_line 'uid_map    0 0 1'
+	assert_line 'requested    net, user'
+	assert_line 'uid-map      0 0 1'
 	run unshare --dry-run -Urm true
-	assert_line 'requested  mount, user'
-	assert_line 'uid_map    0 0 1'
+	assert_line 'requested    mount, user'
+	assert_line 'uid-map      0 0 1'
 	run unshare --dry-run -Urnm true
-	assert_line 'requested  mount, net, user'
+	assert_line 'requested    mount, net, user'
 	run unshare -Urn sh -c "id -u; awk -F: 'NR > 2 { sub(/ +/, \"\"); print \$1 }' /proc/net/dev"
 	assert_success
 	assert_output "0
@@ -75,8 +75,8 @@ sh"
 	run unshare -rwd pwd
 	assert_output "$BATS_TEST_TMPDIR/d"
 	run unshare --dry-run -rS 0 -G0 true
-	assert_line 'step       setuid 0'
-	assert_line 'step       setgid 0, no supplementary groups'
+	assert_line 'setuid       uid 0'
+	assert_line --regexp '^setgid +gid 0, no supplementary groups'
 }
 
 @test "the long form takes FILE only after '=': --net FILE is the program" {

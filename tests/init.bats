@@ -20,9 +20,8 @@ unshare"
 @test "--init implies --pid and --fork, shown with reasons" {
 	run unshare --dry-run --init true
 	assert_success
-	assert_line --regexp '^implied +--fork +--init brings --fork: '
-	assert_line --regexp '^implied +pid +--init brings pid: '
-	assert_line --regexp '^step +init: pid 1 '
+	assert_line --regexp '^implied +--fork, pid +by --init: '
+	assert_line --regexp '^init +pid 1 forks the program'
 }
 
 @test "--init: exit statuses 0, 1, 42, 255 pass through" {

@@ -44,7 +44,7 @@ build_make() {
 	assert_line --index 1 --regexp '^unshare\\-ng \\- run a program'
 	run "$root/usr/bin/unshare-ng" --dry-run --uts true
 	assert_success
-	assert_line 'requested  uts'
+	assert_line 'requested    uts'
 	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
 	assert_success
 	assert_equal "$(cd "$root" && find . -type f)" ''

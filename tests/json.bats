@@ -15,14 +15,14 @@ r = eval(sys.argv[2])
 print(*r) if isinstance(r, tuple) else print(r)' "$@"
 }
 
-@test "--dry-run --json: one document, version 2, with the plan under \"plan\"" {
+@test "--dry-run --json: one document, version 3, with the plan under \"plan\"" {
 	run unshare --dry-run --json --uts true
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":2,"plan":\{"requested":\["uts"\],.*\}\}$'
+	assert_output --regexp '^\{"version":3,"plan":\{"requested":\["uts"\],.*\}\}$'
 	run parse "$output" 'sorted(d), d["version"], type(d["version"]).__name__, p["effective"]["mask"]'
 	assert_success
-	assert_output "['plan', 'version'] 2 int 0x04000000"
+	assert_output "['plan', 'version'] 3 int 0x04000000"
 }
 
 @test "--dry-run --json: the closure with reasons" {
@@ -38,15 +38,15 @@ print(*r) if isinstance(r, tuple) else print(r)' "$@"
 	assert_success
 	run parse "$output" '[s["step"] for s in p["steps"]], p["program"], [i["what"] + "<" + i["by"] for i in p["implied"]]'
 	assert_success
-	assert_output "['setgroups', 'maps', 'uid_map', 'gid_map', 'boottime', 'propagation', 'fork', 'signals', 'proc', 'persist', 'environment'] {'argv': ['printf', '%s', 'x']} ['--fork<--pid', 'mount<--mount-proc', 'time<--boottime', 'user<--map-root-user']"
+	assert_output "['bind-helper', 'unshare', 'setgroups', 'uid-map', 'gid-map', 'clocks', 'propagation', 'signals', 'fork', 'proc', 'persist', 'environment', 'exec'] {'argv': ['printf', '%s', 'x']} ['--fork<--pid', 'mount<--mount-proc', 'time<--boottime', 'user<--map-root-user']"
 }
 
 @test "--dry-run --json: nasty arguments and paths stay valid JSON, byte for byte where UTF-8" {
 	nasty=$(printf 'q"uote b\\slash nl\nline tab\t ctl\001 del\177 é ☃ 😀')
 	bad=$(printf 'not-utf8 \377\376 end')
-	run unshare --dry-run --json --uts="/tmp/$nasty" -- "$nasty" "$bad"
+	run --separate-stderr unshare --dry-run --json --uts="/tmp/$nasty" -- "$nasty" "$bad"
 	assert_success
-	run parse "$output" 'p["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and sys.argv[3] in p["steps"][-1]["detail"]' "$nasty"
+	run parse "$output" 'p["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and [s for s in p["steps"] if s["step"] == "persist"][0]["files"][0]["path"] == "/tmp/" + sys.argv[3]' "$nasty"
 	assert_success
 	assert_output True
 }
@@ -70,11 +70,20 @@ print([e["event"] for e in events][:2], events[0]["plan"]["effective"]["mask"])
 print(sorted({e.get("step") for e in events if e["event"] == "step"}))
 print({e.get("outcome") for e in events if e["event"] != "plan"})' "$stderr"
 	assert_success
-	# fs, vm and sighand come with the user namespace: who shares them
-	# is said (step "sharing") before the namespaces.
-	assert_line --index 0 "['plan', 'step'] 0x30030b00"
-	assert_line --index 1 "['fork', 'maps', 'mount', 'sharing']"
+	# Each step's event once it is done, with the step's members (the
+	# fork's: the child's pid); the namespaces' inodes after unshare(2).
+	assert_line --index 0 "['plan', 'namespace'] 0x30030b00"
+	assert_line --index 1 "['fork', 'gid-map', 'proc', 'propagation', 'setgroups', 'signals', 'uid-map', 'unshare']"
 	assert_line --index 2 "{'ok'}"
+	run python3 -c '
+import json, sys
+events = [json.loads(l) for l in sys.argv[1].splitlines()]
+fork = [e for e in events if e.get("step") == "fork"]
+ns = [e for e in events if e["event"] == "namespace"]
+print(len(fork), type(fork[0]["pid"]).__name__, fork[0]["pid"] > 1)
+print(sorted(e["entry"] for e in ns), all(type(e["before"]) is int for e in ns))' "$stderr"
+	assert_line --index 0 "1 int True"
+	assert_line --index 1 "['mnt', 'pid_for_children', 'user'] True"
 }
 
 # Parent and child both write to stderr.  Each of our lines must leave in
@@ -129,7 +138,7 @@ events() {
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
-    assert e["version"] == 2, l
+    assert e["version"] == 3, l
     k = e["event"]
     if k == "step": print(k, e["step"], e["outcome"], e.get("errno", ""))
     elif k == "message": print(k, e["text"])
@@ -162,21 +171,21 @@ assert_message() {
 	assert_output 1
 }
 
-@test "--verbose --json: every event line starts with the version, 2" {
+@test "--verbose --json: every event line starts with the version, 3" {
 	run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
 	assert_equal "${#stderr_lines[@]}" 4
-	assert_equal "$(grep -c '^{"version":2,"event":"' <<<"$stderr")" 4
+	assert_equal "$(grep -c '^{"version":3,"event":"' <<<"$stderr")" 4
 	run python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
     print(list(e)[:2], e["version"], e["event"])' "$stderr"
 	assert_success
-	assert_output "['version', 'event'] 2 plan
-['version', 'event'] 2 step
-['version', 'event'] 2 message
-['version', 'event'] 2 exit"
+	assert_output "['version', 'event'] 3 plan
+['version', 'event'] 3 step
+['version', 'event'] 3 message
+['version', 'event'] 3 exit"
 }
 
 @test "--verbose --json: a program that cannot be found ends with exit 127" {
@@ -264,7 +273,7 @@ for l in sys.argv[1].splitlines():
 	run --separate-stderr unshare --dry-run --verbose --json --map-users=100000,0,10 true
 	assert_success
 	run parse "$output" 'd["version"], p["requested"], p["implied"][0]["what"]'
-	assert_output "2 [] user"
+	assert_output "3 [] user"
 	run events "$stderr"
 	assert_success
 	assert_equal "${#lines[@]}" 1

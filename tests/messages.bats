@@ -88,8 +88,8 @@ load helpers
 @test "--dry-run and --verbose quote the program, its arguments and paths; JSON escapes its own way" {
 	run unshare --dry-run --root=$'/r\e' -- $'/bin/e\ec' "it's" plain
 	assert_success
-	assert_line "step       chroot to \$'/r\\033'"
-	assert_line "program    \$'/bin/e\\033c' 'it'\\''s' plain"
+	assert_line "root         chroot to \$'/r\\033'"
+	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_success
 	assert_output --partial '{"step":"root","path":"/r\u001b","detail":"chroot to /r\u001b"}'

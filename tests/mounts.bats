@@ -23,8 +23,8 @@ setup() {
 	assert_success
 	assert_output shared
 	run unshare --dry-run --propagation=shared true
-	assert_line --regexp '^implied +mount +--propagation brings mount: '
-	assert_line 'step       make / and every mount under it shared'
+	assert_line --regexp '^implied +mount +by --propagation: '
+	assert_line --regexp '^propagation +.* shared$'
 }
 
 @test "--propagation=slave shows private or slave (a slave of a private mount is private)" {
@@ -102,7 +102,7 @@ setup() {
 	assert_line register
 	assert_line status
 	run unshare --dry-run --mount-binfmt true
-	assert_line --regexp '^implied +user +--mount-binfmt brings user: '
+	assert_line --regexp '^implied +mount, user +by --mount-binfmt: '
 }
 
 @test "--load-interp: a registered interpreter runs a file, only inside" {

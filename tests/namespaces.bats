@@ -99,7 +99,7 @@ context_flag() {
 	for e in mnt uts ipc net user cgroup; do
 		assert_line "$(ns_inode $e)"
 	done
-	[[ "$stderr" == *"unshare: effective  $mask"* ]]
+	[[ "$stderr" == *"unshare: effective    $mask"* ]]
 }
 
 @test "--fs runs the program" { context_flag --fs '0x00000200 fs'; }

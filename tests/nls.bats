@@ -136,7 +136,7 @@ nls() {
 		assert_line "gewünscht  uts, fs"
 		assert_line "Programm   true"
 	else
-		assert_line "requested  uts, fs"
+		assert_line "requested    uts, fs"
 	fi
 }
 

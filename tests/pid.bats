@@ -25,8 +25,8 @@ teardown() {
 @test "--pid: the implied fork is in the plan with its reason" {
 	run unshare --dry-run --pid true
 	assert_success
-	assert_line --regexp '^implied +--fork +--pid brings --fork: .*--no-fork'
-	assert_line --regexp '^step +fork: '
+	assert_line --regexp '^implied +--fork +by --pid: .*only children'
+	assert_line --regexp '^fork +the program runs as a child'
 }
 
 @test "--pid: a program that forks twice works (it could not without the fork)" {
@@ -80,8 +80,8 @@ exit 0"
 @test "--mount-proc implies --mount, shown with its reason; the mount does not leak" {
 	mounts_snapshot
 	run unshare --dry-run --mount-proc true
-	assert_line --regexp '^implied +mount +--mount-proc brings mount: '
-	assert_line 'step       mount proc on /proc (nosuid, nodev, noexec)'
+	assert_line --regexp '^implied +mount +by --mount-proc: '
+	assert_line --regexp '^proc +mount proc on /proc '
 	run unshare --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
 	assert_success
 	refute_output "$(ns_inode mnt)"
@@ -127,9 +127,9 @@ exit 0"
 @test "verbose narrates the private step, the fork and the proc mount" {
 	run --separate-stderr unshare -v --pid --mount-proc true
 	assert_success
-	[[ "$stderr" == *"unshare: mount      / and everything under it made private"* ]]
-	[[ "$stderr" =~ unshare:\ fork\ +child\ [0-9]+\ runs\ the\ program ]]
-	[[ "$stderr" == *"unshare: mount      proc on /proc"* ]]
+	[[ "$stderr" =~ unshare:\ propagation\ +make\ /\ and\ every\ mount\ under\ it\ private ]]
+	[[ "$stderr" =~ unshare:\ fork\ +the\ child\'s\ pid\ is\ [0-9]+ ]]
+	[[ "$stderr" =~ unshare:\ proc\ +mount\ proc\ on\ /proc ]]
 }
 
 @test "nobody: proc without a pid namespace of its own is refused, with --pid as the way" {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The plans of `unshare --dry-run --json` (on stdin, version 2, one
+"""The plans of `unshare --dry-run --json` (on stdin, version 3, one
 document a line) each in one line, for the conformance table: what was
 asked for and what will be done, each fact as a word, in a fixed order,
 defaults left out.  One process reads every plan of the table.
@@ -19,36 +19,43 @@ import sys
 
 
 def summary(doc):
-    if doc.get("version") != 2:
-        sys.exit(f"plan-summary.py reads version 2, not {doc.get('version')}")
+    if doc.get("version") != 3:
+        sys.exit(f"plan-summary.py reads version 3, not {doc.get('version')}")
     plan = doc["plan"]
     words = []
     if plan["requested"]:
         words.append("req=" + ",".join(plan["requested"]))
     if plan["implied"]:
         words.append("imp=" + ",".join(i["what"] for i in plan["implied"]))
-    maps = {"uid_map": [], "gid_map": []}
-    ids, sg, rest = [], None, []
+    maps = {"uid-map": [], "gid-map": []}
+    ids, sg, rest, forward = [], None, [], False
     head, words = words, rest
     for step in plan["steps"]:
         kind = step["step"]
         if kind in maps:
-            maps[kind].append(f"{step['inner']}:{step['outer']}:{step['count']}")
+            maps[kind] += [f"{x['inner']}:{x['outer']}:{x['count']}"
+                           for x in step["map"]]
         elif kind == "owner":
             ids.append(f"owner={step['uid']}:{step['gid']}")
         elif kind == "setgroups":
             sg = "sg=" + step["mode"]
-        elif kind in ("monotonic", "boottime"):
-            ns = step["seconds"] * 10**9 + step["nanoseconds"]
-            words.append(f"{kind[:4]}={'-' if ns < 0 else ''}"
-                         f"{abs(ns) // 10**9}.{abs(ns) % 10**9:09d}")
+        elif kind == "clocks":
+            for clock in ("monotonic", "boottime"):
+                if step[clock] is None:
+                    continue
+                ns = step[clock]["seconds"] * 10**9 + step[clock]["nanoseconds"]
+                words.append(f"{clock[:4]}={'-' if ns < 0 else ''}"
+                             f"{abs(ns) // 10**9}.{abs(ns) % 10**9:09d}")
         elif kind == "propagation":
             words.append("prop=" + step["mode"])
         elif kind == "fork":
+            # The signals step comes before the fork it is for; the
+            # words keep the table's order, fork first.
             words.append("fork")
-        elif kind == "signals":
-            if step["action"] == "forward":
+            if forward:
                 words.append("forward")
+        elif kind == "signals":
+            forward = step["action"] == "forward"
         elif kind == "kill-child":
             words.append("kill=" + step["signal"])
         elif kind in ("root", "wd", "proc", "binfmt"):
@@ -58,7 +65,8 @@ def summary(doc):
         elif kind == "interpreter":
             words.append("interp=" + step["string"])
         elif kind == "persist":
-            words.append(f"persist={step['namespace']}:{step['path']}")
+            words += [f"persist={f['namespace']}:{f['path']}"
+                      for f in step["files"]]
         elif kind == "environment":
             words.append("env=" + (",".join(step["keep"]) or "-"))
         elif kind in ("setuid", "setgid"):
@@ -67,9 +75,10 @@ def summary(doc):
             words.append("caps")
         elif kind == "init":
             words.append("init")
-        elif kind != "maps":
+        elif kind not in ("bind-helper", "map-helper", "dumpable", "unshare",
+                          "proc-private", "keepcaps", "exec"):
             words.append(f"?{kind}")
-    for kind, short in (("uid_map", "uid"), ("gid_map", "gid")):
+    for kind, short in (("uid-map", "uid"), ("gid-map", "gid")):
         if maps[kind]:
             ids.append(f"{short}=" + ";".join(maps[kind]))
     if sg:

@@ -67,5 +67,5 @@ teardown() {
 	chmod 755 "$copy"
 	run as_nobody "$copy" --dry-run true
 	assert_success
-	assert_line 'program    true'
+	assert_line 'program      true'
 }

@@ -53,8 +53,8 @@ trap_program() {
 @test "--forward-signals implies --fork, as in util-linux" {
 	run unshare --dry-run --forward-signals true
 	assert_success
-	assert_line --regexp '^implied +--fork +--forward-signals brings --fork: '
-	assert_line --regexp '^step +fork: '
+	assert_line --regexp '^implied +--fork +by --forward-signals: '
+	assert_line --regexp '^fork +the program runs as a child'
 	run unshare --forward-signals sh -c 'echo $PPID'
 	assert_success
 	[ "$output" != "$$" ]
@@ -99,7 +99,7 @@ start_sleeper() {
 	require_root
 	run unshare --dry-run --pid --kill-child=TERM true
 	assert_success
-	assert_line --regexp '^step +.*SIGTERM.* pid 1 .*--init.*--kill-child=KILL'
+	assert_line --regexp '^kill-child +SIGTERM .* pid 1 .*--init'
 	run unshare --dry-run --json --pid --kill-child=TERM true
 	assert_success
 	run python3 -c 'import json, sys
@@ -107,7 +107,7 @@ print([(s["signal"], s["spared_as_pid1"]) for s in json.loads(sys.argv[1])["plan
 	assert_output "[('TERM', True)]"
 	run unshare --verbose --pid --kill-child=TERM true
 	assert_success
-	assert_said "step" "SIGTERM" " pid 1 " "--init" "--kill-child=KILL"
+	assert_said "kill-child" "SIGTERM" " pid 1 " "--init"
 	for quiet in "--pid --kill-child" "--init --kill-child=TERM" "--kill-child=TERM"; do
 		# shellcheck disable=SC2086 # the options are words
 		run unshare --dry-run $quiet true
@@ -180,12 +180,12 @@ hold_child() {
 @test "--kill-child takes signal names and numbers, and refuses others" {
 	run unshare --dry-run --kill-child=sigusr1 true
 	assert_success
-	assert_line 'step       the child gets SIGUSR1 if unshare dies'
-	assert_line --regexp '^implied +--fork +--kill-child brings --fork: '
+	assert_line --regexp '^kill-child +SIGUSR1 '
+	assert_line --regexp '^implied +--fork +by --kill-child: '
 	run unshare --dry-run --kill-child=15 true
-	assert_line 'step       the child gets SIGTERM if unshare dies'
+	assert_line --regexp '^kill-child +SIGTERM '
 	run unshare --dry-run --kill-child true
-	assert_line 'step       the child gets SIGKILL if unshare dies'
+	assert_line --regexp '^kill-child +SIGKILL '
 	for bad in NOPE 0 65 -9 9x; do
 		run unshare --kill-child="$bad" true
 		assert_failure 125

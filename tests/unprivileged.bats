@@ -45,7 +45,7 @@ teardown() {
 @test "nobody: --dry-run needs no privilege" {
 	run as_nobody "$copy" --dry-run --net true
 	assert_success
-	assert_line 'requested  net'
+	assert_line 'requested    net'
 }
 
 # The sysctl of Ubuntu's AppArmor, in a /proc/sys/kernel of the test's

@@ -69,9 +69,9 @@ deny"
 1 0 1
 deny"
 	run unshare --dry-run --map-user=1000 true
-	assert_line --regexp '^implied +user +--map-user brings user: '
-	assert_line 'uid_map    1000 0 1'
-	assert_line 'step       write the id maps by unshare itself'
+	assert_line --regexp '^implied +user +by --map-user: '
+	assert_line 'uid-map      1000 0 1'
+	refute_line --partial 'map-helper'
 }
 
 @test "root --map-users/--map-groups: ranges written by a helper, setgroups left allowed" {
@@ -186,7 +186,7 @@ allow"
 	assert_output allow
 	run unshare --owner=65534:65534 -c --verbose true
 	assert_success
-	assert_said "maps" "helper"
+	assert_said "map-helper" "the helper that writes the id maps"
 	# Asked for, either way.
 	run unshare --owner=65534:65534 -r --setgroups=deny cat /proc/self/setgroups
 	assert_success
@@ -218,7 +218,7 @@ allow"
 	assert_equal "$(maps "$output")" "0 65534 1
 200000 200000 65536"
 	run with_subids as_nobody "$copy" --dry-run --map-auto true
-	assert_line --regexp '^step +.*newuidmap.*newgidmap'
+	assert_line --regexp '^map-helper +.*newuidmap and newgidmap'
 }
 
 @test "/etc/subgid is read by the user's name or uid, never the group's (nobody's group is nogroup)" {
@@ -228,7 +228,7 @@ allow"
 	echo 'nobody:300000:65536' >>"$BATS_TEST_TMPDIR/subgid"
 	run with_subids as_nobody "$copy" --dry-run --map-groups=auto true
 	assert_success
-	assert_line 'gid_map    0 300000 65536'
+	assert_line 'gid-map      0 300000 65536'
 	run with_subids as_nobody "$copy" --map-groups=auto -c cat /proc/self/gid_map
 	assert_success
 	assert_equal "$(maps "$output" | sort -n)" "0 300000 65534
@@ -323,7 +323,7 @@ deny"
 	run unshare --map-user=5 -r cat /proc/self/uid_map
 	assert_equal "$(maps "$output")" "0 0 1"
 	run unshare --dry-run --map-group=7 -c true
-	assert_line "gid_map    $(id -g) $(id -g) 1"
+	assert_line "gid-map      $(id -g) $(id -g) 1"
 }
 
 @test "--setgroups=allow with a map of our own gid is refused" {
@@ -341,8 +341,8 @@ deny"
 	assert_success
 	assert_line 1
 	assert_line --regexp '^CapAmb:[[:space:]]+0*1f+'
-	assert_said "keep-caps" "no new user namespace" "caller's" "ambient" "--setuid"
-	[ "$(grep -c 'keep-caps  no new user namespace' <<<"$output")" = 1 ]
+	assert_said "keep-caps" "ambient" "caller's user namespace"
+	[ "$(grep -c 'keep-caps .*ambient' <<<"$output")" = 1 ]
 }
 
 # A new root without /proc: whether setgroups is denied cannot be read
@@ -408,14 +408,11 @@ capget"
 	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
 	run with_subids "$UNSHARE_BIN" --dry-run --map-auto -r true
 	assert_success
-	assert_line 'uid_map    0 0 1'
-	assert_line 'uid_map    1 100000 65536'
-	assert_line 'gid_map    1 100000 65536'
+	assert_line 'uid-map      0 0 1, 1 100000 65536'
+	assert_line 'gid-map      0 0 1, 1 100000 65536'
 	run with_subids as_nobody "$copy" --dry-run --map-users=auto -c true
 	assert_success
-	assert_equal "$(grep uid_map <<<"$output")" "uid_map    65534 65534 1
-uid_map    0 200000 65534
-uid_map    65535 265534 2"
+	assert_line 'uid-map      65534 65534 1, 0 200000 65534, 65535 265534 2'
 	run with_subids "$UNSHARE_BIN" --dry-run --map-users=0:100000:65536 -r true
-	assert_line 'uid_map    1 100000 65535'
+	assert_line --regexp '^uid-map +.*1 100000 65535'
 }

@@ -21,6 +21,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *null;
+	static struct steps steps;
 	char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
 	int argc = 0;
 	struct plan *plan = malloc(sizeof *plan);
@@ -48,10 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (plan_conflict(plan, msg, sizeof msg) == NULL &&
 		    (bad = userns_resolve(plan)) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
-			plan_steps(plan);
-			plan_print(null, "", plan);
+			plan_steps(plan, &steps);
+			plan_print(null, "", plan, &steps);
 			plan->opts ^= OPT_JSON;
-			plan_print(null, "", plan);
+			plan_print(null, "", plan, &steps);
 		}
 		free(bad);
 	}

@@ -59,7 +59,7 @@ int main(void)
 	encodes("a\xc2\x80\xc2\x9b[2J\xc2\x9f\xc2\xa0",
 		"\"a\\u0080\\u009b[2J\\u009f\xc2\xa0\"",
 		"C1 controls escaped (U+009B is CSI), U+00A0 kept");
-	opens("plan", "{\"version\":2,\"plan\":");
-	opens("event", "{\"version\":2,\"event\":");
+	opens("plan", "{\"version\":3,\"plan\":");
+	opens("event", "{\"version\":3,\"event\":");
 	return tap_done();
 }

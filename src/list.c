@@ -185,6 +185,14 @@ static const struct column option_columns[N_OPTION_COLS] = {
 	{ "words", "WORDS", false },
 };
 
+/* --list=steps: the step table's kinds, in the order a run takes them. */
+enum { SCOL_STEP, SCOL_DOES, N_STEP_COLS };
+
+static const struct column step_columns[N_STEP_COLS] = {
+	{ "step", "STEP", false },
+	{ "does", "DOES", true },
+};
+
 /* A table as --raw, or aligned, with the columns --output chose. */
 static void table(const struct plan *plan, const struct column *cols,
 		  size_t ncols, const char *const *cells, size_t nrows,
@@ -400,17 +408,52 @@ static void options_json(void)
 	puts("]}");
 }
 
+static void steps_text(const struct plan *plan, const size_t *shown,
+		       size_t nshown)
+{
+	const char *text[STEP_NKINDS * N_STEP_COLS];
+
+	for (size_t i = 0; i < STEP_NKINDS; i++) {
+		text[i * N_STEP_COLS + SCOL_STEP] = step_kinds[i].name;
+		text[i * N_STEP_COLS + SCOL_DOES] = _(step_kinds[i].doc);
+	}
+	table(plan, step_columns, N_STEP_COLS, text, STEP_NKINDS, shown,
+	      nshown);
+}
+
+static void steps_json(void)
+{
+	json_open(stdout, "steps");
+	putchar('[');
+	for (size_t i = 0; i < STEP_NKINDS; i++) {
+		fputs(i ? ",{\"step\":" : "{\"step\":", stdout);
+		json_string(stdout, step_kinds[i].name);
+		fputs(",\"does\":", stdout);
+		json_string(stdout, step_kinds[i].doc);
+		putchar('}');
+	}
+	puts("]}");
+}
+
+/* The columns of the table --list=WHAT shows. */
+static const struct column *columns_of(int what, size_t *n)
+{
+	*n = what == LIST_FLAGS ? N_FLAG_COLS
+	     : what == LIST_OPTIONS ? N_OPTION_COLS
+				    : N_STEP_COLS;
+	return what == LIST_FLAGS ? flag_columns
+	       : what == LIST_OPTIONS ? option_columns
+				      : step_columns;
+}
+
 const char *list_conflict(const struct plan *plan, char *msg, size_t size)
 {
-	size_t shown[TABLE_MAX_SHOWN];
+	size_t shown[TABLE_MAX_SHOWN], ncols;
+	const struct column *cols = columns_of(plan->list, &ncols);
 
 	if (!(plan->opts & OPT_LIST))
 		return NULL;
-	if (plan->list == LIST_FLAGS
-		    ? !table_columns(plan->list_columns, flag_columns,
-				     N_FLAG_COLS, shown, msg, size)
-		    : !table_columns(plan->list_columns, option_columns,
-				     N_OPTION_COLS, shown, msg, size))
+	if (!table_columns(plan->list_columns, cols, ncols, shown, msg, size))
 		return msg;
 	return NULL;
 }
@@ -424,6 +467,15 @@ int list(const struct plan *plan)
 		n = table_columns(plan->list_columns, flag_columns,
 				  N_FLAG_COLS, shown, msg, sizeof msg);
 		return list_flags(plan, shown, n);
+	}
+	if (plan->list == LIST_STEPS) {
+		n = table_columns(plan->list_columns, step_columns,
+				  N_STEP_COLS, shown, msg, sizeof msg);
+		if (plan->opts & OPT_JSON)
+			steps_json();
+		else
+			steps_text(plan, shown, n);
+		return output_done();
 	}
 	n = table_columns(plan->list_columns, option_columns, N_OPTION_COLS,
 			  shown, msg, sizeof msg);

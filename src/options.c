@@ -176,7 +176,8 @@ static int take_setgroups(struct plan *plan, const struct option_row *row,
 }
 
 static const struct word list_words[] = {
-	{ "flags", LIST_FLAGS }, { "options", LIST_OPTIONS }, { NULL, 0 } };
+	{ "flags", LIST_FLAGS }, { "options", LIST_OPTIONS },
+	{ "steps", LIST_STEPS }, { NULL, 0 } };
 
 static int take_list(struct plan *plan, const struct option_row *row,
 		     const char *value, char **msg)
@@ -186,7 +187,7 @@ static int take_list(struct plan *plan, const struct option_row *row,
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((i = word_index(row, value)) < 0)
-		USAGE(_("--%s=%s: give flags or options"), row_name(row),
+		USAGE(_("--%s=%s: give flags, options or steps"), row_name(row),
 		      quoted(value));
 	plan->list = (int)row->words[i].value;
 	return 0;

@@ -66,7 +66,7 @@ enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED, PROP_COUNT };
 extern const struct word propagations[PROP_COUNT + 1];
 
 /* What --list lists. */
-enum { LIST_FLAGS, LIST_OPTIONS };
+enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
 
 /* Where --mount-binfmt mounts without a DIR. */
 #define BINFMT_DEFAULT "/proc/sys/fs/binfmt_misc"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bats
 # The steps --dry-run shows are the steps a run takes, in the same order:
-# one list makes both.  Each command line below is planned (--dry-run
-# --json), then run for real under strace; tests/step-order.py finds
-# each step of the plan, in order, among the system calls of the run.
-# Together the lines cover every kind of step.
+# one list makes both, and each kind of step is one row of the step table
+# that both runs and prints.  Each command line below is planned
+# (--dry-run --json), then run for real under strace; tests/step-order.py
+# finds each step of the plan, one by one and in order, among the system
+# calls of the run, by the kinds --list=steps names.  Together the lines
+# cover every kind of step (the last test checks it).
 
 load helpers
 
@@ -23,10 +25,11 @@ teardown() {
 
 # in_order ARG...: the plan of ARGS, and a run of them, agree.
 in_order() {
+	"$UNSHARE_BIN" --list=steps --json >steps.json || return
 	"$UNSHARE_BIN" --dry-run --json "$@" >plan.json || return
 	strace -f -qq -s 200 -o trace "$UNSHARE_BIN" --verbose --json "$@" \
 		>/dev/null 2>run.err || { cat run.err; return 1; }
-	python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace
+	python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace steps.json
 }
 
 @test "steps in order: maps, clocks, propagation, fork, kill-child, root, wd, proc, ids, caps, persist, environment" {
@@ -35,9 +38,9 @@ in_order() {
 		--wd=/ -S0 -G0 --keep-caps --net="$BATS_TEST_TMPDIR/ns" \
 		--keep-env=HOME /probe
 	assert_success
-	for step in unshare setgroups maps uid_map gid_map monotonic boottime \
-		propagation fork signals kill-child root wd proc setgid setuid \
-		keep-caps persist environment program; do
+	for step in bind-helper unshare setgroups uid-map gid-map clocks \
+		propagation signals fork kill-child root wd proc setgid keepcaps \
+		setuid keep-caps persist environment exec; do
 		assert_line --regexp "^$step: [0-9]+: "
 	done
 }
@@ -52,9 +55,8 @@ in_order() {
 	run grep -oE '^[a-z_-]+' <<<"$output"
 	assert_output "unshare
 setgroups
-maps
-uid_map
-gid_map
+uid-map
+gid-map
 propagation
 binfmt-early
 interpreter
@@ -62,17 +64,19 @@ root
 wd
 binfmt
 interpreter
-program"
+exec"
 }
 
 @test "steps in order: --owner before unshare(2), a helper's maps, shared propagation, --init" {
 	run in_order --owner=65534:65534 -r true
 	assert_success
-	assert_line --index 0 --regexp '^owner: '
-	assert_line --index 1 --regexp '^unshare: '
+	assert_line --index 0 --regexp '^map-helper: '
+	assert_line --index 1 --regexp '^owner: '
+	assert_line --index 2 --regexp '^dumpable: '
+	assert_line --index 3 --regexp '^unshare: '
 	run in_order --map-users=0:100000:10 --map-groups=0:100000:10 true
 	assert_success
-	assert_line --regexp '^uid_map: [0-9]+: .*/proc/[0-9]+/uid_map'
+	assert_line --regexp '^uid-map: [0-9]+: .*/proc/[0-9]+/uid_map'
 	run in_order --mount --propagation=shared true
 	assert_success
 	assert_line --regexp '^propagation: [0-9]+: .*MS_SHARED'
@@ -91,8 +95,44 @@ s = d["plan"]["steps"]
 i = [x["step"] for x in s].index("root")
 s[i], s[i + 1] = s[i + 1], s[i]
 json.dump(d, open("plan.json", "w"))'
+	"$UNSHARE_BIN" --list=steps --json >steps.json
 	strace -f -qq -s 200 -o trace "$UNSHARE_BIN" -r --root="$BATS_TEST_TMPDIR/root" --wd=/ /probe >/dev/null
-	run python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace
+	run python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace steps.json
 	assert_failure
 	assert_line --regexp '^root: not after line [0-9]+; only before: .*chroot'
+	# A kind the table has and the check does not know, or one it knows
+	# and the table lacks, is an error, not a step passed over.
+	python3 -c '
+import json
+d = json.load(open("steps.json"))
+d["steps"].append({"step": "new-kind", "does": ""})
+json.dump(d, open("steps.json", "w"))'
+	run python3 "$BATS_TEST_DIRNAME/step-order.py" plan.json trace steps.json
+	assert_failure
+	assert_output --partial "kinds without a pattern: ['new-kind']"
+}
+
+@test "every kind of step in the table is run and found, one step one action" {
+	local kinds="" line
+	# Each line adds kinds; together, all of them.
+	local -a lines=(
+		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
+		"-r --mount-binfmt=/binfmt --load-interp=:zfix:M::zfix::$UNSHARE_TESTLIB/probe:F --root=$BATS_TEST_TMPDIR/root /probe"
+		"--owner=65534:65534 -r true"
+		"--map-users=0:100000:10 --map-groups=0:100000:10 true"
+		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
+	)
+	for line in "${lines[@]}"; do
+		# shellcheck disable=SC2086 # the options are words
+		run in_order $line
+		assert_success
+		kinds+=$(cut -d: -f1 <<<"$output")$'\n'
+		umount "$BATS_TEST_TMPDIR/ns" 2>/dev/null || true
+	done
+	run python3 -c '
+import json, sys
+table = [k["step"] for k in json.load(open("steps.json"))["steps"]]
+seen = set(sys.argv[1].split())
+print("missing:", [k for k in table if k not in seen])' "$kinds"
+	assert_output "missing: []"
 }

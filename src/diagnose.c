@@ -222,18 +222,9 @@ static void explain_enospc(unsigned long mask)
 		      "namespace, or the nesting limit"));
 }
 
-void diagnose_unshare(int err, unsigned long mask)
+/* Why unshare(2) of mask fails with err, and what to do. */
+static void explain(int err, unsigned long mask)
 {
-	char buf[256], hex[32];
-
-	/* The mask as everywhere (MASK_FORMAT), apart from the message: a
-	 * msgid cannot hold a macro. */
-	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
-	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
-	 * %s the same flags as a number (such as "0x10020000"), %s the
-	 * system's error text. */
-	warnx(_("unshare(2) of %s (%s) failed: %s"),
-	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
 	switch (err) {
 	case EPERM:
 		explain_eperm(mask);
@@ -250,4 +241,35 @@ void diagnose_unshare(int err, unsigned long mask)
 		      "namespace has no init left to fork from"));
 		break;
 	}
+}
+
+void diagnose_unshare(int err, unsigned long mask)
+{
+	char buf[256], hex[32];
+
+	/* The mask as everywhere (MASK_FORMAT), apart from the message: a
+	 * msgid cannot hold a macro. */
+	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
+	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
+	 * %s the same flags as a number (such as "0x10020000"), %s the
+	 * system's error text. */
+	warnx(_("unshare(2) of %s (%s) failed: %s"),
+	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
+	explain(err, mask);
+}
+
+void diagnose_dry_run(unsigned long mask)
+{
+	char buf[256], hex[32];
+	int sig, err;
+
+	if (mask == 0 || (err = probe(mask, &sig)) <= 0)
+		return;
+	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
+	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
+	 * %s the same flags as a number (such as "0x10020000"), %s the
+	 * system's error text. */
+	warnx(_("--dry-run: unshare(2) of %s (%s) would fail: %s"),
+	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
+	explain(err, mask);
 }

@@ -18,4 +18,9 @@ const char *apparmor_hint(void);
  * flag, why, and what to do.  May try flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);
 
+/* --dry-run: unshare(2) of mask tried in a throwaway child; if it fails,
+ * a warning on stderr that the run would fail, and why, as
+ * diagnose_unshare would explain it. */
+void diagnose_dry_run(unsigned long mask);
+
 #endif

@@ -249,6 +249,64 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 	fail(EXIT_CANNOT_RUN, step_name(s), e, NULL, _("cannot run %s"), prog);
 }
 
+/* Whether the file root + path (root NULL: /) exists and is executable
+ * by us. */
+static bool runnable(const char *root, const char *dir, const char *name)
+{
+	char *file;
+	bool ok;
+
+	if (asprintf(&file, "%s%s%s%s", root ? root : "", dir,
+		     *dir && dir[strlen(dir) - 1] != '/' ? "/" : "",
+		     name) < 0)
+		return true; /* no memory: say nothing */
+	ok = access(file, X_OK) == 0;
+	free(file);
+	return ok;
+}
+
+void exec_predict(const struct step *s, const char *root, const char *path)
+{
+	const char *prog = s->exec.path, *hint;
+	char def[256], source[256];
+
+	if (strchr(prog, '/') || s->exec.argv == NULL) {
+		if (runnable(root, "", prog))
+			return;
+	} else {
+		if (path == NULL) {
+			confstr(_CS_PATH, def, sizeof def);
+			path = def;
+		}
+		for (const char *p = path;; p++) {
+			size_t len = strcspn(p, ":");
+			char *dir = strndup(p, len);
+			bool found = !dir || runnable(root, len ? dir : ".",
+						      prog);
+
+			free(dir);
+			if (found)
+				return;
+			p += len;
+			if (*p == '\0')
+				break;
+		}
+	}
+	if (s->exec.source) {
+		/* The same hint as the run's. */
+		snprintf(source, sizeof source, _("it is the shell, from %s"),
+			 _(s->exec.source));
+		hint = source;
+	} else {
+		hint = strchr(prog, '/') ? _("check the path")
+					 : _("not found on PATH: check the name");
+	}
+	/* TRANSLATORS: %s is the program; the reason follows. */
+	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
+		 hint, _("--dry-run: the run would fail: cannot run %s"),
+		 quoted_word(prog, strlen(prog)));
+}
+
 void env_apply(const struct step *s, struct run *run)
 {
 	char *kept[ENV_MAX_KEPT];

@@ -19,7 +19,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "diagnose.h"
+#include "env.h"
 #include "events.h"
+#include "exec.h"
 #include "i18n.h"
 #include "list.h"
 #include "output.h"
@@ -138,6 +141,12 @@ int main(int argc, char **argv)
 		return list(&plan);
 	if (plan.opts & OPT_DRY_RUN) {
 		plan_print(stdout, "", &plan, &steps);
+		/* Where the run would predictably fail, it is said now. */
+		diagnose_dry_run(plan.effective);
+		exec_predict(&steps.step[steps.n - 1], plan.root_dir,
+			     (plan.opts & OPT_CLEAR_ENV) && !env_kept(&plan, "PATH")
+				     ? DEFAULT_PATH
+				     : getenv("PATH"));
 		return output_done();
 	}
 	if (narrating()) {

@@ -18,6 +18,32 @@ load helpers
 	assert_equal "${#lines[@]}" 8
 }
 
+@test "--dry-run warns of a program the run would not find, on PATH or inside --root" {
+	run --separate-stderr unshare --dry-run no-such-program-here
+	assert_success
+	assert_line --index 0 'requested    (nothing)'
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ $stderr == *"--dry-run"*"would fail"*"'no-such-program-here'"*"not found on PATH"* ]]
+	# Inside --root, where the run looks: a root without it warns, one
+	# with it (a program or a path) does not.
+	mkdir -p root/bin
+	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" probe
+	assert_success
+	[[ $stderr == *"would fail"*"'probe'"* ]]
+	cp "$UNSHARE_TESTLIB/probe" root/bin/probe
+	PATH=/bin run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" probe
+	assert_success
+	assert_equal "$stderr" ""
+	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/probe
+	assert_equal "$stderr" ""
+	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/none
+	assert_success
+	[[ $stderr == *"would fail"*"'/bin/none'"*"check the path"* ]]
+	# And no warning for a plan that will work.
+	run --separate-stderr unshare --dry-run true
+	assert_equal "$stderr" ""
+}
+
 @test "--dry-run does not unshare or run anything" {
 	run unshare --dry-run --user --mount touch "$BATS_TEST_TMPDIR/ran"
 	assert_success

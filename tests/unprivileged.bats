@@ -42,10 +42,19 @@ teardown() {
 	assert_line --index 1 --partial 'add --map-root-user (-r)'
 }
 
-@test "nobody: --dry-run needs no privilege" {
-	run as_nobody "$copy" --dry-run --net true
+@test "nobody: --dry-run needs no privilege, and warns what the run would be refused" {
+	run --separate-stderr as_nobody "$copy" --dry-run --net true
 	assert_success
 	assert_line 'requested    net'
+	# The run's own diagnosis, said beforehand; the plan is still printed.
+	assert_equal "${#stderr_lines[@]}" 2
+	[[ ${stderr_lines[0]} == *"--dry-run"*"unshare(2) of net"*"would fail"*"Operation not permitted"* ]]
+	[[ ${stderr_lines[1]} == *"CAP_SYS_ADMIN"*"--map-root-user (-r)"* ]]
+	# With a user namespace of its own, nothing to warn of.
+	require_userns_for_nobody
+	run --separate-stderr as_nobody "$copy" --dry-run --net -r true
+	assert_success
+	assert_equal "$stderr" ""
 }
 
 # The sysctl of Ubuntu's AppArmor, in a /proc/sys/kernel of the test's

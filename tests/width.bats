@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# What --dry-run, --verbose, --list and --help print for people reads at
+# a glance: every line fits the terminal (80 and 120 columns here), no
+# word is broken at its edge, and no fact is said twice
+# (tests/width.py checks each).  As root and as nobody; the same in
+# German is in nls.bats, which runs against an installed build.
+
+load helpers
+
+# fits COMMAND...: each width, each COMMAND line (a string of options).
+fits() {
+	local columns line
+	for columns in 80 120; do
+		for line in "$@"; do
+			# shellcheck disable=SC2086 # the options are words
+			python3 "$BATS_TEST_DIRNAME/width.py" "$columns" $RUNNER $line ||
+				return 1
+		done
+	done
+}
+
+@test "root: the plan, its long form, the run's narration, --list and --help fit, unbroken, each fact once" {
+	require_root
+	RUNNER=$UNSHARE_BIN
+	run fits \
+		"--dry-run -Urm --mount-proc -pf true" \
+		"--dry-run -vv -r --mount-proc -pf --kill-child=TERM --monotonic=-1.5 true" \
+		"--dry-run -r --net=$BATS_TEST_TMPDIR/ns --loopback --boottime=2 -S0 -G0 --keep-caps --kill-child -f --keep-env=HOME,TERM --init -p --wd=/ true" \
+		"--dry-run --owner=65534:65534 -r true" \
+		"--dry-run --map-users=0:100000:65536 --map-groups=0:100000:65536 true" \
+		"--verbose -Urm --mount-proc -pf true" \
+		"--verbose -n --loopback -r true" \
+		"-vv --pid --mount-proc -f --kill-child=TERM true" \
+		"--verbose --fs --files true" \
+		"--list" \
+		"--list=steps" \
+		"--help"
+	assert_success
+	assert_equal "${#lines[@]}" 24
+}
+
+@test "nobody: the same, with the refusals a user meets" {
+	require_userns_for_nobody
+	RUNNER="setpriv --reuid=nobody --regid=nogroup --clear-groups -- $NOBODY_BIN"
+	run fits \
+		"--dry-run -Urm --mount-proc -pf true" \
+		"--verbose -Urm --mount-proc -pf true" \
+		"--verbose -r true" \
+		"--verbose --fs --files true" \
+		"-vv -r --fs true" \
+		"--list"
+	nobody_cleanup
+	assert_success
+	assert_equal "${#lines[@]}" 12
+}
+
+@test "the check itself fails on a line too wide, a broken word, a fact said twice" {
+	cat >say <<'EOF'
+#!/bin/sh
+# Prints its argument as-is, whatever COLUMNS says, or broken at column 20
+# when COLUMNS is not 1000, mid-word.
+if [ "$COLUMNS" = 1000 ] || [ "$1" != cut ]; then printf '%s\n' "$2"; else
+	printf '%s\n' "$2" | fold -w 20; fi
+EOF
+	chmod +x say
+	run python3 "$BATS_TEST_DIRNAME/width.py" 80 ./say plain "label $(printf 'x%.0s' {1..90})"
+	assert_failure
+	assert_line --partial "wider than 80"
+	run python3 "$BATS_TEST_DIRNAME/width.py" 80 ./say cut "label $(printf 'a%.0s' {1..28})"
+	assert_failure
+	assert_line --partial "words broken"
+	run python3 "$BATS_TEST_DIRNAME/width.py" 80 ./say plain "$(printf 'one  the same five words here\ntwo  the same five words here\n')"
+	assert_failure
+	assert_line --partial "said 2 times: the same five words here"
+	run python3 "$BATS_TEST_DIRNAME/width.py" 80 ./say plain "label all is well"
+	assert_success
+	assert_output "1 lines, 18 characters, longest 17"
+}

@@ -44,6 +44,19 @@ static struct {
 	bool json;
 } narration;
 
+/* The step running now. */
+static const char *now = "?";
+
+void events_at(const char *step)
+{
+	now = step;
+}
+
+const char *events_step(const char *step)
+{
+	return step && *step == '\0' ? now : step;
+}
+
 void narration_init(int verbosity, bool json)
 {
 	narration.verbosity = verbosity;
@@ -68,14 +81,14 @@ static void vsay(const char *kind, pid_t pid, const char *fmt, va_list ap)
 
 	vsnprintf(detail, sizeof detail, _(fmt), ap);
 	if (!narration.json) {
-		fprintf(stderr, VERBOSE_PREFIX "%-12s ", kind);
+		fprintf(stderr, VERBOSE_PREFIX "%-12s ", events_step(kind));
 		wrap_print(stderr, detail, strlen(VERBOSE_PREFIX) + 13,
 			   strlen(VERBOSE_PREFIX) + 13, text_width(2));
 		return;
 	}
 	event(EVENTS, "step");
 	fputs(",\"step\":", EVENTS);
-	json_string(EVENTS, kind);
+	json_string(EVENTS, events_step(kind));
 	if (pid > 0)
 		fprintf(EVENTS, ",\"pid\":%d", (int)pid);
 	fputs(",\"detail\":", EVENTS);
@@ -112,7 +125,7 @@ void events_failed(const char *kind, int err)
 	fflush(stderr); /* the messages before it */
 	event(events, "step");
 	fputs(",\"step\":", events);
-	json_string(events, kind);
+	json_string(events, events_step(kind));
 	fputs(",\"outcome\":\"failed\"", events);
 	if (err) {
 		fputs(",\"errno\":", events);

@@ -24,6 +24,17 @@ FILE *events_out(void);
  * writes the rest, the closing brace and the newline. */
 void event(FILE *out, const char *kind);
 
+/* As the step of a message, a failure or an event: the step running now,
+ * as main last set it (events_at).  A runner need not know its own
+ * name. */
+#define THIS_STEP ""
+
+/* The step running now, by its kind's name (main, before each). */
+void events_at(const char *step);
+
+/* step, or for THIS_STEP the step running now. */
+const char *events_step(const char *step);
+
 /* How much --verbose says, and in what form: set once, before the
  * first thing is said (main), and read by whatever narrates.  0: say
  * nothing; 1: one short line a fact; 2 and more: the long form. */

@@ -226,7 +226,7 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 	/* TRANSLATORS: %s is the program; the reason follows. */
 	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
 		/* The file is there: what is missing is what runs it. */
-		fail(EXIT_CANNOT_RUN, step_name(s), e,
+		fail(EXIT_CANNOT_RUN, THIS_STEP, e,
 		     _("its interpreter (#! line) or dynamic loader was not "
 		       "found"),
 		     _("cannot run %s"), prog);
@@ -235,18 +235,18 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 		 * password database or "the fallback"). */
 		snprintf(hint, sizeof hint, _("it is the shell, from %s"),
 			 _(source));
-		fail(EXIT_NOT_FOUND, step_name(s), e, hint, _("cannot run %s"), prog);
+		fail(EXIT_NOT_FOUND, THIS_STEP, e, hint, _("cannot run %s"), prog);
 	}
 	if (e == ENOENT)
-		fail(EXIT_NOT_FOUND, step_name(s), e,
+		fail(EXIT_NOT_FOUND, THIS_STEP, e,
 		     strchr(path, '/') ? _("check the path")
 				       : _("not found on PATH: check the name"),
 		     _("cannot run %s"), prog);
 	if (e == EACCES) {
 		refusal_hint(path, s->exec.argv != NULL, hint, sizeof hint);
-		fail(EXIT_CANNOT_RUN, step_name(s), e, hint, _("cannot run %s"), prog);
+		fail(EXIT_CANNOT_RUN, THIS_STEP, e, hint, _("cannot run %s"), prog);
 	}
-	fail(EXIT_CANNOT_RUN, step_name(s), e, NULL, _("cannot run %s"), prog);
+	fail(EXIT_CANNOT_RUN, THIS_STEP, e, NULL, _("cannot run %s"), prog);
 }
 
 /* Whether the file root + path (root NULL: /) exists and is executable
@@ -325,7 +325,7 @@ void env_apply(const struct step *s, struct run *run)
 			name[len] = '\0';
 			if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-					fail(EXIT_TOOL, step_name(s), ENOMEM,
+					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
 					     NULL, "--keep-env");
 				n++;
 				path_kept |= strcmp(name, "PATH") == 0;
@@ -333,20 +333,20 @@ void env_apply(const struct step *s, struct run *run)
 			p += len + (p[len] == ',');
 		}
 	if (clearenv() != 0)
-		fail(EXIT_TOOL, step_name(s), 0, NULL,
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
 		     _("--clear-env: clearenv failed"));
 	for (size_t i = 0; i < n; i++)
 		if (putenv(kept[i]) != 0)
-			fail(EXIT_TOOL, step_name(s), errno, NULL,
+			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 			     "--keep-env: putenv(3)");
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     "--clear-env: setenv(3)");
 	/* n_() loads the locale: asked only when something is said. */
 	if (narrating())
 		/* TRANSLATORS: --verbose; %zu is how many variables were kept
 		 * (those set, of the ones --keep-env names). */
-		say(step_name(s), n_("cleared but PATH and %zu variable",
+		say(THIS_STEP, n_("cleared but PATH and %zu variable",
 					    "cleared but PATH and %zu variables",
 					    n),
 		    n);

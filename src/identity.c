@@ -22,7 +22,7 @@
 
 /* Make every permitted capability ambient, so that it survives exec under
  * a uid that is not 0. */
-static void keep_caps(const struct step *s)
+static void keep_caps(void)
 {
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
@@ -30,19 +30,19 @@ static void keep_caps(const struct step *s)
 	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
 
 	if (syscall(SYS_capget, &head, data) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL, "--keep-caps: capget(2)");
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capget(2)");
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
 		data[i].effective = data[i].permitted;
 		data[i].inheritable = data[i].permitted;
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL, "--keep-caps: capset(2)");
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capset(2)");
 	if (last < 0)
 		last = CAP_LAST_CAP;
 	for (int cap = 0; cap <= last; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
-			fail(EXIT_TOOL, step_name(s), errno, NULL,
+			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 			     _("--keep-caps: raising capability %d to the "
 			       "ambient set"), cap);
 }
@@ -78,7 +78,7 @@ static void drop_groups(const struct step *s)
 	e = errno;
 	if (e == EPERM && (denied = setgroups_denied(s)) == 1)
 		return;
-	fail(EXIT_TOOL, step_name(s), e,
+	fail(EXIT_TOOL, THIS_STEP, e,
 	     denied < 0
 		     ? _("either setgroups is denied in this user namespace, "
 			 "which would be fine, or we lack CAP_SETGID; "
@@ -96,7 +96,7 @@ void identity_setgid(const struct step *s, struct run *run)
 	drop_groups(s);
 	if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) == 0)
 		return;
-	fail(EXIT_TOOL, step_name(s), errno,
+	fail(EXIT_TOOL, THIS_STEP, errno,
 	     errno == EINVAL ? _("that gid is not mapped in this user "
 				 "namespace: map it with --map-group or "
 				 "--map-groups")
@@ -107,9 +107,10 @@ void identity_setgid(const struct step *s, struct run *run)
 /* Capabilities survive the change of uid only if kept. */
 void identity_keepcaps(const struct step *s, struct run *run)
 {
+	(void)s;
 	(void)run;
 	if (prctl(PR_SET_KEEPCAPS, 1) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     "--keep-caps: prctl(PR_SET_KEEPCAPS)");
 }
 
@@ -120,7 +121,7 @@ void identity_setuid(const struct step *s, struct run *run)
 	(void)run;
 	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0)
 		return;
-	fail(EXIT_TOOL, step_name(s), errno,
+	fail(EXIT_TOOL, THIS_STEP, errno,
 	     errno == EINVAL ? _("that uid is not mapped in this user "
 				 "namespace: map it with --map-user or "
 				 "--map-users")
@@ -130,6 +131,7 @@ void identity_setuid(const struct step *s, struct run *run)
 
 void identity_keep_caps(const struct step *s, struct run *run)
 {
+	(void)s;
 	(void)run;
-	keep_caps(s);
+	keep_caps();
 }

@@ -471,3 +471,20 @@ size_t idmap_format(const struct idmap *map, char *buf, size_t size)
 		buf[n < size ? n : size - 1] = '\0';
 	return n;
 }
+
+int idmap_span(const struct idmap *map, uint32_t *low, uint32_t *high)
+{
+	if (map->n == 0)
+		return 0;
+	*low = map->ext[0].inner;
+	*high = map->ext[0].inner + map->ext[0].count - 1;
+	for (size_t i = 1; i < map->n; i++) {
+		const struct extent *e = &map->ext[i];
+
+		if (e->inner < *low)
+			*low = e->inner;
+		if (e->inner + e->count - 1 > *high)
+			*high = e->inner + e->count - 1;
+	}
+	return 1;
+}

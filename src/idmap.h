@@ -78,4 +78,8 @@ int idmap_check(const struct idmap *map, char *msg, size_t size);
  * the length it needed (like snprintf). */
 size_t idmap_format(const struct idmap *map, char *buf, size_t size);
 
+/* The lowest and the highest inner id map covers, in *low and *high: 1,
+ * or 0 if it is empty. */
+int idmap_span(const struct idmap *map, uint32_t *low, uint32_t *high);
+
 #endif

@@ -20,6 +20,7 @@
 #include "fail.h"
 #include "i18n.h"
 #include "json.h"
+#include "kinds.h"
 #include "list.h"
 #include "options.h"
 #include "output.h"

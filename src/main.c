@@ -24,6 +24,7 @@
 #include "events.h"
 #include "exec.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "list.h"
 #include "output.h"
 #include "persist.h"
@@ -160,6 +161,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < steps.n; i++) {
 		const struct step *s = &steps.step[i];
 
+		events_at(step_name(s));
 		say_step(s, false);
 		step_kinds[s->kind].run(s, &run);
 		say_step(s, true);

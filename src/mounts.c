@@ -36,7 +36,7 @@ void mounts_propagation(const struct step *s, struct run *run)
 		  NULL) != 0)
 		/* TRANSLATORS: %s is the --propagation mode as given
 		 * (private, shared or slave). */
-		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("making / %s in the new mount namespace failed"), name);
 }
 
@@ -102,7 +102,7 @@ static int mount_fresh(const struct step *s, const char *type,
 	if (s->dir.undo)
 		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
 		 * binfmt_misc). */
-		say(step_name(s), N_("%s mounted with mount(2), a kernel "
+		say(THIS_STEP, N_("%s mounted with mount(2), a kernel "
 				      "without fsopen(2): a failure undoes it "
 				      "by its path"), type);
 	return -1;
@@ -122,7 +122,7 @@ void mounts_chroot(const struct step *s, struct run *run)
 	(void)run;
 	i18n_load_now();
 	if (chroot(dir) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("--root=%s: chroot failed"), quoted(dir));
 }
 
@@ -134,9 +134,9 @@ void mounts_chdir(const struct step *s, struct run *run)
 	if (chdir(dir) == 0)
 		return;
 	if (!s->dir.given)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("--root=%s: chdir to its /"), quoted(s->dir.root));
-	fail(EXIT_TOOL, step_name(s), errno,
+	fail(EXIT_TOOL, THIS_STEP, errno,
 	     s->dir.root ? _("the path is inside --root") : NULL, "--wd=%s",
 	     quoted(dir));
 }
@@ -152,7 +152,7 @@ void mounts_proc_private(const struct step *s, struct run *run)
 	(void)run;
 	if (mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
 	    errno != EINVAL && errno != ENOENT)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("--mount-proc: making %s private before mounting proc "
 		       "on it failed"), quoted(dir));
 }
@@ -179,7 +179,7 @@ void mounts_proc(const struct step *s, struct run *run)
 		snprintf(busy, sizeof busy, _("what is mounted there is in the "
 			 "way (findmnt %s shows it): unmount it, or give another "
 			 "directory"), quoted(dir));
-		fail(EXIT_TOOL, step_name(s), e,
+		fail(EXIT_TOOL, THIS_STEP, e,
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
@@ -223,7 +223,7 @@ void mounts_register(const struct step *s, struct run *run)
 				: s->interp.where;
 		/* TRANSLATORS: %s is the interpreter string as given, %s the
 		 * directory of the binfmt_misc. */
-		fail(EXIT_TOOL, step_name(s), e, hint,
+		fail(EXIT_TOOL, THIS_STEP, e, hint,
 		     _("--load-interp=%s: registering it in %s/register failed"),
 		     quoted(string), quoted(where));
 	}
@@ -237,8 +237,9 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 	 * mounts_binfmt attaches after the chroot. */
 	int mnt = new_mount("binfmt_misc");
 
+	(void)s;
 	if (mnt < 0)
-		fail(EXIT_TOOL, step_name(s), errno,
+		fail(EXIT_TOOL, THIS_STEP, errno,
 		     errno == ENOSYS ? _("it needs fsopen(2), Linux 5.2") : NULL,
 		     _("--load-interp with the F flag and --root: cannot make "
 		       "a binfmt_misc to register in before the chroot"));
@@ -275,7 +276,7 @@ void mounts_binfmt(const struct step *s, struct run *run)
 			 "namespace's binfmt_misc is there already (findmnt %s "
 			 "shows it): use that one, or give another directory"),
 			 quoted(dir));
-		fail(EXIT_TOOL, step_name(s), e,
+		fail(EXIT_TOOL, THIS_STEP, e,
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
 		     quoted(dir));
@@ -288,7 +289,7 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		return;
 	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL, "--mount-binfmt: %s",
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--mount-binfmt: %s",
 		     quoted(dir));
 	run->binfmt_fd = dirfd;
 }

@@ -26,32 +26,6 @@
 
 static const char ping_range[] = "/proc/sys/net/ipv4/ping_group_range";
 
-/* The groups ping is allowed to: those mapped in a new user namespace
- * (the kernel takes a range only if both its ends are mapped), or every
- * group.  0 if there are none. */
-int net_ping_groups(const struct idmap *map, bool new_userns, uint32_t *low,
-		    uint32_t *high)
-{
-	if (!new_userns) {
-		*low = 0;
-		*high = ID_MAX;
-		return 1;
-	}
-	if (map->n == 0)
-		return 0;
-	*low = map->ext[0].inner;
-	*high = map->ext[0].inner + map->ext[0].count - 1;
-	for (size_t i = 1; i < map->n; i++) {
-		const struct extent *e = &map->ext[i];
-
-		if (e->inner < *low)
-			*low = e->inner;
-		if (e->inner + e->count - 1 > *high)
-			*high = e->inner + e->count - 1;
-	}
-	return 1;
-}
-
 /* lo's flags, and IFF_UP among them: 0, or -1 with errno. */
 static int lo_up(void)
 {
@@ -84,7 +58,7 @@ void net_loopback(const struct step *s, struct run *run)
 
 	(void)run;
 	if (lo_up() != 0)
-		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("--loopback: cannot bring lo up"));
 	if (!s->loopback.ping)
 		return;
@@ -92,7 +66,7 @@ void net_loopback(const struct step *s, struct run *run)
 		     s->loopback.high);
 	if ((fd = open(ping_range, O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, step_name(s), errno,
+		fail(EXIT_TOOL, THIS_STEP, errno,
 		     errno == ENOENT ? _("is /proc mounted?") : NULL,
 		     _("--loopback: writing %s"), ping_range);
 	close(fd);

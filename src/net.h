@@ -10,13 +10,6 @@
 
 #include "steps.h"
 
-/* The groups ping may be allowed to, *low to *high: those mapped by map
- * in a new user namespace (the kernel takes a range only if both its
- * ends are mapped), or every group without one.  0 if there are none.
- * Pure. */
-int net_ping_groups(const struct idmap *map, bool new_userns, uint32_t *low,
-		    uint32_t *high);
-
 /* Step loopback, in the new network namespace: bring lo up (127.0.0.1
  * and ::1 answer), and let s->loopback's groups ping
  * (net.ipv4.ping_group_range).  Exits 125 on failure. */

@@ -507,7 +507,7 @@ void persist_start(const struct step *s, struct run *run)
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("keeping namespaces: cannot make a socket pair"));
 	if ((middle = fork_or_fail(N_("keeping namespaces: the helper"))) ==
 	    0) {
@@ -521,7 +521,7 @@ void persist_start(const struct step *s, struct run *run)
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
-		fail(EXIT_TOOL, step_name(s), 0, NULL,
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
 		     _("keeping namespaces: cannot fork the helper"));
 	run->bind_sock = sock[0];
 }

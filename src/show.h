@@ -1,13 +1,12 @@
 /* How each kind of step prints, as one line of text or one JSON object
- * of the plan's "steps": the show column of the step table (steps.c).
- * Written by output.c, which owns struct emit.
+ * of the plan's "steps": the show column of the step table (kinds.c).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_SHOW_H
 #define UNSHARE_SHOW_H
 
-#include "steps.h"
+#include "emit.h"
 
 void show_bind_helper(struct emit *e, const struct step *s);
 void show_map_helper(struct emit *e, const struct step *s);

@@ -1,9 +1,10 @@
 /* The steps of a run: what happens around unshare(2), in the order it
  * happens, each a kind and the values it works with.  Worked out once
- * from the plan (plan_steps); after that a step is the program: main
- * runs each through its kind's row, which is handed the step and what
- * earlier steps left (struct run), never the plan, and the text and
- * JSON of --dry-run and --verbose print each through the same row.
+ * from the plan (plan_steps, steps.c); after that a step is the program:
+ * main runs each through its kind's row of the step table (kinds.c),
+ * which is handed the step and what earlier steps left (struct run),
+ * never the plan, and the text and JSON of --dry-run and --verbose print
+ * each through the same row.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -177,24 +178,5 @@ struct run {
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
 	  .binfmt_fd = -1 }
-
-struct emit;
-
-/* A kind of step: its name (the one word the plan's JSON, the events,
- * --list=steps and the tests use), how it runs, how it prints. */
-struct step_kind_row {
-	const char *name;
-	void (*run)(const struct step *s, struct run *run);
-	void (*show)(struct emit *e, const struct step *s);
-	const char *doc; /* what it does, for --list=steps (N_()) */
-};
-
-extern const struct step_kind_row step_kinds[STEP_NKINDS];
-
-/* The kind's name: "uid-map". */
-static inline const char *step_name(const struct step *s)
-{
-	return step_kinds[s->kind].name;
-}
 
 #endif

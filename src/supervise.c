@@ -107,10 +107,10 @@ void supervise_arm(const struct step *s, struct run *run)
 	char c;
 
 	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     "--kill-child: prctl(PR_SET_PDEATHSIG)");
 	if (read(run->alive_fd, &c, 1) == 0) {
-		complain(step_name(s), 0, NULL,
+		complain(THIS_STEP, 0, NULL,
 			 _("--kill-child: unshare died before the child was "
 			   "armed; not running the program"));
 		_exit(EXIT_TOOL);
@@ -157,7 +157,7 @@ void supervise_fork(const struct step *s, struct run *run)
 
 	if ((s->fork.kill_child && pipe2(alive, O_CLOEXEC) != 0) ||
 	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("fork: cannot make a pipe to the child"));
 
 	pid = fork_or_fail("--fork");
@@ -169,7 +169,7 @@ void supervise_fork(const struct step *s, struct run *run)
 			 * file. */
 			close(alive[1]);
 			if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0)
-				fail(EXIT_TOOL, step_name(s), errno, NULL,
+				fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 				     "--kill-child: fcntl(2)");
 		}
 		if (report[0] >= 0)
@@ -184,7 +184,7 @@ void supervise_fork(const struct step *s, struct run *run)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	say_pid(step_name(s), pid,
+	say_pid(THIS_STEP, pid,
 		s->fork.init ? N_("the init's pid is %d")
 			     : N_("the child's pid is %d"),
 		(int)pid);
@@ -199,7 +199,7 @@ void supervise_fork(const struct step *s, struct run *run)
 			if (w == pid)
 				break;
 			if (w < 0)
-				fail(EXIT_TOOL, step_name(s), errno, NULL,
+				fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 				     _("waiting for child %d"), (int)pid);
 		} else if (sig > 0 && (run->forward ||
 				       (sig == SIGHUP && leader &&
@@ -239,6 +239,7 @@ void supervise_init(const struct step *s, struct run *run)
 	int status = 0, sig;
 	pid_t program, w;
 
+	(void)s;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
 	sigaction(SIGCHLD, &dfl, &saved_chld);
@@ -251,7 +252,7 @@ void supervise_init(const struct step *s, struct run *run)
 		return;
 	}
 	/* TRANSLATORS: the init's pid, then the program's. */
-	say_pid(step_name(s), program, N_("pid %d runs the program as pid %d"),
+	say_pid(THIS_STEP, program, N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);
 
 	for (;;) {
@@ -259,7 +260,7 @@ void supervise_init(const struct step *s, struct run *run)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on(step_name(s), &info, program, false, false);
+			pass_on(THIS_STEP, &info, program, false, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */
@@ -269,7 +270,7 @@ void supervise_init(const struct step *s, struct run *run)
 	}
 done:
 	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
-		complain(step_name(s), errno, NULL,
+		complain(THIS_STEP, errno, NULL,
 			 _("--init: cannot report the program's status"));
 	/* Our exit ends every process left in the namespace. */
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)

@@ -44,7 +44,7 @@ void timens_apply(const struct step *s, struct run *run)
 	 * enters the namespace, and all at once. */
 	if ((fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, step_name(s), errno, hint_for(hints, errno),
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("writing the clock offsets to /proc/self/timens_offsets "
 		       "failed"));
 	close(fd);

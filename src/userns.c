@@ -384,13 +384,13 @@ static void write_task(const struct step *s, pid_t pid)
 		snprintf(path, sizeof path, "/proc/%s/setgroups", self);
 		write_setgroups(path, s->maps.setgroups);
 	} else if (s->maps.writer == MAP_NEWIDMAP) {
-		run_newidmap(step_name(s), uid ? "newuidmap" : "newgidmap", pid,
+		run_newidmap(THIS_STEP, uid ? "newuidmap" : "newgidmap", pid,
 			     s->maps.map,
 			     uid ? "/etc/subuid" : "/etc/subgid");
 	} else {
 		snprintf(path, sizeof path, "/proc/%s/%s", self,
 			 uid ? "uid_map" : "gid_map");
-		write_map_file(step_name(s), path, s->maps.map);
+		write_map_file(THIS_STEP, path, s->maps.map);
 	}
 }
 
@@ -423,7 +423,7 @@ void userns_start_helper(const struct step *s, struct run *run)
 	pid_t parent = getpid();
 
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: cannot make a pipe"));
 	if ((run->map_helper = fork_or_fail(N_("id maps: the helper"))) == 0) {
 		close(ask[1]);
@@ -444,7 +444,7 @@ void userns_become_owner(const struct step *s, struct run *run)
 		      (gid_t)s->owner.gid) != 0 ||
 	    setresuid((uid_t)s->owner.uid, (uid_t)s->owner.uid,
 		      (uid_t)s->owner.uid) != 0)
-		fail(EXIT_TOOL, step_name(s), errno,
+		fail(EXIT_TOOL, THIS_STEP, errno,
 		     errno == EPERM ? _("it needs CAP_SETUID and CAP_SETGID: "
 					"run as root")
 				    : NULL,
@@ -454,11 +454,12 @@ void userns_become_owner(const struct step *s, struct run *run)
 
 void userns_dumpable(const struct step *s, struct run *run)
 {
+	(void)s;
 	(void)run;
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
 	if (prctl(PR_SET_DUMPABLE, 1) != 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     "--owner: prctl(PR_SET_DUMPABLE)");
 }
 
@@ -470,14 +471,14 @@ static void ask_helper(const struct step *s, struct run *run)
 	int status;
 
 	if (write(run->map_ask, &task, 1) != 1)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: cannot wake the helper"));
 	if (read(run->map_answer, &answer, 1) == 1 && !s->maps.last)
 		return;
 	close(run->map_ask);
 	close(run->map_answer);
 	if (wait_child(run->map_helper, &status, 0) < 0)
-		fail(EXIT_TOOL, step_name(s), errno, NULL,
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: waiting for the helper"));
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		fail(EXIT_TOOL, NULL, 0, NULL,

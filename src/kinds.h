@@ -1,0 +1,32 @@
+/* The step table: a row for each kind of step, its name, how it runs,
+ * how it prints, what it does.  Above the runners and the printers: it
+ * names them; they never name it (a runner's failures and narration name
+ * the step running now, THIS_STEP, which main sets from here).
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_KINDS_H
+#define UNSHARE_KINDS_H
+
+#include "steps.h"
+
+struct emit;
+
+/* A kind of step: its name (the one word the plan's JSON, the events,
+ * --list=steps and the tests use), how it runs, how it prints. */
+struct step_kind_row {
+	const char *name;
+	void (*run)(const struct step *s, struct run *run);
+	void (*show)(struct emit *e, const struct step *s);
+	const char *doc; /* what it does, for --list=steps (N_()) */
+};
+
+extern const struct step_kind_row step_kinds[STEP_NKINDS];
+
+/* The kind's name: "uid-map". */
+static inline const char *step_name(const struct step *s)
+{
+	return step_kinds[s->kind].name;
+}
+
+#endif

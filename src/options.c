@@ -208,7 +208,8 @@ static int take_verbose(struct plan *plan, const struct option_row *row,
 static const struct word column_words[] = {
 	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "inode", 0 },
 	{ "shared", 0 }, { "detaches", 0 }, { "status", 0 }, { "short", 0 },
-	{ "argument", 0 }, { "words", 0 }, { NULL, 0 } };
+	{ "argument", 0 }, { "words", 0 }, { "step", 0 }, { "does", 0 },
+	{ NULL, 0 } };
 
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)

@@ -150,15 +150,15 @@ teardown() {
 	done
 }
 
-@test "--list --json is one document, version 2, with 14 objects under \"flags\"; type and ns as lsns has them" {
+@test "--list --json is one document, version 3, with 14 objects under \"flags\"; type and ns as lsns has them" {
 	run unshare --list --json
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":2,"flags":\[\{"name":"mount",.*\}\]\}$'
+	assert_output --regexp '^\{"version":3,"flags":\[\{"name":"mount",.*\}\]\}$'
 	run python3 -c '
 import json, sys
 doc = json.loads(sys.argv[1])
-assert sorted(doc) == ["flags", "version"] and doc["version"] == 2, doc.keys()
+assert sorted(doc) == ["flags", "version"] and doc["version"] == 3, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
@@ -290,7 +290,7 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 			grep -oE -- '--[a-z-]+' | sort)"
 	run unshare --list=bogus
 	assert_failure 125
-	assert_line --index 0 --partial "--list=bogus: give flags or options"
+	assert_line --index 0 --partial "--list=bogus: give flags, options or steps"
 }
 
 @test "--list=options --json: the same, as a JSON document" {
@@ -299,7 +299,7 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 	run python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert d["version"] == 2 and list(d) == ["version", "options"], d
+assert d["version"] == 3 and list(d) == ["version", "options"], d
 o = {x["name"]: x for x in d["options"]}
 print(o["mount"]["short"], o["mount"]["argument"], o["mount"]["value"], o["mount"]["words"])
 print(o["propagation"]["short"], o["propagation"]["value"], o["propagation"]["words"])

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <linux/kcmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "child.h"
 #include "events.h"
 #include "i18n.h"
+#include "json.h"
 #include "procfs.h"
 #include "quote.h"
 #include "sharing.h"
@@ -35,6 +37,31 @@ static int kcmp_type(unsigned long bit)
 	case UNSHARE_SIGHAND: return KCMP_SIGHAND;
 	default: return -1;
 	}
+}
+
+/* Whether task is a kernel thread (PF_KTHREAD in the flags, the ninth
+ * field of /proc/PID/stat, after the name in parentheses, which may hold
+ * anything): it shares none of these parts with a user process, and is
+ * no candidate at all. */
+static bool kernel_thread(pid_t task)
+{
+	char path[32], buf[512], *p;
+	unsigned long flags = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)task);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	if ((p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return false;
+	return flags & 0x00200000; /* PF_KTHREAD */
 }
 
 /* Compare task with us for every flag of mask; glibc has no kcmp(). */
@@ -54,6 +81,8 @@ static void compare(pid_t self, pid_t task, unsigned long mask,
 				s->named[s->n] = task;
 			s->n++;
 		} else if (r < 0 && (errno == EPERM || errno == EACCES)) {
+			if (kernel_thread(task))
+				return; /* for every flag alike */
 			if (s->hidden < SHARING_NAMED)
 				s->unseen[s->hidden] = task;
 			s->hidden++;
@@ -158,18 +187,20 @@ static const char *comm_of(pid_t task, char comm[32])
 	return quoted(comm);
 }
 
-static void sharers(const struct sharing *s, char *buf, size_t size)
+/* The first max sharers, " pid 12 (sh) and pid 40 (make)". */
+static void sharers(const struct sharing *s, size_t max, char *buf,
+		    size_t size)
 {
-	size_t used = 0;
+	size_t used = 0, shown = s->n < max ? s->n : max;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < s->n && i < SHARING_NAMED && used < size; i++) {
+	for (size_t i = 0; i < shown && i < SHARING_NAMED && used < size; i++) {
 		const char *sep = ", ";
 		char comm[32];
 
 		if (i == 0)
 			sep = " ";
-		else if (i + 1 == s->n)
+		else if (i + 1 == s->n && s->n <= max)
 			/* TRANSLATORS: before the last of the processes that
 			 * share a part, as in "pid 12 (sh) and pid 40
 			 * (make)". */
@@ -179,12 +210,12 @@ static void sharers(const struct sharing *s, char *buf, size_t size)
 					 (int)s->named[i],
 					 comm_of(s->named[i], comm));
 	}
-	if (s->n > SHARING_NAMED && used < size)
+	if (s->n > shown && used < size)
 		/* TRANSLATORS: after the processes named, as in "pid 12
 		 * (sh), pid 40 (make) and 3 more": %zu is how many
 		 * processes more share it. */
 		snprintf(buf + used, size - used, _(" and %zu more"),
-			 s->n - SHARING_NAMED);
+			 s->n - shown);
 }
 
 /* Why we may not compare task: kcmp(2) needs the right to ptrace-read
@@ -215,25 +246,43 @@ static const char *why_unseen(pid_t task)
 	return _("a security module or its own setting refuses us");
 }
 
-/* " pid 1 (init: a kernel thread), pid 2 (...)": the tasks we may not
- * compare, and why. */
+/* " pid 1 (init), pid 7 (sshd): they hold capabilities this process
+ * lacks": the tasks we may not compare, by why, each reason once. */
 static void unseen(const struct sharing *s, char *buf, size_t size)
 {
-	size_t used = 0;
+	const char *why[SHARING_NAMED];
+	size_t n = s->hidden < SHARING_NAMED ? s->hidden : SHARING_NAMED,
+	       used = 0;
 	char comm[32];
 
+	for (size_t i = 0; i < n; i++)
+		why[i] = why_unseen(s->unseen[i]);
 	buf[0] = '\0';
-	for (size_t i = 0; i < s->hidden && i < SHARING_NAMED && used < size;
-	     i++)
-		/* TRANSLATORS: a task we may not compare, and why, as in
-		 * " pid 1 (init: a kernel thread)". */
-		used += (size_t)snprintf(buf + used, size - used, _("%spid %d "
-					 "(%s: %s)"), i ? ", " : " ",
-					 (int)s->unseen[i],
-					 comm_of(s->unseen[i], comm),
-					 why_unseen(s->unseen[i]));
+	for (size_t i = 0; i < n && used < size; i++) {
+		bool first = true;
+
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(why[k], why[i]) == 0)
+				first = false;
+		if (!first) /* said with the first of its reason */
+			continue;
+		for (size_t k = i; k < n && used < size; k++)
+			if (strcmp(why[k], why[i]) == 0)
+				/* TRANSLATORS: a task we may not compare, as
+				 * in " pid 1 (init)", in a list. */
+				used += (size_t)snprintf(buf + used, size - used,
+							 _("%spid %d (%s)"),
+							 k == i ? (i ? "; " : " ")
+								: ", ",
+							 (int)s->unseen[k],
+							 comm_of(s->unseen[k],
+								 comm));
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, ": %s",
+						 why[i]);
+	}
 	if (s->hidden > SHARING_NAMED && used < size)
-		snprintf(buf + used, size - used, _(" and %zu more"),
+		snprintf(buf + used, size - used, _("; and %zu more"),
 			 s->hidden - SHARING_NAMED);
 }
 
@@ -269,10 +318,144 @@ static const char *why_none(const struct flag *f, const struct sharing *s)
 	return why_alone(f->bit);
 }
 
+/* A task as JSON: {"pid":N,"name":"..."}, and with why "reason". */
+static void task_json(FILE *out, pid_t task, const char *why)
+{
+	char comm[32];
+
+	fprintf(out, "{\"pid\":%d,\"name\":", (int)task);
+	comm_of(task, comm);
+	json_string(out, comm);
+	if (why) {
+		fputs(",\"reason\":", out);
+		json_string(out, why);
+	}
+	putc('}', out);
+}
+
+/* One report of who shares f's part, in the phase before or after
+ * unshare(2): as text its short form (the long one at a second
+ * --verbose); as JSON an event {"event":"sharing","flag","phase",
+ * "sharers","sharers_count","uncompared","uncompared_count","detail",
+ * "outcome"}, each task named there {"pid","name"} (an uncompared one
+ * with its "reason"), the detail the long form. */
+static void report(const struct flag *f, const char *phase,
+		   const struct sharing *s, const char *brief,
+		   const char *full)
+{
+	FILE *out = events_out();
+
+	if (!narrating_json()) {
+		say("sharing", "%s", narrating() >= 2 ? full : brief);
+		return;
+	}
+	event(out, "sharing");
+	fputs(",\"flag\":", out);
+	json_string(out, f->name);
+	fputs(",\"phase\":", out);
+	json_string(out, phase);
+	if (!sharing_unknown(s)) {
+		fputs(",\"sharers\":[", out);
+		for (size_t i = 0; i < s->n && i < SHARING_NAMED; i++) {
+			if (i)
+				putc(',', out);
+			task_json(out, s->named[i], NULL);
+		}
+		fprintf(out, "],\"sharers_count\":%zu,\"uncompared\":[",
+			s->n);
+		for (size_t i = 0; i < s->hidden && i < SHARING_NAMED; i++) {
+			if (i)
+				putc(',', out);
+			task_json(out, s->unseen[i], why_unseen(s->unseen[i]));
+		}
+		fprintf(out, "],\"uncompared_count\":%zu", s->hidden);
+	}
+	fputs(",\"detail\":", out);
+	json_string(out, full);
+	fputs(",\"outcome\":\"ok\"}\n", out);
+}
+
+/* The short form of what was seen before: who shares it (three named at
+ * most), or that nothing does.  How many tasks could not be compared is
+ * said once for all (uncompared_line). */
+static void brief_before(const struct flag *f, const struct sharing *s,
+			 char *buf, size_t size)
+{
+	char who[512];
+
+	if (s->n > 0) {
+		sharers(s, 3, who, sizeof who);
+		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s the
+		 * processes that share it, after a space (" pid 12 (sh) and
+		 * pid 40 (make)"). */
+		snprintf(buf, size, _("%s: shared with%s"), f->name, who);
+	} else {
+		/* TRANSLATORS: %s is a flag (fs, files, vm...). */
+		snprintf(buf, size, _("%s: ours alone already"), f->name);
+	}
+}
+
+/* As text, once: how many tasks could not be compared (the most for any
+ * flag: mostly the same tasks for each), and the one reason. */
+static void uncompared_line(unsigned long mask,
+			    const struct sharing before[UNSHARE_NFLAGS])
+{
+	size_t most = 0;
+	char text[256];
+
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if ((mask & unshare_flags[i].bit) &&
+		    !sharing_unknown(&before[i]) && before[i].hidden > most)
+			most = before[i].hidden;
+	if (most == 0 || narrating_json() || narrating() >= 2)
+		return;
+	/* TRANSLATORS: %zu is how many tasks could not be compared; -vv
+	 * (--verbose twice) names them. */
+	snprintf(text, sizeof text,
+		 n_("%zu task not compared (no right to ptrace-read it; -vv "
+		    "names it)",
+		    "%zu tasks not compared (no right to ptrace-read them; "
+		    "-vv names them)", most),
+		 most);
+	say("sharing", "%s", text);
+}
+
+/* The long form: the sharers, why nothing shares it, and each task that
+ * could not be compared, with why. */
+static void full_before(const struct flag *f, const struct sharing *s,
+			char *buf, size_t size)
+{
+	char who[512], why[1024];
+	size_t len;
+
+	sharers(s, SHARING_NAMED, who, sizeof who);
+	if (s->n > 0)
+		snprintf(buf, size, _("%s: shared with%s"), f->name, who);
+	else
+		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s why
+		 * nothing shares it. */
+		snprintf(buf, size, _("%s: ours alone already: %s"), f->name,
+			 why_none(f, s));
+	len = strlen(buf);
+	if (!s->hidden || len >= size)
+		return;
+	unseen(s, why, sizeof why);
+	snprintf(buf + len, size - len,
+		 /* TRANSLATORS: after what is said of a flag: %zu is how
+		  * many tasks could not be compared, %s which and why,
+		  * after a space (" pid 1 (init: it holds capabilities this
+		  * process lacks)"). */
+		 n_("; %zu other task could not be compared (kcmp(2) needs "
+		    "the right to ptrace-read it):%s",
+		    "; %zu other tasks could not be compared (kcmp(2) needs "
+		    "the right to ptrace-read them):%s", s->hidden),
+		 s->hidden, why);
+}
+
 static void report_before(unsigned long mask,
 			  struct sharing before[UNSHARE_NFLAGS])
 {
-	char who[512], why[1024], detail[2048];
+	char brief[1024], full[2048];
 
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -284,75 +467,35 @@ static void report_before(unsigned long mask,
 		if (s->other_proc) {
 			/* TRANSLATORS: %s is a flag (fs, files, sysvsem, vm,
 			 * sighand). */
-			say("sharing",
-			    N_("%s: cannot tell who shares it: /proc is not "
-			       "this pid namespace's (none is mounted, or it "
-			       "shows another's), so its pids are not ones to "
-			       "compare"),
-			    f->name);
+			snprintf(full, sizeof full,
+				 _("%s: cannot tell who shares it: /proc is not "
+				   "this pid namespace's (none is mounted, or "
+				   "it shows another's), so its pids are not "
+				   "ones to compare"), f->name);
+			report(f, "before", s, full, full);
 			continue;
 		}
 		if (s->error) {
-			say("sharing", s->error == ENOSYS
-			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
-			     * vm, sighand), %s the system's error text. */
-			    ? N_("%s: cannot tell who shares it: kcmp(2) "
-				 "failed: %s (a kernel without CONFIG_KCMP)")
-			    /* TRANSLATORS: %s is a flag (fs, files, sysvsem,
-			     * vm, sighand), %s the system's error text. */
-			    : N_("%s: cannot tell who shares it: kcmp(2) "
-				 "failed: %s"),
-			    f->name, i18n_strerror(s->error));
+			snprintf(full, sizeof full, s->error == ENOSYS
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * sysvsem, vm, sighand), %s the system's
+				  * error text. */
+				 ? _("%s: cannot tell who shares it: kcmp(2) "
+				     "failed: %s (a kernel without CONFIG_KCMP)")
+				 /* TRANSLATORS: %s is a flag (fs, files,
+				  * sysvsem, vm, sighand), %s the system's
+				  * error text. */
+				 : _("%s: cannot tell who shares it: kcmp(2) "
+				     "failed: %s"),
+				 f->name, i18n_strerror(s->error));
+			report(f, "before", s, full, full);
 			continue;
 		}
-		sharers(s, who, sizeof who);
-		unseen(s, why, sizeof why);
-		if (s->n > 0 && s->hidden)
-			snprintf(detail, sizeof detail,
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * vm...), %s the processes that share it,
-				  * after a space (" pid 12 (sh) and pid 40
-				  * (make)"), %zu how many tasks could not be
-				  * compared, %s which and why, after a space
-				  * (" pid 1 (init: a kernel thread)"). */
-				 n_("%s: shared with%s; %zu other task could "
-				    "not be compared (kcmp(2) needs the right "
-				    "to ptrace-read it):%s",
-				    "%s: shared with%s; %zu other tasks could "
-				    "not be compared (kcmp(2) needs the right "
-				    "to ptrace-read them):%s", s->hidden),
-				 f->name, who, s->hidden, why);
-		else if (s->n > 0)
-			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
-			 * the processes that share it, after a space ("
-			 * pid 12 (sh) and pid 40 (make)"). */
-			snprintf(detail, sizeof detail, _("%s: shared with%s"),
-				 f->name, who);
-		else if (s->hidden)
-			snprintf(detail, sizeof detail,
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * vm...), %s why nothing shares it, %zu how
-				  * many tasks could not be compared, %s which
-				  * and why, after a space (" pid 1 (init: a
-				  * kernel thread)"). */
-				 n_("%s: ours alone already: %s; %zu other "
-				    "task could not be compared (kcmp(2) needs "
-				    "the right to ptrace-read it):%s",
-				    "%s: ours alone already: %s; %zu other "
-				    "tasks could not be compared (kcmp(2) "
-				    "needs the right to ptrace-read them):%s",
-				    s->hidden),
-				 f->name, why_none(f, s), s->hidden, why);
-		else
-			snprintf(detail, sizeof detail,
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * vm...), %s why nothing shares it. */
-				 _("%s: ours alone already: %s"), f->name,
-				 why_none(f, s));
-		/* Made whole here, since n_() needs the count: say() gets
-		 * no format of ours to translate. */
-		say("sharing", "%s", detail);
+		brief_before(f, s, brief, sizeof brief);
+		full_before(f, s, full, sizeof full);
+		report(f, "before", s, brief, full);
 	}
+	uncompared_line(mask, before);
 }
 
 /* After unshare(2), the tasks that shared a part before are compared
@@ -372,25 +515,26 @@ static void report_after(unsigned long mask,
 
 		if (!(mask & f->bit) || sharing_unknown(was))
 			continue;
+		memset(now, 0, sizeof now);
 		if (f->bit == UNSHARE_SYSVSEM) {
-			say("sharing", was->no_undo_list
-			    ? N_("%s: ours alone now")
-			    /* TRANSLATORS: %s is the flag sysvsem. */
-			    : N_("%s: ours alone now (unshare(2) dropped our "
-				 "semaphore undo list)"),
-			    f->name);
+			snprintf(detail, sizeof detail, was->no_undo_list
+				 ? _("%s: ours alone now")
+				 /* TRANSLATORS: %s is the flag sysvsem. */
+				 : _("%s: ours alone now (unshare(2) dropped our "
+				     "semaphore undo list)"),
+				 f->name);
+			report(f, "after", &now[i], detail, detail);
 			continue;
 		}
-		memset(now, 0, sizeof now);
 		for (size_t j = 0; j < was->n && j < SHARING_NAMED; j++)
 			compare(self, was->named[j], f->bit, now);
 		if (now[i].n > 0) {
-			sharers(&now[i], who, sizeof who);
+			sharers(&now[i], SHARING_NAMED, who, sizeof who);
 			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
 			 * the processes that share it, after a space ("
 			 * pid 12 (sh) and pid 40 (make)"). */
-			say("sharing", N_("%s: still shared with%s"),
-			    f->name, who);
+			snprintf(detail, sizeof detail,
+				 _("%s: still shared with%s"), f->name, who);
 		} else if (now[i].hidden > 0) {
 			snprintf(detail, sizeof detail,
 				 /* TRANSLATORS: %s is a flag (fs, files,
@@ -404,9 +548,8 @@ static void report_after(unsigned long mask,
 				    "could not be compared again",
 				    now[i].hidden),
 				 f->name, now[i].hidden);
-			say("sharing", "%s", detail);
 		} else if (was->n > 0) {
-			sharers(was, who, sizeof who);
+			sharers(was, SHARING_NAMED, who, sizeof who);
 			snprintf(detail, sizeof detail,
 				 /* TRANSLATORS: %s is a flag (fs, files,
 				  * vm...), %s the processes that shared it,
@@ -416,12 +559,13 @@ static void report_after(unsigned long mask,
 				    "%s: ours alone now:%s no longer share it",
 				    was->n),
 				 f->name, who);
-			say("sharing", "%s", detail);
 		} else {
 			/* TRANSLATORS: %s is a flag (fs, files, vm...): no
 			 * other task shares that part of us now. */
-			say("sharing", N_("%s: ours alone now"), f->name);
+			snprintf(detail, sizeof detail, _("%s: ours alone now"),
+				 f->name);
 		}
+		report(f, "after", &now[i], detail, detail);
 	}
 }
 

@@ -46,14 +46,19 @@ share_exec() {
 	run --separate-stderr unshare --verbose --files --vm --sighand true
 	assert_success
 	check_stderr
+	# The short form: the fact; twice --verbose, why.
+	assert_line "unshare: sharing      files: ours alone already"
+	run --separate-stderr unshare -vv --files --vm --sighand true
+	assert_success
+	check_stderr
 	assert_said "sharing" "files: ours alone already" "execve" "--files"
 	assert_said "sharing" "vm: ours alone already" "execve"
 	assert_said "sharing" "sighand: ours alone already" "execve"
 	refute_line --regexp "^unshare: sharing +sysvsem:"
-	run --separate-stderr unshare --verbose --sysvsem true
+	run --separate-stderr unshare -vv --sysvsem true
 	check_stderr
 	assert_said "sharing" "sysvsem: ours alone already" "no semaphore undo list" "SEM_UNDO"
-	assert_line "unshare: sharing    sysvsem: ours alone now"
+	assert_line "unshare: sharing      sysvsem: ours alone now"
 }
 
 @test "--verbose: our own threads share the context too, and are named" {
@@ -80,8 +85,16 @@ share_exec() {
 	assert_equal "$status" 0
 	sharer=$(sed -n 's/^share-exec \([0-9]*\)$/\1/p' <<<"$stderr")
 	check_stderr
-	# pid 1 is root's: nobody may not compare it.
-	assert_said "sharing" "fs: shared with pid $sharer (share-exec); " "other task" "not be compared" "ptrace"
+	# pid 1 is root's: nobody may not compare it.  How many, once, for
+	# all flags; kernel threads are no candidates, and not counted.
+	assert_line "unshare: sharing      fs: shared with pid $sharer (share-exec)"
+	assert_said "sharing" "tasks not compared" "ptrace-read" "-vv"
+	run --separate-stderr as_nobody env COLUMNS=1000 "$NOBODY_DIR/share-exec" "$NOBODY_BIN" -vv --fs true
+	sharer=$(sed -n 's/^share-exec \([0-9]*\)$/\1/p' <<<"$stderr")
+	check_stderr
+	assert_said "sharing" "fs: shared with pid $sharer (share-exec); " "other task" "not be compared" "ptrace" "pid 1 ("
+	refute [ "$(grep -c 'kernel thread' <<<"$stderr")" != 0 ]
+	refute [ "$(grep -c 'kthreadd' <<<"$stderr")" != 0 ]
 }
 
 @test "kcmp(2) missing: said, not guessed" {
@@ -102,12 +115,17 @@ share_exec() {
 	run python3 -c '
 import json, sys
 events = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
-details = [e["detail"] for e in events if e.get("step") == "sharing"]
+sharing = [e for e in events if e["event"] == "sharing"]
+details = [e["detail"] for e in sharing]
 assert details[0].startswith("fs: shared with pid " + sys.argv[2] + " (share-exec)"), details
 assert details[1] == "fs: ours alone now: pid " + sys.argv[2] + " (share-exec) no longer shares it", details
-print(len(details))' "$stderr" "$helper"
+print(len(details), [(e["flag"], e["phase"]) for e in sharing])
+print(sharing[0]["sharers"] == [{"pid": int(sys.argv[2]), "name": "share-exec"}], sharing[0]["sharers_count"])
+print(all(type(u["pid"]) is int and u["reason"] for u in sharing[0]["uncompared"]))' "$stderr" "$helper"
 	assert_success
-	assert_output 2
+	assert_line --index 0 "2 [('fs', 'before'), ('fs', 'after')]"
+	assert_line --index 1 "True 1"
+	assert_line --index 2 "True"
 }
 
 @test "--list counts the tasks that share each part now" {
@@ -134,11 +152,11 @@ print(rows["fs"]["sharers"], rows["sysvsem"]["sharers"], rows["files"]["sharers"
 	victim=$!
 	# Without CAP_SYS_PTRACE, a root process cannot ptrace-read another
 	# that holds more capabilities than it does: the sleeping one.
-	run --separate-stderr setpriv --bounding-set=-sys_ptrace -- "$UNSHARE_BIN" --verbose --fs true
+	run --separate-stderr setpriv --bounding-set=-sys_ptrace -- "$UNSHARE_BIN" -vv --fs true
 	kill "$victim"
 	assert_success
 	check_stderr
-	assert_line --regexp "^unshare: sharing +fs: .* could not be compared .*: pid [0-9]+ \\([^)]*: it holds capabilities this process lacks\\)"
+	assert_line --regexp "^unshare: sharing +fs: .* could not be compared .*: pid [0-9]+ \\([^)]*\\)(, pid [0-9]+ \\([^)]*\\))*: it holds capabilities this process lacks"
 }
 
 @test "/proc of another pid namespace: --verbose and --list say they cannot tell, and compare nothing" {

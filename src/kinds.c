@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "diagnose.h"
 #include "events.h"
 #include "exec.h"
@@ -47,6 +48,8 @@ static void run_unshare(const struct step *s, struct run *run)
 
 /* The table: a row a kind, in run order. */
 const struct step_kind_row step_kinds[STEP_NKINDS] = {
+	[STEP_CGROUP_MAKE] = { "cgroup-make", cgroup_make, show_cgroup,
+		N_("make a cgroup of the run's own in the caller's") },
 	[STEP_BIND_HELPER] = { "bind-helper", persist_start, show_bind_helper,
 		N_("start the helper that binds the namespaces to their "
 		   "files") },
@@ -80,6 +83,9 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("fork: the rest runs in the child; the parent waits") },
 	[STEP_KILL_CHILD] = { "kill-child", supervise_arm, show_kill_child,
 		N_("arm the child's parent-death signal") },
+	[STEP_CGROUP_ENTER] = { "cgroup-enter", cgroup_enter, show_cgroup,
+		N_("move into that cgroup, and unshare(2) the cgroup "
+		   "namespace there") },
 	[STEP_BINFMT_EARLY] = { "binfmt-early", mounts_binfmt_instance,
 		show_binfmt_early,
 		N_("a binfmt_misc, mounted nowhere yet, for F interpreters") },
@@ -94,6 +100,12 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("mount proc") },
 	[STEP_BINFMT] = { "binfmt", mounts_binfmt, show_dir,
 		N_("mount binfmt_misc") },
+	[STEP_CGROUP_PRIVATE] = { "cgroup-private", mounts_proc_private,
+		show_dir,
+		N_("make cgroup2's directory private: the new mount stays "
+		   "inside") },
+	[STEP_CGROUP_MOUNT] = { "cgroup-mount", mounts_cgroup, show_dir,
+		N_("mount the cgroup2 hierarchy of the new cgroup namespace") },
 	[STEP_INTERP] = { "interpreter", mounts_register, show_interp,
 		N_("register an interpreter in binfmt_misc") },
 	[STEP_SETGID] = { "setgid", identity_setgid, show_id,

@@ -153,8 +153,8 @@ void mounts_proc_private(const struct step *s, struct run *run)
 	if (mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
 	    errno != EINVAL && errno != ENOENT)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("--mount-proc: making %s private before mounting proc "
-		       "on it failed"), quoted(dir));
+		     _("making %s private before mounting on it failed"),
+		     quoted(dir));
 }
 
 void mounts_proc(const struct step *s, struct run *run)
@@ -183,6 +183,39 @@ void mounts_proc(const struct step *s, struct run *run)
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
+	undo_if_seen_outside(s, dir, mnt);
+}
+
+void mounts_cgroup(const struct step *s, struct run *run)
+{
+	static const struct hint hints[] = {
+		{ ENOENT, N_("give an existing directory") },
+		{ ENOTDIR, N_("give an existing directory") },
+		{ EPERM, N_("it needs CAP_SYS_ADMIN over the new cgroup "
+			    "namespace: run as root, or add -r") },
+		{ 0, NULL },
+	};
+	const char *dir = s->dir.path;
+	int mnt;
+
+	(void)run;
+	/* mount(2) will not put a hierarchy where it is mounted already
+	 * (EBUSY), and the caller's cgroup2 there cannot be unmounted in a
+	 * new user namespace (it is locked to the mounts around it): the
+	 * mount API's move_mount(2) puts the new namespace's over it. */
+	if ((mnt = mount_fresh(s, "cgroup2", dir)) == -2 && errno == EBUSY &&
+	    (mnt = new_mount("cgroup2")) >= 0 &&
+	    move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH) != 0) {
+		int e = errno;
+
+		close(mnt);
+		errno = e;
+		mnt = -2;
+	}
+	if (mnt == -2)
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
+		     _("--mount-cgroup: cannot mount cgroup2 on %s"),
+		     quoted(dir));
 	undo_if_seen_outside(s, dir, mnt);
 }
 

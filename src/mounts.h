@@ -19,9 +19,13 @@ void mounts_chroot(const struct step *s, struct run *run);
 /* chdir to s->dir.path: --wd's, or --root's /. */
 void mounts_chdir(const struct step *s, struct run *run);
 
-/* Make s->dir.path private, so that the proc mounted on it next is not
- * seen outside. */
+/* Make s->dir.path private, so that what is mounted on it next (proc,
+ * cgroup2) is not seen outside. */
 void mounts_proc_private(const struct step *s, struct run *run);
+
+/* Mount the cgroup2 hierarchy, as the cgroup namespace sees it, on
+ * s->dir.path, nosuid, nodev, noexec. */
+void mounts_cgroup(const struct step *s, struct run *run);
 
 /* Mount a new proc on s->dir.path, nosuid, nodev, noexec. */
 void mounts_proc(const struct step *s, struct run *run);

@@ -121,6 +121,33 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* Whether name can name the new cgroup: one path component, not . or ..,
+ * and not a name of the kernel's own files (cgroup.*).  NULL, or why not
+ * (a message marked N_()). */
+static const char *cgroup_bad_name(const char *name)
+{
+	if (*name == '\0' || strchr(name, '/') || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0)
+		return N_("give one name, without '/', not . or ..");
+	if (strncmp(name, "cgroup.", 7) == 0)
+		return N_("names that start with cgroup. are the kernel's files");
+	if (strlen(name) > 200)
+		return N_("give a name of at most 200 bytes");
+	return NULL;
+}
+
+/* --new-cgroup[=NAME]: a name of one component, checked now. */
+static int take_cgroup_name(struct plan *plan, const struct option_row *row,
+			    const char *value, char **msg)
+{
+	const char *why;
+
+	if (value && (why = cgroup_bad_name(value)) != NULL)
+		USAGE("--%s=%s: %s", row_name(row), quoted(value), _(why));
+	plan->cgroup_name = value;
+	return 0;
+}
+
 const char map_current[] = "(your own)";
 
 /* -r and -c: both inner ids at once.  Like --map-user and --map-group,
@@ -283,6 +310,24 @@ const struct option_row option_rows[] = {
 	  .values = VALUES_DIR,
 	  .implies_flags = UNSHARE_MOUNT,
 	  .why = N_("proc is mounted in a mount namespace of its own") },
+	{ "new-cgroup", 0, ARG_OPTIONAL, N_("NAME"), GROUP_NS,
+	  N_("make a cgroup NAME (default unshare-PID) under yours, which the "
+	     "program runs in, rooting its new cgroup namespace; what is left "
+	     "in it when it ends is killed, and the cgroup removed; implies "
+	     "--cgroup and --fork"),
+	  .sets = OPT_NEW_CGROUP, .take = take_cgroup_name,
+	  .values = VALUES_TEXT,
+	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP,
+	  .why = N_("the child enters the new cgroup, and the parent removes "
+		    "it when the child ends") },
+	{ "mount-cgroup", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
+	  N_("mount the cgroup2 hierarchy of the new cgroup namespace on DIR "
+	     "(default: where yours is mounted), after the fork; implies "
+	     "--mount and --cgroup"),
+	  .sets = OPT_MOUNT_CGROUP, STRING(cgroup_dir), .values = VALUES_DIR,
+	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP,
+	  .why = N_("the cgroup2 hierarchy is mounted in a mount namespace of "
+		    "its own, as the new cgroup namespace sees it") },
 	{ "propagation", 0, ARG_REQUIRED, N_("MODE"), GROUP_NS,
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),

@@ -52,6 +52,8 @@ enum {
 	OPT_OUTPUT = 1 << 26,     /* --output: --list's columns */
 	OPT_NOHEADINGS = 1 << 27, /* --list without its heading */
 	OPT_RAW = 1 << 28,        /* --list unaligned, a row a line */
+	OPT_NEW_CGROUP = 1 << 29, /* a cgroup of the run's own */
+	OPT_MOUNT_CGROUP = 1 << 30, /* mount cgroup2 in the new namespaces */
 };
 
 /* A word an option takes, and what it stands for. */
@@ -109,6 +111,8 @@ struct plan {
 	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
+	const char *cgroup_name;             /* --new-cgroup's, or NULL */
+	const char *cgroup_dir;              /* --mount-cgroup's, or NULL */
 	/* User namespace set-up: the values as given, read once the
 	 * identity is known (userns_resolve), then the maps that will be
 	 * written. */
@@ -143,6 +147,10 @@ struct plan {
 struct steps {
 	struct step step[STEPS_MAX];
 	size_t n;
+	/* What the steps found for --new-cgroup and --mount-cgroup: the
+	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
+	 * new cgroup's name. */
+	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
 };
 
 /* An empty plan: every field as "not given". */

@@ -99,3 +99,80 @@ int has_cap(int cap)
 {
 	return cap >= 0 && cap < 64 && (effective_caps() >> cap) & 1;
 }
+
+/* A field of mountinfo, with the kernel's octal escapes (\040 for a
+ * blank) undone, into out. */
+static void unescape(const char *in, size_t len, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len && n + 1 < size; i++) {
+		if (in[i] == '\\' && i + 3 < len && in[i + 1] >= '0' &&
+		    in[i + 1] <= '3') {
+			out[n++] = (char)((in[i + 1] - '0') * 64 +
+					  (in[i + 2] - '0') * 8 + (in[i + 3] - '0'));
+			i += 3;
+		} else {
+			out[n++] = in[i];
+		}
+	}
+	out[n] = '\0';
+}
+
+/* The mount point of the first cgroup2 mount of its hierarchy's root. */
+static int find_mount(char *mnt, size_t size)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int found = -1;
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+
+	if (f == NULL)
+		return -1;
+	while (found < 0 && getline(&line, &cap, f) > 0) {
+		/* ID PARENT MAJ:MIN ROOT POINT OPTIONS [TAGS...] - TYPE ... */
+		char *fields[5], *p = line, *dash = strstr(line, " - ");
+		int n = 0;
+
+		if (dash == NULL || strncmp(dash, " - cgroup2 ", 11) != 0)
+			continue;
+		while (n < 5 && p < dash) {
+			fields[n++] = p;
+			p += strcspn(p, " ");
+			p += *p == ' ';
+		}
+		if (n == 5 && strncmp(fields[3], "/ ", 2) == 0) {
+			unescape(fields[4], strcspn(fields[4], " "), mnt, size);
+			found = 0;
+		}
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int found = -1;
+	FILE *f;
+
+	if (find_mount(mnt, mnt_size) != 0 ||
+	    (f = fopen("/proc/self/cgroup", "re")) == NULL)
+		return -1;
+	/* The unified hierarchy's line: 0::PATH */
+	while (found < 0 && getline(&line, &cap, f) > 0)
+		if (strncmp(line, "0::/", 4) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			found = snprintf(dir, dir_size, "%s%s", mnt,
+					 strcmp(line + 3, "/") == 0 ? ""
+								    : line + 3) <
+						(int)dir_size
+					? 0
+					: -1;
+		}
+	free(line);
+	fclose(f);
+	return found;
+}

@@ -6,6 +6,7 @@
 #define UNSHARE_PROCFS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -32,5 +33,12 @@ uint64_t effective_caps(void);
 
 /* Whether this process has capability cap in its effective set. */
 int has_cap(int cap);
+
+/* Where the cgroup v2 hierarchy is mounted in our mount namespace (the
+ * first cgroup2 mount of its root, from /proc/self/mountinfo:
+ * /sys/fs/cgroup on a unified system, /sys/fs/cgroup/unified on a hybrid
+ * one), in mnt; and our cgroup's directory there (the mount point and our
+ * path of /proc/self/cgroup), in dir.  0, or -1 if there is none. */
+int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size);
 
 #endif

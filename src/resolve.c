@@ -89,6 +89,9 @@ static const struct {
 	  N_("--%2$s needs a child process to kill; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_FORWARD, false,
 	  N_("--%2$s needs a child process to forward to; drop --%1$s") },
+	{ OPT_NO_FORK, OPT_NEW_CGROUP, false,
+	  N_("--%2$s needs a child process to put in the cgroup, and a parent "
+	     "to remove it; drop --%1$s") },
 	{ OPT_NO_FORK, OPT_FORK, false,
 	  N_("--%2$s and --%1$s contradict each other; keep one") },
 	{ OPT_OUTPUT, OPT_LIST, true,

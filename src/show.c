@@ -27,6 +27,32 @@ static const char *const writer_word[] = {
 	[MAP_NEWIDMAP] = "newidmap",
 };
 
+void show_cgroup(struct emit *e, const struct step *s)
+{
+	emit_begin(e);
+	emit_string(e, "name", s->cgroup.name);
+	if (s->cgroup.parent)
+		emit_string(e, "parent", s->cgroup.parent);
+	if (s->kind == STEP_CGROUP_ENTER)
+		/* TRANSLATORS: %s is the cgroup's name. */
+		emit_detail2(e, N_("move into %s; unshare the cgroup namespace"),
+			     N_("move into the cgroup %s, then unshare(2) the "
+				"cgroup namespace, whose root it becomes"),
+			     emit_shown(e, s->cgroup.name));
+	else if (s->cgroup.parent)
+		/* TRANSLATORS: %s is the cgroup's name, %s the directory it
+		 * is made in; "removed" when the program ends. */
+		emit_detail2(e, N_("make %s in %s, removed at the end"),
+			     N_("make the cgroup %s in %s; when the program "
+				"ends, or a later step fails, what is left in "
+				"it is killed and it is removed"),
+			     emit_shown(e, s->cgroup.name),
+			     emit_shown(e, s->cgroup.parent));
+	else
+		emit_detail(e, N_("make %s: no cgroup2 hierarchy is mounted"),
+			    emit_shown(e, s->cgroup.name));
+}
+
 void show_bind_helper(struct emit *e, const struct step *s)
 {
 	(void)s;
@@ -358,6 +384,17 @@ void show_dir(struct emit *e, const struct step *s)
 	case STEP_PROC:
 		emit_bool(e, "undo", s->dir.undo);
 		emit_detail(e, N_("mount proc on %s (nosuid, nodev, noexec)"), path);
+		break;
+	case STEP_CGROUP_PRIVATE:
+		emit_detail2(e, N_("make %s private first"),
+			     N_("make %s private first, so that cgroup2 mounted "
+				"on it is not seen in the caller's namespace"),
+			     path);
+		break;
+	case STEP_CGROUP_MOUNT:
+		emit_bool(e, "undo", s->dir.undo);
+		emit_detail(e, N_("mount cgroup2 on %s (nosuid, nodev, noexec)"),
+			    path);
 		break;
 	default: /* STEP_BINFMT */
 		emit_bool(e, "undo", s->dir.undo);

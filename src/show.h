@@ -8,6 +8,7 @@
 
 #include "emit.h"
 
+void show_cgroup(struct emit *e, const struct step *s);
 void show_bind_helper(struct emit *e, const struct step *s);
 void show_map_helper(struct emit *e, const struct step *s);
 void show_owner(struct emit *e, const struct step *s);

@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "i18n.h"
 #include "names.h"
 #include "plan.h"
+#include "procfs.h"
 
 /* The shell to run when no program is given: $SHELL (unless the
  * environment is cleared and SHELL not kept: it would be gone by then),
@@ -117,13 +119,32 @@ static bool any_file(const struct plan *plan)
 
 void plan_steps(const struct plan *plan, struct steps *steps)
 {
-	bool userns = plan->effective & UNSHARE_USER,
+	bool new_cgroup = plan->opts & OPT_NEW_CGROUP, found_cgroup = false,
+	     userns = plan->effective & UNSHARE_USER,
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
 	     early_interps = false, files = any_file(plan);
 	struct step *s, *last_map = NULL;
 
 	steps->n = 0;
+	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP))
+		found_cgroup = cgroup_find(steps->cgroup_mount,
+					   sizeof steps->cgroup_mount,
+					   steps->cgroup_parent,
+					   sizeof steps->cgroup_parent) == 0;
+	/* A cgroup of our own first: refused unless we may make one, before
+	 * anything else is made. */
+	if (new_cgroup) {
+		if (plan->cgroup_name)
+			snprintf(steps->cgroup_name, sizeof steps->cgroup_name,
+				 "%s", plan->cgroup_name);
+		else
+			snprintf(steps->cgroup_name, sizeof steps->cgroup_name,
+				 "unshare-%d", (int)getpid());
+		s = add(steps, STEP_CGROUP_MAKE);
+		s->cgroup.name = steps->cgroup_name;
+		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
+	}
 	/* The helpers start in the caller's namespaces, before anything
 	 * changes. */
 	if (files)
@@ -141,9 +162,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->owner.gid = plan->owner_gid;
 		add(steps, STEP_DUMPABLE);
 	}
-	if (plan->effective) {
+	/* With a cgroup of its own, the child unshares the cgroup namespace,
+	 * once in it (cgroup-enter). */
+	if (plan->effective & ~(new_cgroup ? UNSHARE_CGROUP : 0)) {
 		s = add(steps, STEP_UNSHARE);
-		s->unshare.mask = plan->effective;
+		s->unshare.mask =
+			plan->effective & ~(new_cgroup ? UNSHARE_CGROUP : 0);
 		s->unshare.named = plan->requested;
 	}
 	if (userns && plan->setgroups != SETGROUPS_KEEP)
@@ -191,6 +215,11 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 				 (plan->effective & UNSHARE_PID) &&
 				 !(plan->opts & OPT_INIT);
 	}
+	if (new_cgroup) {
+		s = add(steps, STEP_CGROUP_ENTER);
+		s->cgroup.name = steps->cgroup_name;
+		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
+	}
 	for (size_t i = 0; i < plan->n_interps; i++)
 		early_interps |= plan->root_dir && fixed(plan->interps[i]);
 	if (early_interps) {
@@ -213,6 +242,17 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if (plan->opts & OPT_MOUNT_BINFMT) {
 		add_dir(plan, steps, STEP_BINFMT, plan->binfmt_dir);
 		add_interps(plan, steps, false);
+	}
+	if (plan->opts & OPT_MOUNT_CGROUP) {
+		/* By default where the caller's hierarchy is mounted (or,
+		 * without one, the usual place, which the mount names). */
+		const char *dir = plan->cgroup_dir ? plan->cgroup_dir
+				  : found_cgroup   ? steps->cgroup_mount
+						   : "/sys/fs/cgroup";
+
+		if (plan->propagation != PROP_PRIVATE)
+			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
+		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir);
 	}
 	if (plan->setgid_id != NO_ID) {
 		s = add(steps, STEP_SETGID);

@@ -24,6 +24,7 @@
 /* The kinds, in the order a run takes them (an F interpreter's
  * registration comes twice: before the chroot, and after binfmt). */
 enum step_kind {
+	STEP_CGROUP_MAKE,  /* a cgroup of the run's own, before anything */
 	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
 			      their files, in the caller's namespaces */
 	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
@@ -42,6 +43,8 @@ enum step_kind {
 			      waits: blocked from before the fork */
 	STEP_FORK,         /* the program runs as a child; we wait */
 	STEP_KILL_CHILD,   /* the child's parent-death signal */
+	STEP_CGROUP_ENTER, /* the child enters the new cgroup and unshares
+			      its cgroup namespace there */
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
 			      nowhere yet, for F interpreters */
 	STEP_ROOT,         /* chroot */
@@ -50,6 +53,10 @@ enum step_kind {
 			      caller's mounts first */
 	STEP_PROC,         /* mount proc */
 	STEP_BINFMT,       /* mount binfmt_misc */
+	STEP_CGROUP_PRIVATE, /* the directory of cgroup2 cut off from the
+				caller's mounts first */
+	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
+			      namespace */
 	STEP_INTERP,       /* register one interpreter */
 	STEP_SETGID,
 	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
@@ -80,6 +87,12 @@ struct step {
 	union {
 		const char *const *files; /* bind-helper, persist: FILE by
 					     flag index, or NULL */
+		struct {
+			const char *name;   /* the new cgroup's */
+			const char *parent; /* the directory it is made in:
+					       the caller's cgroup, or NULL
+					       if there is no cgroup2 */
+		} cgroup; /* cgroup-make, cgroup-enter */
 		struct {
 			enum map_writer writer;
 			int setgroups; /* SETGROUPS_* */
@@ -125,7 +138,8 @@ struct step {
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
-		} dir; /* root, wd, proc-private, proc, binfmt */
+		} dir; /* root, wd, proc-private, proc, binfmt,
+			  cgroup-private, cgroup-mount */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
@@ -172,11 +186,13 @@ struct run {
 	int alive_fd;                 /* --kill-child: end of file once the
 					 parent is gone */
 	int binfmt_fd;                /* the binfmt_misc to register in */
+	int cgroup_dir;               /* cgroup-make: where it made the */
+	const char *cgroup_name;      /* new cgroup, by this name */
 };
 
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1 }
 
 #endif

@@ -26,12 +26,16 @@
 #include "i18n.h"
 #include "sig.h"
 #include "supervise.h"
+#include "undo.h"
 
 /* Die of sig: no core file of ours, default action, unblocked, raised. */
 static _Noreturn void die_of(int sig)
 {
 	sigset_t set;
 
+	/* What an exit would undo (a cgroup of the run's own), undone
+	 * before we die. */
+	undo_now();
 	prctl(PR_SET_DUMPABLE, 0);
 	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 	signal(sig, SIG_DFL);

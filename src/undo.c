@@ -14,6 +14,7 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "undo.h"
@@ -21,12 +22,15 @@
 #define UNDO_MAX 8
 
 static struct action {
-	enum { UMOUNT_PATH, UMOUNT_FD, ASK } what;
+	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP } what;
 	const char *path; /* UMOUNT_PATH: umount this */
 	char link[32];    /* UMOUNT_FD: /proc/self/fd/FD */
 	int fd;           /* UMOUNT_FD: this mount; ASK: send byte on this,
 			     and wait for done */
 	char byte, done;
+	int dir;          /* CGROUP: the directory it is in, */
+	const char *name; /* and its name there */
+	pid_t pid;        /* CGROUP: the process that undoes it */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
 
@@ -83,6 +87,46 @@ static int umount_through(int fd, const char *link)
 	return umount2(link, MNT_DETACH);
 }
 
+/* Kill every process in the cgroup name in dir, then remove it: through
+ * cgroup.kill (Linux 5.14), else a SIGKILL to each pid its cgroup.procs
+ * lists, again until it is empty; a removal refused while the dying
+ * processes leave is tried again, for five seconds at most.  Only system
+ * calls. */
+static void kill_cgroup(int dir, const char *name)
+{
+	char path[256], buf[4096];
+	struct timespec ms = { 0, 1000000 };
+	int fd;
+	bool killer;
+
+	snprintf(path, sizeof path, "%s/cgroup.kill", name);
+	killer = (fd = openat(dir, path, O_WRONLY | O_CLOEXEC)) >= 0 &&
+		 write(fd, "1", 1) == 1;
+	if (fd >= 0)
+		close(fd);
+	snprintf(path, sizeof path, "%s/cgroup.procs", name);
+	for (int tries = 0; tries < 5000; tries++) {
+		ssize_t n;
+		pid_t pid = 0;
+
+		if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno != EBUSY)
+			return;
+		if (!killer && (fd = openat(dir, path, O_RDONLY | O_CLOEXEC)) >= 0) {
+			while ((n = read(fd, buf, sizeof buf)) > 0)
+				for (ssize_t i = 0; i < n; i++)
+					if (buf[i] >= '0' && buf[i] <= '9') {
+						pid = pid * 10 + (buf[i] - '0');
+					} else {
+						if (pid > 0)
+							kill(pid, SIGKILL);
+						pid = 0;
+					}
+			close(fd);
+		}
+		nanosleep(&ms, NULL);
+	}
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls: it runs
  * in a signal handler too. */
@@ -96,6 +140,10 @@ static void run_all(void)
 			umount2(a->path, MNT_DETACH);
 		else if (a->what == UMOUNT_FD)
 			umount_through(a->fd, a->link);
+		else if (a->what == CGROUP) {
+			if (a->pid == getpid())
+				kill_cgroup(a->dir, a->name);
+		}
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to
 			 * earlier requests may come first. */
@@ -161,6 +209,17 @@ int umount_mount(int fd)
 
 	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
 	return umount_through(fd, link);
+}
+
+void undo_cgroup(int dir, const char *name)
+{
+	push((struct action){ .what = CGROUP, .fd = -1, .dir = dir,
+			      .name = name, .pid = getpid() });
+}
+
+void undo_now(void)
+{
+	run_all();
 }
 
 void undo_ask(int fd, char byte, char done)

@@ -25,6 +25,7 @@ import sys
 # it.  The kinds are the step table's (STEPS.json): a kind without a
 # pattern here, or a pattern for no kind, is an error.
 CALLS = {
+    "cgroup-make": r"mkdirat\(",
     # The helpers: forked before anything changes.
     "bind-helper": r"\b(clone3?|v?fork)\(",
     "map-helper": r"\b(clone3?|v?fork)\(",
@@ -41,7 +42,10 @@ CALLS = {
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",
     "fork": r"\b(clone3?|v?fork)\(",
     "kill-child": r"PR_SET_PDEATHSIG",
+    "cgroup-enter": r"unshare\(CLONE_NEWCGROUP\)",
     "binfmt-early": r'fsopen\("binfmt_misc"',
+    "cgroup-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',
+    "cgroup-mount": r'mount\("cgroup2"|fsopen\("cgroup2"',
     "interpreter": r'"register"',
     "root": r"\bchroot\(",
     "wd": r"\bchdir\(",

@@ -121,6 +121,7 @@ json.dump(d, open("steps.json", "w"))'
 		"--owner=65534:65534 -r true"
 		"--map-users=0:100000:10 --map-groups=0:100000:10 true"
 		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
+		"--new-cgroup --mount-cgroup --propagation=unchanged -r true"
 	)
 	for line in "${lines[@]}"; do
 		# shellcheck disable=SC2086 # the options are words

@@ -29,13 +29,42 @@
 #include "sharing.h"
 #include "sig.h"
 #include "table.h"
+#include "wrap.h"
+
+/* What STATUS says, in a few words, each explained once under the table
+ * (but usable); JSON has its own word, and the verdict in full. */
+enum { ST_USABLE, ST_NEEDS_R, ST_NEEDS_ROOT, ST_REFUSED, ST_NOT_IN_KERNEL,
+       ST_LIMIT, N_STATUS };
+
+static const struct {
+	const char *json;   /* JSON's "status" */
+	const char *word;   /* the table's (N_()) */
+	const char *legend; /* what it means, and the way around (N_()) */
+} statuses[N_STATUS] = {
+	[ST_USABLE] = { "usable", N_("usable"), NULL },
+	[ST_NEEDS_R] = { "needs-privilege", N_("needs -r"),
+		N_("needs privilege: add --map-root-user (-r) or --user") },
+	[ST_NEEDS_ROOT] = { "needs-privilege", N_("needs root"),
+		N_("needs privilege that no user namespace gives here "
+		   "(CAP_SYS_ADMIN): run as root") },
+	[ST_REFUSED] = { "refused", N_("refused"),
+		N_("refused though privilege would not help: a security "
+		   "module, a seccomp filter, or for user a chroot or an "
+		   "unmapped id") },
+	[ST_NOT_IN_KERNEL] = { "not-in-kernel", N_("not in kernel"),
+		N_("this kernel is older than the flag, or built without it "
+		   "(--json says which version and option)") },
+	[ST_LIMIT] = { "limit-reached", N_("at limit"),
+		N_("a limit on namespaces is reached: "
+		   "/proc/sys/user/max_*_namespaces (--json says which)") },
+};
 
 /* One flag, as --list shows it. */
 struct flag_row {
 	const struct flag *flag;
 	unsigned long inode;   /* of our /proc/self/ns entry, or 0 */
 	const struct sharing *shared; /* for SHARING_FLAGS */
-	const char *status;    /* usable, needs-privilege, not-in-kernel, ... */
+	int status;            /* ST_* */
 	char verdict[400];     /* in words, with the way around */
 };
 
@@ -67,7 +96,7 @@ static void judge(const struct flag *f, struct flag_row *v)
 
 	switch (e) {
 	case 0:
-		v->status = "usable";
+		v->status = ST_USABLE;
 		snprintf(v->verdict, sizeof v->verdict, "%s",
 			 f->bit == UNSHARE_NET
 				 ? _("usable (lo starts down in it: add "
@@ -78,7 +107,7 @@ static void judge(const struct flag *f, struct flag_row *v)
 		/* With CAP_SYS_ADMIN, privilege would not help: something
 		 * refuses it. */
 		if (has_cap(CAP_SYS_ADMIN)) {
-			v->status = "refused";
+			v->status = ST_REFUSED;
 			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 f->bit == UNSHARE_USER
 				 ? _("refused to this process (a chroot, an "
@@ -89,22 +118,24 @@ static void judge(const struct flag *f, struct flag_row *v)
 				     "seccomp filter)"));
 			return;
 		}
-		v->status = "needs-privilege";
+		v->status = ST_NEEDS_ROOT;
 		if (f->bit == UNSHARE_USER)
 			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege (user namespaces are "
 				   "refused to this process: a sysctl, a "
 				   "chroot, a security module)"));
-		else if (checked_probe(mask | UNSHARE_USER) == 0)
+		else if (checked_probe(mask | UNSHARE_USER) == 0) {
+			v->status = ST_NEEDS_R;
 			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege: add --map-root-user (-r) "
 				   "or --user"));
+		}
 		else
 			snprintf(v->verdict, sizeof v->verdict, "%s",
 				 _("needs privilege (CAP_SYS_ADMIN)"));
 		return;
 	case EINVAL:
-		v->status = "not-in-kernel";
+		v->status = ST_NOT_IN_KERNEL;
 		if (f->config)
 			snprintf(v->verdict, sizeof v->verdict,
 				 /* TRANSLATORS: %s is a Linux version (4.6),
@@ -122,7 +153,7 @@ static void judge(const struct flag *f, struct flag_row *v)
 		return;
 	case ENOSPC:
 	case EUSERS:
-		v->status = "limit-reached";
+		v->status = ST_LIMIT;
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
 			 f->ns ? f->ns : "user");
 		snprintf(v->verdict, sizeof v->verdict,
@@ -132,7 +163,7 @@ static void judge(const struct flag *f, struct flag_row *v)
 			 proc_read_number(path));
 		return;
 	default:
-		v->status = "refused";
+		v->status = ST_REFUSED;
 		/* TRANSLATORS: %s is the system's error text. */
 		snprintf(v->verdict, sizeof v->verdict, _("refused: %s"),
 			 i18n_strerror(e));
@@ -167,31 +198,38 @@ static const char *shared_text(const struct flag_row *r, char *buf,
 	return buf;
 }
 
-enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_INODE, COL_SHARED, COL_DETACHES,
-       COL_STATUS, N_FLAG_COLS };
+/* The columns, each by one name: its heading, its --output word and its
+ * JSON key.  VALUE only when --output asks for it. */
+enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_NS, COL_SHARED, COL_STATUS,
+       COL_DETACHES, N_FLAG_COLS };
 
 static const struct column flag_columns[N_FLAG_COLS] = {
-	{ "flag", "FLAG", false },        { "option", "OPTION", false },
-	{ "value", "VALUE", false },      { "inode", "NS INODE", false },
-	{ "shared", "SHARED", false },    { "detaches", "DETACHES", true },
-	{ "status", "STATUS", true },
+	{ "flag", "FLAG", false, false },
+	{ "option", "OPTION", false, false },
+	{ "value", "VALUE", false, true },
+	{ "ns", "NS", false, false },
+	{ "shared", "SHARED", false, false },
+	{ "status", "STATUS", false, false },
+	{ "detaches", "DETACHES", true, false },
 };
 
 enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
        N_OPTION_COLS };
 
 static const struct column option_columns[N_OPTION_COLS] = {
-	{ "option", "OPTION", false },     { "short", "SHORT", false },
-	{ "argument", "ARGUMENT", false }, { "value", "VALUE", false },
-	{ "words", "WORDS", false },
+	{ "option", "OPTION", false, false },
+	{ "short", "SHORT", false, false },
+	{ "argument", "ARGUMENT", false, false },
+	{ "value", "VALUE", false, false },
+	{ "words", "WORDS", false, false },
 };
 
 /* --list=steps: the step table's kinds, in the order a run takes them. */
 enum { SCOL_STEP, SCOL_DOES, N_STEP_COLS };
 
 static const struct column step_columns[N_STEP_COLS] = {
-	{ "step", "STEP", false },
-	{ "does", "DOES", true },
+	{ "step", "STEP", false, false },
+	{ "does", "DOES", true, false },
 };
 
 /* A table as --raw, or aligned, with the columns --output chose. */
@@ -210,6 +248,7 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 {
 	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
 	const char *text[UNSHARE_NFLAGS * N_FLAG_COLS];
+	bool seen[N_STATUS] = { false }, status_shown = false;
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag_row *r = &rows[i];
@@ -219,9 +258,9 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		option_text(r->flag, cells[i][COL_OPTION], 32);
 		snprintf(cells[i][COL_VALUE], 32, MASK_FORMAT, r->flag->bit);
 		if (r->inode)
-			snprintf(cells[i][COL_INODE], 32, "%lu", r->inode);
+			snprintf(cells[i][COL_NS], 32, "%lu", r->inode);
 		else
-			snprintf(cells[i][COL_INODE], 32, "-");
+			snprintf(cells[i][COL_NS], 32, "-");
 		{
 			char buf[24];
 
@@ -231,10 +270,27 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		for (size_t c = 0; c <= COL_SHARED; c++)
 			row[c] = cells[i][c];
 		row[COL_DETACHES] = _(r->flag->detaches);
-		row[COL_STATUS] = r->verdict;
+		row[COL_STATUS] = _(statuses[r->status].word);
+		seen[r->status] = true;
 	}
 	table(plan, flag_columns, N_FLAG_COLS, text, UNSHARE_NFLAGS, shown,
 	      nshown);
+	for (size_t k = 0; k < nshown; k++)
+		status_shown |= shown[k] == COL_STATUS;
+	/* What each word of STATUS means, once, under the table for people
+	 * (not --raw or --noheadings, which are for scripts). */
+	if (!status_shown || (plan->opts & (OPT_RAW | OPT_NOHEADINGS)))
+		return;
+	for (int st = 0; st < N_STATUS; st++) {
+		char line[512];
+		const char *word = _(statuses[st].word);
+
+		if (!seen[st] || !statuses[st].legend)
+			continue;
+		snprintf(line, sizeof line, "%s: %s", word,
+			 _(statuses[st].legend));
+		wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
+	}
 }
 
 /* key and a string, or null. */
@@ -247,7 +303,46 @@ static void string_or_null(const char *key, const char *v)
 		fputs("null", stdout);
 }
 
-static void flags_json(const struct flag_row *rows)
+/* A flag's member for column c, as --output --json names it. */
+static void flag_member(const struct flag_row *r, size_t c)
+{
+	const struct flag *f = r->flag;
+
+	printf("\"%s\":", flag_columns[c].name);
+	switch (c) {
+	case COL_FLAG:
+		json_string(stdout, f->name);
+		break;
+	case COL_OPTION:
+		printf("\"--%s\"", f->name);
+		break;
+	case COL_VALUE:
+		printf("%lu", f->bit);
+		break;
+	case COL_NS:
+		if (r->inode)
+			printf("%lu", r->inode);
+		else
+			fputs("null", stdout);
+		break;
+	case COL_SHARED:
+		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
+			printf("%zu", r->shared->n);
+		else
+			fputs("null", stdout);
+		break;
+	case COL_STATUS:
+		json_string(stdout, statuses[r->status].json);
+		break;
+	default: /* COL_DETACHES */
+		json_string(stdout, f->detaches);
+	}
+}
+
+/* The flags as JSON: every member, or with --output those of the columns
+ * it names, in its order, as lsns -J -o has them. */
+static void flags_json(const struct plan *plan, const struct flag_row *rows,
+		       const size_t *shown, size_t nshown)
 {
 	json_open(stdout, "flags");
 	putchar('[');
@@ -256,7 +351,17 @@ static void flags_json(const struct flag_row *rows)
 		const struct flag *f = r->flag;
 		char option[32];
 
-		printf("%s{\"name\":", i ? "," : "");
+		if (plan->list_columns) {
+			fputs(i ? ",{" : "{", stdout);
+			for (size_t k = 0; k < nshown; k++) {
+				if (k)
+					putchar(',');
+				flag_member(r, shown[k]);
+			}
+			putchar('}');
+			continue;
+		}
+		printf("%s{\"flag\":", i ? "," : "");
 		json_string(stdout, f->name);
 		snprintf(option, sizeof option, "--%s", f->name);
 		string_or_null("option", option);
@@ -274,11 +379,11 @@ static void flags_json(const struct flag_row *rows)
 			fputs(",\"ns\":null", stdout);
 		/* Tasks sharing it, and tasks that could not be compared. */
 		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
-			printf(",\"sharers\":%zu,\"uncompared\":%zu",
+			printf(",\"shared\":%zu,\"uncompared\":%zu",
 			       r->shared->n, r->shared->hidden);
 		else
-			fputs(",\"sharers\":null,\"uncompared\":null", stdout);
-		string_or_null("status", r->status);
+			fputs(",\"shared\":null,\"uncompared\":null", stdout);
+		string_or_null("status", statuses[r->status].json);
 		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}
@@ -302,7 +407,7 @@ static int list_flags(const struct plan *plan, const size_t *shown,
 	}
 	sharing_scan(SHARING_FLAGS, shared);
 	if (plan->opts & OPT_JSON)
-		flags_json(rows);
+		flags_json(plan, rows, shown, nshown);
 	else
 		flags_text(plan, rows, shown, nshown);
 	return output_done();
@@ -383,28 +488,56 @@ static void options_text(const struct plan *plan, const size_t *shown,
 	free(text);
 }
 
-static void options_json(void)
+/* An option's member for column c: "option":"mount", ... */
+static void option_member(const struct option_row *r, size_t c)
 {
-	json_open(stdout, "options");
-	putchar('[');
-	for (size_t i = 0; i < option_count; i++) {
-		const struct option_row *r = &option_rows[i];
-		const char *words[MAX_WORDS];
-		char buf[MAX_WORDS][16], letter[2] = { (char)r->letter, '\0' };
-		size_t n = words_of(r, words, buf, MAX_WORDS);
+	const char *words[MAX_WORDS];
+	char buf[MAX_WORDS][16], letter[2] = { (char)r->letter, '\0' };
+	size_t n;
 
-		printf("%s{\"name\":", i ? "," : "");
+	printf("\"%s\":", option_columns[c].name);
+	switch (c) {
+	case OCOL_OPTION:
 		json_string(stdout, row_name(r));
-		string_or_null("short", r->letter ? letter : NULL);
-		string_or_null("argument", argument_names[r->arg]);
-		string_or_null("value", value_kinds[r->values]);
-		fputs(",\"words\":[", stdout);
+		break;
+	case OCOL_SHORT:
+		if (r->letter)
+			json_string(stdout, letter);
+		else
+			fputs("null", stdout);
+		break;
+	case OCOL_ARGUMENT:
+		json_string(stdout, argument_names[r->arg]);
+		break;
+	case OCOL_VALUE:
+		json_string(stdout, value_kinds[r->values]);
+		break;
+	default: /* OCOL_WORDS */
+		n = words_of(r, words, buf, MAX_WORDS);
+		putchar('[');
 		for (size_t k = 0; k < n; k++) {
 			if (k)
 				putchar(',');
 			json_string(stdout, words[k]);
 		}
-		fputs("]}", stdout);
+		putchar(']');
+	}
+}
+
+/* Every option as JSON, its members those of the columns shown (every
+ * one, or --output's). */
+static void options_json(const size_t *shown, size_t nshown)
+{
+	json_open(stdout, "options");
+	putchar('[');
+	for (size_t i = 0; i < option_count; i++) {
+		fputs(i ? ",{" : "{", stdout);
+		for (size_t k = 0; k < nshown; k++) {
+			if (k)
+				putchar(',');
+			option_member(&option_rows[i], shown[k]);
+		}
+		putchar('}');
 	}
 	puts("]}");
 }
@@ -422,15 +555,19 @@ static void steps_text(const struct plan *plan, const size_t *shown,
 	      nshown);
 }
 
-static void steps_json(void)
+static void steps_json(const size_t *shown, size_t nshown)
 {
 	json_open(stdout, "steps");
 	putchar('[');
 	for (size_t i = 0; i < STEP_NKINDS; i++) {
-		fputs(i ? ",{\"step\":" : "{\"step\":", stdout);
-		json_string(stdout, step_kinds[i].name);
-		fputs(",\"does\":", stdout);
-		json_string(stdout, step_kinds[i].doc);
+		fputs(i ? ",{" : "{", stdout);
+		for (size_t k = 0; k < nshown; k++) {
+			printf("%s\"%s\":", k ? "," : "",
+			       step_columns[shown[k]].name);
+			json_string(stdout, shown[k] == SCOL_STEP
+						    ? step_kinds[i].name
+						    : step_kinds[i].doc);
+		}
 		putchar('}');
 	}
 	puts("]}");
@@ -473,7 +610,7 @@ int list(const struct plan *plan)
 		n = table_columns(plan->list_columns, step_columns,
 				  N_STEP_COLS, shown, msg, sizeof msg);
 		if (plan->opts & OPT_JSON)
-			steps_json();
+			steps_json(shown, n);
 		else
 			steps_text(plan, shown, n);
 		return output_done();
@@ -481,7 +618,7 @@ int list(const struct plan *plan)
 	n = table_columns(plan->list_columns, option_columns, N_OPTION_COLS,
 			  shown, msg, sizeof msg);
 	if (plan->opts & OPT_JSON)
-		options_json();
+		options_json(shown, n);
 	else
 		options_text(plan, shown, n);
 	return output_done();

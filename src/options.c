@@ -233,8 +233,8 @@ static int take_verbose(struct plan *plan, const struct option_row *row,
 
 /* The columns --output may name: those of both tables of --list. */
 static const struct word column_words[] = {
-	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "inode", 0 },
-	{ "shared", 0 }, { "detaches", 0 }, { "status", 0 }, { "short", 0 },
+	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "ns", 0 },
+	{ "shared", 0 }, { "status", 0 }, { "detaches", 0 }, { "short", 0 },
 	{ "argument", 0 }, { "words", 0 }, { "step", 0 }, { "does", 0 },
 	{ NULL, 0 } };
 
@@ -497,9 +497,10 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
 	  .values = VALUES_WORD,
 	  .words = list_words },
-	{ "output", 0, ARG_REQUIRED, N_("LIST"), GROUP_OUTPUT,
+	{ "output", 'o', ARG_REQUIRED, N_("LIST"), GROUP_OUTPUT,
 	  N_("with --list, show only the columns named in LIST "
-	     "(comma-separated: flag, option, value...), in its order"),
+	     "(comma-separated: flag, option, value...), in its order; with "
+	     "--json, only their members"),
 	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
 	  .words = column_words },
 	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,

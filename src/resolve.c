@@ -100,9 +100,6 @@ static const struct {
 	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
 	{ OPT_RAW, OPT_LIST, true,
 	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
-	{ OPT_OUTPUT, OPT_JSON, false,
-	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
-	     "one") },
 	{ OPT_NOHEADINGS, OPT_JSON, false,
 	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
 	     "one") },

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "i18n.h"
 #include "quote.h"
 #include "table.h"
+#include "wrap.h"
 
 size_t table_columns(const char *list, const struct column *cols,
 		     size_t ncols, size_t *shown, char *msg, size_t size)
@@ -25,7 +25,8 @@ size_t table_columns(const char *list, const struct column *cols,
 
 	if (!p) {
 		for (size_t c = 0; c < ncols; c++)
-			shown[n++] = c;
+			if (!cols[c].extra)
+				shown[n++] = c;
 		return n;
 	}
 	for (;;) {
@@ -69,64 +70,6 @@ size_t table_columns(const char *list, const struct column *cols,
 			return n;
 		p += len + 1;
 	}
-}
-
-/* The columns a table may take: COLUMNS when it is a number, as
- * util-linux's tools read it, else the terminal's width; 0 when neither
- * says (a pipe, a file): then a row is one line, however long. */
-static size_t table_width(void)
-{
-	const char *env = getenv("COLUMNS");
-	struct winsize ws;
-
-	if (env && *env) {
-		char *end;
-		long v = strtol(env, &end, 10);
-
-		if (*end == '\0' && v > 0 && v <= 10000)
-			return (size_t)v;
-	}
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
-	    ws.ws_col > 0)
-		return ws.ws_col;
-	return 0;
-}
-
-/* How many bytes of text make its next line of at most width columns,
- * broken after a word (the blank is left for skip_blanks), or inside a
- * word longer than the line. */
-static size_t line_bytes(const char *text, size_t width)
-{
-	size_t used = 0, end = 0, cols = 0;
-
-	while (text[used]) {
-		size_t blank = strspn(text + used, " ");
-		const char *piece = text + used + blank;
-		/* A hyphen within a word ends a piece too, kept with it (a
-		 * German compound, "System-V-IPC"); leading ones
-		 * ("--loopback") do not. */
-		size_t lead = strspn(piece, "-");
-		size_t word = lead + strcspn(piece + lead, " -");
-		size_t w;
-
-		word += piece[word] == '-';
-		w = text_columns(text + used, blank + word);
-
-		if (cols + w > width) {
-			if (end > 0)
-				return end;
-			/* One word too long: as much of it as fits. */
-			for (end = 1; text[end] &&
-				      text_columns(text, end + 1) <= width;
-			     end++)
-				;
-			return end;
-		}
-		cols += w;
-		used += blank + word;
-		end = used;
-	}
-	return used;
 }
 
 /* The widest a wrapped text column gets before the other takes room. */
@@ -189,8 +132,8 @@ static void table_text(const struct column *cols, size_t ncols,
 		       const size_t *shown, size_t nshown, bool heads)
 {
 	size_t width[TABLE_MAX_SHOWN] = { 0 }, gap[TABLE_MAX_SHOWN] = { 0 }, fixed = 0;
-	size_t limit = table_width();
-	size_t wraps[2] = { 0, 0 }, nwraps = 0, longest = 0;
+	size_t limit = text_width(STDOUT_FILENO);
+	size_t wraps[2] = { 0, 0 }, nwraps = 0, longest = 0, least[2] = { 0, 0 };
 
 	for (size_t k = 0; k < nshown; k++) {
 		const struct column *col = &cols[shown[k]];
@@ -213,13 +156,17 @@ static void table_text(const struct column *cols, size_t ncols,
 		}
 		fixed += gap[k];
 	}
-	if (nwraps == 2)
+	/* A word is never broken: a column that wraps is at least as wide
+	 * as its longest word. */
+	for (size_t w = 0; w < nwraps; w++)
 		for (size_t i = 0; i < nrows; i++) {
 			size_t n = longest_word(
-				cells[i * ncols + shown[wraps[1]]]);
+				cells[i * ncols + shown[wraps[w]]]);
 
-			if (n > longest)
+			if (w == 1 && n > longest)
 				longest = n;
+			if (n > least[w])
+				least[w] = n;
 		}
 	if (limit && nwraps &&
 	    fixed + width[wraps[0]] + (nwraps == 2 ? width[wraps[1]] : 0) >
@@ -229,7 +176,7 @@ static void table_text(const struct column *cols, size_t ncols,
 				      : nwraps * MIN_TEXT;
 
 		if (nwraps == 1) {
-			width[wraps[0]] = room;
+			width[wraps[0]] = room > least[0] ? room : least[0];
 		} else {
 			size_t second = room / 3;
 
@@ -239,8 +186,9 @@ static void table_text(const struct column *cols, size_t ncols,
 				second = width[wraps[1]];
 			if (room - second > width[wraps[0]])
 				second = room - width[wraps[0]];
-			width[wraps[1]] = second;
-			width[wraps[0]] = room - second;
+			width[wraps[1]] = second > least[1] ? second : least[1];
+			width[wraps[0]] = room - second > least[0] ? room - second
+								   : least[0];
 		}
 	}
 
@@ -261,7 +209,7 @@ static void table_text(const struct column *cols, size_t ncols,
 				bool wraps_here = (nwraps > 0 && k == wraps[0]) ||
 						  (nwraps > 1 && k == wraps[1]);
 				size_t n = wraps_here && limit
-						   ? line_bytes(left[k], width[k])
+						   ? wrap_bytes(left[k], width[k])
 						   : strlen(left[k]);
 				char line[512];
 

@@ -15,13 +15,15 @@ struct column {
 	const char *name;
 	const char *head;
 	bool wraps;
+	bool extra; /* shown only when --output names it */
 };
 
 /* The most columns a table shows (a name may be given twice). */
 #define TABLE_MAX_SHOWN 16
 
-/* The columns shown: every one when list is NULL, else those named in
- * list (comma-separated, any case), in its order, as indices into cols.
+/* The columns shown: every one but the extra ones when list is NULL,
+ * else those named in list (comma-separated, any case), in its order, as
+ * indices into cols.
  * Returns how many, or 0 with a message in msg (a name the table lacks,
  * an empty one, too many). */
 size_t table_columns(const char *list, const struct column *cols,

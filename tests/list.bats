@@ -7,45 +7,69 @@ teardown() {
 	nobody_cleanup
 }
 
-@test "--list names all 14 flags with their values" {
+@test "--list names all 14 flags; their values with -o" {
 	run unshare --list
 	assert_success
-	assert_line --index 0 --regexp '^FLAG +OPTION +VALUE +NS INODE +SHARED +DETACHES +STATUS$'
-	for f in mount:0x00020000 uts:0x04000000 ipc:0x08000000 net:0x40000000 pid:0x20000000 user:0x10000000 cgroup:0x02000000 time:0x00000080 fs:0x00000200 files:0x00000400 sysvsem:0x00040000 vm:0x00000100 sighand:0x00000800 thread:0x00010000; do
-		assert_line --regexp "^${f%%:*} .* ${f#*:} "
-	done
+	assert_line --index 0 --regexp '^FLAG +OPTION +NS +SHARED +STATUS +DETACHES$'
 	assert_equal "${#lines[@]}" 15
+	run unshare --list -o flag,value
+	assert_success
+	assert_line --index 0 --regexp '^FLAG +VALUE$'
+	for f in mount:0x00020000 uts:0x04000000 ipc:0x08000000 net:0x40000000 pid:0x20000000 user:0x10000000 cgroup:0x02000000 time:0x00000080 fs:0x00000200 files:0x00000400 sysvsem:0x00040000 vm:0x00000100 sighand:0x00000800 thread:0x00010000; do
+		assert_line --regexp "^${f%%:*} +${f#*:}$"
+	done
 }
 
 @test "--list shows the caller's namespace inodes" {
 	run unshare --list
-	assert_line --regexp "^net +-n --net +0x40000000 $(ns_inode net) "
-	assert_line --regexp "^fs +--fs +0x00000200 - "
+	assert_line --regexp "^net +-n --net +$(ns_inode net) "
+	assert_line --regexp "^fs +--fs +- "
+}
+
+@test "one name a column: heading, --output word and JSON key alike, for every column of every table" {
+	local what h words keys heads
+	words=$(unshare --list=options --raw --noheadings -o option,words |
+		sed -n 's/^--output //p' | sed 's/\\x20/ /g')
+	for what in flags options steps; do
+		keys=$(unshare --list="$what" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(d[sys.argv[1]][0]))' "$what")
+		heads=$(unshare --list="$what" --raw | head -n 1 | tr 'A-Z' 'a-z')
+		for h in $heads; do
+			[[ " $words " == *" $h "* ]] || fail "$what: heading $h is no --output word ($words)"
+			[[ " $keys " == *" $h "* ]] || fail "$what: heading $h is no JSON key ($keys)"
+		done
+	done
 }
 
 @test "as root, every flag is usable, and each really is" {
 	require_root
 	run unshare --list
 	for f in mount uts ipc net pid user cgroup time fs files sysvsem vm sighand thread; do
-		assert_line --regexp "^$f .* usable( \(.*\))?$"
+		assert_line --regexp "^$f .* usable .*$"
 		run unshare "--$f" --no-fork true
 		assert_success
 		run unshare --list
 	done
+	# Nothing to explain: no legend.
+	assert_equal "${#lines[@]}" 15
 	# A new network namespace's lo starts down: the way to bring it up.
-	assert_line --regexp '^net .* usable \(.*lo.*--loopback.*\)$'
 	run unshare --list --json
 	assert_success
-	assert_output --regexp '"name":"net",[^}]*"status":"usable","verdict":"usable \([^"]*--loopback'
+	assert_output --regexp '"flag":"net",[^}]*"status":"usable","verdict":"usable \([^"]*--loopback'
 }
 
 @test "as nobody, net needs privilege and names the way around, which works" {
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" --list
 	assert_success
-	assert_line --regexp '^net +-n --net .* needs privilege: add --map-root-user \(-r\) or --user$'
-	assert_line --regexp '^user +-U --user .* usable$'
-	assert_line --regexp '^fs +--fs .* usable$'
+	# A few words in the table; what they mean once, under it.
+	assert_line --regexp '^net +-n --net .* needs -r +network'
+	assert_line --regexp '^user +-U --user .* usable +user'
+	assert_line --regexp '^fs +--fs .* usable +root'
+	assert_equal "$(grep -c 'add --map-root-user (-r) or --user' <<<"$output")" 1
+	assert_line --index -1 'needs -r: needs privilege: add --map-root-user (-r) or --user'
 	run as_nobody "$NOBODY_BIN" --net true
 	assert_failure 125
 	run as_nobody "$NOBODY_BIN" -r --net true
@@ -60,18 +84,19 @@ teardown() {
 		assert_success
 		assert_table_fits "$cols"
 	done
-	# 80 columns: the net row's status breaks, its words all there.
+	# 80 columns: the long DETACHES break at blanks, its words all there.
 	run env COLUMNS=80 "$UNSHARE_BIN" --list
 	[ "${#lines[@]}" -gt 15 ] || fail "nothing broke at 80 columns"
+	[ "${#lines[@]}" -le 26 ] || fail "${#lines[@]} lines at 80 columns"
 	# On a terminal of 80 columns, with no COLUMNS: the terminal's.
 	run script -qec "stty cols 80 rows 50; env -u COLUMNS $(printf %q "$UNSHARE_BIN") --list" /dev/null
 	assert_success
 	lines=("${lines[@]//$'\r'/}")
 	assert_table_fits 80
-	# Into a pipe, with no COLUMNS: one line a row, however long.
+	# Into a pipe, with no COLUMNS: 80 columns.
 	run env -u COLUMNS "$UNSHARE_BIN" --list
 	assert_success
-	assert_equal "${#lines[@]}" 15
+	assert_table_fits 80
 }
 
 @test "--list --output: the columns named, in their order, in any case; a long one still fits the terminal" {
@@ -100,7 +125,7 @@ teardown() {
 @test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {
 	run unshare --list --output=flag,words
 	assert_failure 125
-	assert_line --index 0 --regexp "--output: words .*: flag, option, value, inode, shared, detaches, status$"
+	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches$"
 	run unshare --list=options --output=option,,words
 	assert_failure 125
 	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
@@ -115,17 +140,17 @@ teardown() {
 	run unshare --list --noheadings
 	assert_success
 	assert_equal "${#lines[@]}" 14
-	assert_line --index 0 --regexp '^mount +-m --mount +0x00020000 '
+	assert_line --index 0 --regexp '^mount +-m --mount +[0-9]+ '
 	run env COLUMNS=40 "$UNSHARE_BIN" --list --raw
 	assert_success
 	assert_equal "${#lines[@]}" 15
-	assert_line --index 0 'FLAG OPTION VALUE NS\x20INODE SHARED DETACHES STATUS'
-	assert_line --regexp '^mount -m\\x20--mount 0x00020000 [0-9]+ - mount\\x20table [a-z][^ ]*$'
+	assert_line --index 0 'FLAG OPTION NS SHARED STATUS DETACHES'
+	assert_line --regexp '^mount -m\\x20--mount [0-9]+ - [a-z][^ ]* mount\\x20table$'
 	# A row without a letter: no blanks before its option.
-	assert_line --regexp '^fs --fs 0x00000200 - [0-9]+\+? root,\\x20'
+	assert_line --regexp '^fs --fs - [0-9]+\+? [a-z][^ ]* root,\\x20'
 	local line
 	for line in "${lines[@]}"; do
-		[ "$(wc -w <<<"$line")" = 7 ] || fail "not 7 cells: $line"
+		[ "$(wc -w <<<"$line")" = 6 ] || fail "not 6 cells: $line"
 	done
 	run unshare --list=options --raw --noheadings --output=option,words
 	assert_success
@@ -134,9 +159,22 @@ teardown() {
 	assert_line '--fork '
 }
 
-@test "--output, --noheadings and --raw shape --list's text: without --list, or with --json, refused" {
+@test "--output, --noheadings and --raw shape --list's text: without --list, or --noheadings and --raw with --json, refused" {
 	local option
-	for option in --output=flag --noheadings --raw; do
+	# With --json, --output chooses the members, as lsns -J -o does.
+	run unshare --list -o status,flag --json
+	assert_success
+	run python3 -c '
+import json, sys
+rows = json.loads(sys.argv[1])["flags"]
+print(len(rows), [list(r) for r in rows][0], rows[0]["flag"])' "$output"
+	assert_output "14 ['status', 'flag'] mount"
+	run unshare --list=options --output=option --json
+	assert_output --regexp '^\{"version":3,"options":\[\{"option":"mount"\},'
+	run unshare --output=flag true
+	assert_failure 125
+	assert_line --index 0 --partial "add --list"
+	for option in --noheadings --raw; do
 		run unshare "$option" true
 		assert_failure 125
 		assert_line --index 0 --partial "${option%=*}"
@@ -154,7 +192,7 @@ teardown() {
 	run unshare --list --json
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":3,"flags":\[\{"name":"mount",.*\}\]\}$'
+	assert_output --regexp '^\{"version":3,"flags":\[\{"flag":"mount",.*\}\]\}$'
 	run python3 -c '
 import json, sys
 doc = json.loads(sys.argv[1])
@@ -162,9 +200,9 @@ assert sorted(doc) == ["flags", "version"] and doc["version"] == 3, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
-    assert set(r) >= {"name", "option", "value", "mask", "kernel", "detaches", "since", "type", "ns", "status", "verdict"}, r
-    assert "inode" not in r, r
-print(rows[0]["name"], rows[0]["value"], rows[0]["kernel"], rows[8]["type"], rows[8]["ns"])
+    assert set(r) >= {"flag", "option", "value", "mask", "kernel", "detaches", "since", "type", "ns", "shared", "status", "verdict"}, r
+    assert "inode" not in r and "name" not in r, r
+print(rows[0]["flag"], rows[0]["value"], rows[0]["kernel"], rows[8]["type"], rows[8]["ns"])
 print(rows[3]["type"], rows[3]["ns"])' "$output"
 	assert_success
 	assert_line --index 0 "mount 131072 CLONE_NEWNS None None"
@@ -172,7 +210,7 @@ print(rows[3]["type"], rows[3]["ns"])' "$output"
 }
 
 @test "--list --json: each flag's mask as the table's VALUE column shows it" {
-	run unshare --list
+	run unshare --list -o flag,value
 	assert_success
 	# Each row's name and the first word that starts with 0x.
 	table=$(awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i ~ /^0x/) { print $1, $i; break } }' <<<"$output")
@@ -183,7 +221,7 @@ print(rows[3]["type"], rows[3]["ns"])' "$output"
 import json, sys
 for r in json.loads(sys.argv[1])["flags"]:
     assert r["mask"] == "0x%08x" % r["value"], r
-    print(r["name"], r["mask"])' "$output"
+    print(r["flag"], r["mask"])' "$output"
 	assert_success
 	assert_line 'time 0x00000080'
 	assert_output "$table"
@@ -194,7 +232,11 @@ for r in json.loads(sys.argv[1])["flags"]:
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list'
 	assert_success
-	assert_line --regexp '^uts .* limit reached \(/proc/sys/user/max_uts_namespaces is 0\)$'
+	assert_line --regexp '^uts .* at limit +hostname'
+	assert_line --regexp '^at limit: .*max_\*_namespaces'
+	run /usr/bin/unshare --user --map-root-user sh -c '
+		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list --json'
+	assert_output --partial '"verdict":"limit reached (/proc/sys/user/max_uts_namespaces is 0)"'
 }
 
 # The kernel is made to refuse (through errno-inject's seccomp filter) what
@@ -203,27 +245,29 @@ for r in json.loads(sys.argv[1])["flags"]:
 @test "--list: a namespace type the kernel lacks is 'not in this kernel', with its version and option" {
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list
 	assert_success
-	assert_line --regexp '^time +-T --time .* not in this kernel \(first in Linux 5\.6, with CONFIG_TIME_NS\)$'
+	assert_line --regexp '^time +-T --time .* not in kernel +monotonic'
+	assert_line --regexp '^not in kernel: .*older'
 	if [ "$(id -u)" = 0 ]; then
-		assert_line --regexp '^uts +-u --uts .* usable$'
+		assert_line --regexp '^uts +-u --uts .* usable '
 	else
-		assert_line --regexp '^uts +-u --uts .* needs privilege: add --map-root-user \(-r\) or --user$'
+		assert_line --regexp '^uts +-u --uts .* needs -r '
 	fi
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list --json
 	run python3 -c '
 import json, sys
-print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "time"][0])' "$output"
-	assert_output not-in-kernel
+print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if r["flag"] == "time"][0])' "$output"
+	assert_output "('not-in-kernel', 'not in this kernel (first in Linux 5.6, with CONFIG_TIME_NS)')"
 }
 
 @test "--list as root refused by a seccomp filter: 'refused', not 'needs privilege'" {
 	require_root
 	run inject unshare EPERM 0 0x40000000 -- "$UNSHARE_BIN" --list
 	assert_success
-	assert_line --regexp '^net +-n --net .* refused to this process \(it has CAP_SYS_ADMIN: a security module or a seccomp filter\)$'
-	assert_line --regexp '^mount +-m --mount .* usable$'
-	run inject unshare EPERM 0 0x10000000 -- "$UNSHARE_BIN" --list
-	assert_line --regexp '^user +-U --user .* refused to this process \(a chroot, an unmapped id, a security module or a seccomp filter\)$'
+	assert_line --regexp '^net +-n --net .* refused +network'
+	assert_line --regexp '^refused: .*security module.*seccomp'
+	assert_line --regexp '^mount +-m --mount .* usable '
+	run inject unshare EPERM 0 0x10000000 -- "$UNSHARE_BIN" --list --json
+	assert_output --partial '"verdict":"refused to this process (a chroot, an unmapped id, a security module or a seccomp filter)"'
 }
 
 @test "--list as nobody with user namespaces refused: user needs privilege, and says what refuses it" {
@@ -232,7 +276,8 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list
 	nobody_cleanup
 	assert_success
-	assert_line --regexp '^user +-U --user .* needs privilege \(user namespaces are refused to this process: a sysctl, a chroot, a security module\)$'
+	assert_line --regexp '^user +-U --user .* needs root +user'
+	assert_line --regexp '^needs root: '
 }
 
 # The probe for each flag is a child; without one there is no verdict.
@@ -300,7 +345,7 @@ print([r["status"] for r in json.loads(sys.argv[1])["flags"] if r["name"] == "ti
 import json, sys
 d = json.loads(sys.argv[1])
 assert d["version"] == 3 and list(d) == ["version", "options"], d
-o = {x["name"]: x for x in d["options"]}
+o = {x["option"]: x for x in d["options"]}
 print(o["mount"]["short"], o["mount"]["argument"], o["mount"]["value"], o["mount"]["words"])
 print(o["propagation"]["short"], o["propagation"]["value"], o["propagation"]["words"])
 print(o["kill-child"]["words"][-1] == "1-64", "TERM" in o["kill-child"]["words"])
@@ -309,7 +354,7 @@ print(sorted(set(k for x in d["options"] for k in x)))' "$output"
 	assert_line --index 0 "m optional file []"
 	assert_line --index 1 "None word ['private', 'shared', 'slave', 'unchanged']"
 	assert_line --index 2 "True True"
-	assert_line --index 3 "['argument', 'name', 'short', 'value', 'words']"
+	assert_line --index 3 "['argument', 'option', 'short', 'value', 'words']"
 }
 
 @test "--list whose tries are killed by a signal (a seccomp filter's SIGSYS) says so: 125, no verdicts" {

@@ -97,7 +97,7 @@ print("\n".join(sorted(keys)))' "$@"
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --list --json >flags
-	unshare --verbose --json -r --uts --pid --mount-proc true 2>events || true
+	unshare --verbose --json -r --uts --pid --mount-proc --fs true 2>events || true
 	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true
 	run keys_of plan flags events failed
 	assert_success
@@ -110,7 +110,7 @@ print("\n".join(sorted(keys)))' "$@"
 	done
 	assert_equal "$missing" ''
 	# And the run gave what this test expects to look at.
-	for k in version event plan steps flags sharers entry outcome errno text status; do
+	for k in version event plan steps flags shared sharers entry outcome errno text status; do
 		grep -qx -- "$k" <<<"$keys" || fail "no key $k in the JSON looked at"
 	done
 }

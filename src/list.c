@@ -48,9 +48,8 @@ static const struct {
 		N_("needs privilege that no user namespace gives here "
 		   "(CAP_SYS_ADMIN): run as root") },
 	[ST_REFUSED] = { "refused", N_("refused"),
-		N_("refused though privilege would not help: a security "
-		   "module, a seccomp filter, or for user a chroot or an "
-		   "unmapped id") },
+		N_("privilege would not help: a security module, a seccomp "
+		   "filter, or for user a chroot or an unmapped id") },
 	[ST_NOT_IN_KERNEL] = { "not-in-kernel", N_("not in kernel"),
 		N_("this kernel is older than the flag, or built without it "
 		   "(--json says which version and option)") },

@@ -133,9 +133,15 @@ typed_each() {
 }
 
 @test "--output=<TAB> offers column names, item by item" {
-	run complete_line "unshare --list --output=flag,st"
+	run complete_line "unshare --list --output=flag,sta"
 	assert_success
 	assert_output "--output=flag,status"
+	run complete_line "unshare --list --output=flag,s"
+	assert_success
+	assert_output "--output=flag,shared
+--output=flag,status
+--output=flag,short
+--output=flag,step"
 }
 
 @test "--keep-env=<TAB> offers variables, item by item" {

@@ -146,5 +146,5 @@ make_root_without_proc() {
 	make_root_without_proc
 	run chroot "$chroot_dir" /unshare --list
 	assert_success
-	assert_line --regexp '^net +-n --net +0x40000000 - '
+	assert_line --regexp '^net +-n --net +- +- +usable '
 }

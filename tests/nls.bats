@@ -133,8 +133,8 @@ nls() {
 	run german --dry-run --uts --fs true
 	assert_success
 	if nls; then
-		assert_line "gewünscht  uts, fs"
-		assert_line "Programm   true"
+		assert_line "gewünscht    uts, fs"
+		assert_line "Programm     true"
 	else
 		assert_line "requested    uts, fs"
 	fi

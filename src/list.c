@@ -491,7 +491,7 @@ static void options_text(const struct plan *plan, const size_t *shown,
 static void option_member(const struct option_row *r, size_t c)
 {
 	const char *words[MAX_WORDS];
-	char buf[MAX_WORDS][16], letter[2] = { (char)r->letter, '\0' };
+	char buf[MAX_WORDS][16];
 	size_t n;
 
 	printf("\"%s\":", option_columns[c].name);
@@ -501,7 +501,7 @@ static void option_member(const struct option_row *r, size_t c)
 		break;
 	case OCOL_SHORT:
 		if (r->letter)
-			json_string(stdout, letter);
+			printf("\"%c\"", r->letter);
 		else
 			fputs("null", stdout);
 		break;

@@ -251,12 +251,11 @@ static const char *why_unseen(pid_t task)
 static void unseen(const struct sharing *s, char *buf, size_t size)
 {
 	const char *why[SHARING_NAMED];
-	size_t n = s->hidden < SHARING_NAMED ? s->hidden : SHARING_NAMED,
-	       used = 0;
+	size_t n = 0, used = 0;
 	char comm[32];
 
-	for (size_t i = 0; i < n; i++)
-		why[i] = why_unseen(s->unseen[i]);
+	for (; n < s->hidden && n < SHARING_NAMED; n++)
+		why[n] = why_unseen(s->unseen[n]);
 	buf[0] = '\0';
 	for (size_t i = 0; i < n && used < size; i++) {
 		bool first = true;
@@ -381,9 +380,9 @@ static void report(const struct flag *f, const char *phase,
 static void brief_before(const struct flag *f, const struct sharing *s,
 			 char *buf, size_t size)
 {
-	char who[512];
-
 	if (s->n > 0) {
+		char who[512];
+
 		sharers(s, 3, who, sizeof who);
 		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s the
 		 * processes that share it, after a space (" pid 12 (sh) and

@@ -106,12 +106,13 @@ static void kill_cgroup(int dir, const char *name)
 		close(fd);
 	snprintf(path, sizeof path, "%s/cgroup.procs", name);
 	for (int tries = 0; tries < 5000; tries++) {
-		ssize_t n;
 		pid_t pid = 0;
 
 		if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno != EBUSY)
 			return;
 		if (!killer && (fd = openat(dir, path, O_RDONLY | O_CLOEXEC)) >= 0) {
+			ssize_t n;
+
 			while ((n = read(fd, buf, sizeof buf)) > 0)
 				for (ssize_t i = 0; i < n; i++)
 					if (buf[i] >= '0' && buf[i] <= '9') {

@@ -140,7 +140,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 				 "%s", plan->cgroup_name);
 		else
 			snprintf(steps->cgroup_name, sizeof steps->cgroup_name,
-				 "unshare-%d", (int)getpid());
+				 /* not translated: a name */ "unshare-%d",
+				 (int)getpid());
 		s = add(steps, STEP_CGROUP_MAKE);
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;

@@ -35,7 +35,7 @@ teardown() {
 import json, sys
 d = json.load(sys.stdin)
 print(" ".join(d[sys.argv[1]][0]))' "$what")
-		heads=$(unshare --list="$what" --raw | head -n 1 | tr 'A-Z' 'a-z')
+		heads=$(unshare --list="$what" --raw | head -n 1 | tr '[:upper:]' '[:lower:]')
 		for h in $heads; do
 			[[ " $words " == *" $h "* ]] || fail "$what: heading $h is no --output word ($words)"
 			[[ " $keys " == *" $h "* ]] || fail "$what: heading $h is no JSON key ($keys)"

@@ -29,11 +29,13 @@ static int number(const char *s, int lo, int hi)
 	return errno || *end || v < lo || v > hi ? -1 : (int)v;
 }
 
-/* Other names of the same signals, which util-linux takes too. */
+/* Other names of the same signals, which util-linux takes too: glibc's
+ * abbreviation of SIGIO is POLL, so IO is here. */
 static const struct {
 	const char *name;
 	int sig;
-} aliases[] = { { "IOT", SIGABRT }, { "CLD", SIGCHLD }, { "POLL", SIGIO } };
+} aliases[] = { { "IOT", SIGABRT }, { "CLD", SIGCHLD }, { "POLL", SIGIO },
+		{ "IO", SIGIO } };
 
 /* After "RT": MIN, MIN+N, MAX, MAX-N, or N (MIN+N); N from 0. */
 static int realtime(const char *s)

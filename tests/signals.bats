@@ -186,6 +186,13 @@ hold_child() {
 	assert_line --regexp '^kill-child +SIGTERM '
 	run unshare --dry-run --kill-child true
 	assert_line --regexp '^kill-child +SIGKILL '
+	# Each name glibc knows, and the other names util-linux takes too:
+	# IO and POLL, IOT, CLD.
+	for alias in IO:POLL SIGIO:POLL sigpoll:POLL IOT:ABRT CLD:CHLD SIGCLD:CHLD; do
+		run unshare --dry-run --kill-child="${alias%%:*}" true
+		assert_success
+		assert_line --regexp "^kill-child +SIG${alias#*:} "
+	done
 	for bad in NOPE 0 65 -9 9x; do
 		run unshare --kill-child="$bad" true
 		assert_failure 125

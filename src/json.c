@@ -45,6 +45,11 @@ void json_string(FILE *out, const char *str)
 				/* U+0080 to U+009F, the C1 controls: U+009B is
 				 * a terminal's CSI. */
 				fprintf(out, "\\u%04x", s[1]);
+			else if (utf8_hidden(s, n))
+				/* What the text escapes too: U+202E (RLO) would
+				 * turn a line around, U+2028 look like its
+				 * end. */
+				fprintf(out, "\\u%04lx", utf8_hidden(s, n));
 			else
 				fwrite(s, 1, n, out);
 		}

@@ -71,6 +71,13 @@ static bool hidden_format(unsigned long cp)
 	       cp == 0xfeff;                      /* zero width no-break */
 }
 
+unsigned long utf8_hidden(const unsigned char *s, size_t n)
+{
+	unsigned long cp = n > 1 ? code_point(s, n) : 0;
+
+	return hidden_format(cp) ? cp : 0;
+}
+
 /* utf8_length() of a printable character, 0 for any other: control
  * characters (C0, DEL, and C1, which is U+0080 to U+009F), the format
  * characters of hidden_format(), and bytes that are not UTF-8. */

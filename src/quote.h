@@ -11,6 +11,13 @@
  * one: no overlong forms, no surrogates, nothing past U+10FFFF. */
 size_t utf8_length(const unsigned char *s);
 
+/* The code point of the character of n bytes at s (valid UTF-8, as
+ * utf8_length() measured it) if it is one a terminal shows as nothing or
+ * that moves text around (a line or paragraph separator, a bidirectional
+ * control, an invisible space or joiner), else 0: the ones quoted()
+ * escapes, and JSON too. */
+unsigned long utf8_hidden(const unsigned char *s, size_t n);
+
 /* The columns the first len bytes of text take on a terminal, read in
  * the charset of the locale's LC_CTYPE (a translation comes in it): two
  * for a wide character (CJK), none for a combining mark, one for each

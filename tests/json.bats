@@ -318,3 +318,11 @@ for l in sys.argv[1].splitlines():
 	assert_output --partial '"argv":["a\u009b2J\u0085b","'$'\xc2\xa0''"]'
 	refute_output --partial $'\xc2\x9b'
 }
+
+@test "--json escapes what the text escapes: bidirectional controls, line separators, invisible marks" {
+	run --separate-stderr unshare --dry-run --json -- $'a\u202eb\u2028c\u2029d\u200fe\u2066f\ufeffg' $'\u00e9\u2014'
+	assert_success
+	assert_output --partial '"argv":["a\u202eb\u2028c\u2029d\u200fe\u2066f\ufeffg","'$'\u00e9\u2014''"]'
+	refute_output --partial $'\u202e'
+	refute_output --partial $'\u2028'
+}

@@ -59,6 +59,10 @@ int main(void)
 	encodes("a\xc2\x80\xc2\x9b[2J\xc2\x9f\xc2\xa0",
 		"\"a\\u0080\\u009b[2J\\u009f\xc2\xa0\"",
 		"C1 controls escaped (U+009B is CSI), U+00A0 kept");
+	encodes("a\xe2\x80\xae" "b\xe2\x80\xa8" "c\xe2\x81\xa6" "d\xef\xbb\xbf"
+		"e\xe2\x80\x94",
+		"\"a\\u202eb\\u2028c\\u2066d\\ufeffe\xe2\x80\x94\"",
+		"what the text escapes (RLO, LS, LRI, BOM), escaped; a dash kept");
 	opens("plan", "{\"version\":3,\"plan\":");
 	opens("event", "{\"version\":3,\"event\":");
 	return tap_done();

@@ -165,7 +165,9 @@ static void added(struct emit *e, const struct plan *plan)
 static void notes(struct emit *e, const struct plan *plan)
 {
 	bool lo_down = (plan->effective & UNSHARE_NET) &&
-		       !(plan->opts & OPT_LOOPBACK);
+		       !(plan->opts & OPT_LOOPBACK),
+	     no_caps = (plan->opts & OPT_KEEP_CAPS) &&
+		       !(plan->effective & UNSHARE_USER);
 
 	if (e->json) {
 		fputs(",\"notes\":[", e->out);
@@ -177,14 +179,27 @@ static void notes(struct emit *e, const struct plan *plan)
 				    "brings it up");
 			putc('}', e->out);
 		}
+		if (no_caps) {
+			fputs(lo_down ? ",{\"note\":\"no-caps\",\"detail\":"
+				      : "{\"note\":\"no-caps\",\"detail\":",
+			      e->out);
+			json_string(e->out, "--keep-caps keeps the capabilities "
+				    "of a new user namespace, and there is "
+				    "none: it keeps nothing, as util-linux");
+			putc('}', e->out);
+		}
 		putc(']', e->out);
-	} else if (lo_down) {
+		return;
+	}
+	if (lo_down)
 		/* TRANSLATORS: a label of the plan, in a column 12
 		 * characters wide. */
 		emit_line(e, _("note"), _("lo stays down in the new network "
 					  "namespace; --loopback brings it "
 					  "up"));
-	}
+	if (no_caps)
+		emit_line(e, _("note"), _("--keep-caps keeps nothing without a "
+					  "new user namespace (--user, -r)"));
 }
 
 static void print(struct emit *e, const struct plan *plan,

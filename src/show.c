@@ -440,16 +440,9 @@ void show_keepcaps(struct emit *e, const struct step *s)
 
 void show_keep_caps(struct emit *e, const struct step *s)
 {
+	(void)s;
 	emit_begin(e);
-	emit_bool(e, "new_user_namespace", s->caps.new_userns);
-	if (s->caps.new_userns)
-		emit_detail(e, N_("the permitted capabilities become ambient"));
-	else
-		emit_detail2(e, N_("the permitted capabilities become ambient, in "
-			      "the caller's user namespace"),
-			N_("the permitted capabilities become ambient; no new "
-			   "user namespace: the program keeps our capabilities "
-			   "in the caller's (as root, every one)"));
+	emit_detail(e, N_("the permitted capabilities become ambient"));
 }
 
 void show_persist(struct emit *e, const struct step *s)

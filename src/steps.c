@@ -260,8 +260,11 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->id.id = plan->setgid_id;
 		s->id.denied = plan->setgroups == SETGROUPS_DENY;
 	}
+	/* --keep-caps keeps the capabilities of a new user namespace; with
+	 * none it keeps nothing, as in util-linux (a note of the plan says
+	 * so): not root's every capability, ambient, for --setuid's uid. */
 	if (plan->setuid_id != NO_ID) {
-		if (plan->opts & OPT_KEEP_CAPS)
+		if ((plan->opts & OPT_KEEP_CAPS) && userns)
 			add(steps, STEP_KEEPCAPS);
 		add(steps, STEP_SETUID)->id.id = plan->setuid_id;
 	}
@@ -272,11 +275,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->kill.signal = plan->kill_signal;
 		s->kill.again = true;
 	}
-	if (plan->opts & OPT_KEEP_CAPS) {
-		s = add(steps, STEP_KEEP_CAPS);
-		s->caps.new_userns = userns;
-		s->caps.setuid = plan->setuid_id != NO_ID;
-	}
+	if ((plan->opts & OPT_KEEP_CAPS) && userns)
+		add(steps, STEP_KEEP_CAPS);
 	if (files)
 		add(steps, STEP_PERSIST)->files = plan->persist;
 	if (plan->opts & OPT_CLEAR_ENV) {

@@ -150,10 +150,6 @@ struct step {
 			bool denied; /* setgid: setgroups denied by us */
 		} id; /* setgid, setuid */
 		struct {
-			bool new_userns; /* keep-caps: in a new user namespace */
-			bool setuid;     /* under --setuid's uid */
-		} caps;
-		struct {
 			const char *const *lists; /* --keep-env LISTs */
 			size_t n;
 		} env;

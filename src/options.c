@@ -418,7 +418,9 @@ const struct option_row option_rows[] = {
 	  N_("run the program as UID (in the new user namespace)"),
 	  STRING(setuid_arg), .values = VALUES_USER },
 	{ "setgid", 'G', ARG_REQUIRED, N_("GID"), GROUP_USERNS,
-	  N_("run the program as GID, with no supplementary groups"),
+	  N_("run the program as GID, with no supplementary groups where "
+	     "setgroups is allowed (where it is denied, as after -r, the "
+	     "kernel keeps them)"),
 	  STRING(setgid_arg), .values = VALUES_GROUP },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
 	  N_("make the permitted capabilities ambient, so that they survive "

@@ -423,7 +423,18 @@ void show_id(struct emit *e, const struct step *s)
 	emit_begin(e);
 	if (s->kind == STEP_SETGID) {
 		emit_number(e, "gid", s->id.id);
-		emit_detail(e, N_("gid %lld, no supplementary groups"), s->id.id);
+		emit_bool(e, "groups_kept", s->id.denied);
+		if (s->id.denied)
+			/* TRANSLATORS: %lld is a group id. */
+			emit_detail2(e, N_("gid %lld; your supplementary groups stay"),
+				     N_("gid %lld; setgroups is denied, so the "
+					"kernel keeps the supplementary groups "
+					"you had (they show as the overflow "
+					"group)"),
+				     s->id.id);
+		else
+			emit_detail(e, N_("gid %lld, no supplementary groups"),
+				    s->id.id);
 	} else {
 		emit_number(e, "uid", s->id.id);
 		emit_detail(e, N_("uid %lld"), s->id.id);

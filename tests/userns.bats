@@ -421,3 +421,20 @@ capget"
 	run with_subids "$UNSHARE_BIN" --dry-run --map-users=0:100000:65536 -r true
 	assert_line --regexp '^uid-map +.*1 100000 65535'
 }
+
+@test "-G 0 with setgroups denied: the plan says the supplementary groups stay, and they do; with setgroups allowed they go" {
+	require_userns_for_nobody
+	run setpriv --reuid=nobody --regid=nogroup --groups=4,27 -- "$NOBODY_BIN" --dry-run -Ur -G 0 true
+	assert_success
+	assert_line --regexp '^setgid +gid 0; your supplementary groups stay$'
+	run setpriv --reuid=nobody --regid=nogroup --groups=4,27 -- "$NOBODY_BIN" -Ur -G 0 id -G
+	assert_success
+	# 4 and 27 have no mapping: the overflow group stands for them.
+	assert_output "0 $(cat /proc/sys/kernel/overflowgid)"
+	run setpriv --groups=4,27 -- "$UNSHARE_BIN" --map-users=0:0:65536 --map-groups=0:0:65536 -G 0 id -G
+	assert_success
+	assert_output 0
+	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 -G 0 true
+	assert_line --regexp '^setgid +gid 0, no supplementary groups$'
+}
+

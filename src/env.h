@@ -11,16 +11,11 @@
 #include "plan.h"
 
 /* The PATH the program gets when the environment is cleared. */
-#define ENV_MAX_KEPT 256
-#define ENV_MAX_NAME 256
-
 #define DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-/* A --keep-env list: names, comma-separated, none empty or with '=', and
- * with the plan's lists so far no more than ENV_MAX_KEPT names.  0, or -1
- * with a message. */
-int env_check_list(const struct plan *plan, const char *list, char *msg,
-		   size_t size);
+/* A --keep-env list: names, comma-separated, none with '=', not all
+ * empty; as many and as long as given.  0, or -1 with a message. */
+int env_check_list(const char *list, char *msg, size_t size);
 
 /* Whether a --keep-env list names the variable. */
 bool env_kept(const struct plan *plan, const char *name);

@@ -309,20 +309,26 @@ void exec_predict(const struct step *s, const char *root, const char *path)
 
 void env_apply(const struct step *s, struct run *run)
 {
-	char *kept[ENV_MAX_KEPT];
-	size_t n = 0;
+	char **kept;
+	size_t n = 0, names = 0;
 	bool path_kept = false;
 
 	(void)run;
+	/* As many names, of any length, as the lists give. */
+	for (size_t i = 0; i < s->env.n; i++)
+		for (const char *p = s->env.lists[i]; *p; p++)
+			names += *p == ',';
+	if ((kept = calloc(names + s->env.n + 1, sizeof *kept)) == NULL)
+		fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL, "--keep-env");
 	for (size_t i = 0; i < s->env.n; i++)
 		for (const char *p = s->env.lists[i]; *p;) {
 			size_t len = strcspn(p, ",");
-			char name[ENV_MAX_NAME];
+			char *name = strndup(p, len);
 			const char *value;
 
-			/* env_check_list saw to the sizes. */
-			memcpy(name, p, len);
-			name[len] = '\0';
+			if (name == NULL)
+				fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL,
+				     "--keep-env");
 			if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
 					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
@@ -330,6 +336,7 @@ void env_apply(const struct step *s, struct run *run)
 				n++;
 				path_kept |= strcmp(name, "PATH") == 0;
 			}
+			free(name);
 			p += len + (p[len] == ',');
 		}
 	if (clearenv() != 0)

@@ -256,11 +256,8 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 {
 	char why[200];
 
-	if (env_check_list(plan, value, why, sizeof why) != 0)
+	if (env_check_list(value, why, sizeof why) != 0)
 		USAGE("--%s=%s: %s", row_name(row), quoted(value), why);
-	if (plan->n_keep_env == PLAN_MAX_ENV_LISTS)
-		USAGE(_("more than %d --%s"), PLAN_MAX_ENV_LISTS,
-		      row_name(row));
 	if (plan_append(&plan->keep_env, &plan->n_keep_env, value) != 0)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;

@@ -74,7 +74,6 @@ enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
 #define BINFMT_DEFAULT "/proc/sys/fs/binfmt_misc"
 
 #define PLAN_MAX_INTERPS 8
-#define PLAN_MAX_ENV_LISTS 32
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */
 #define STEPS_MAX (STEP_NKINDS + 1 + PLAN_MAX_INTERPS)

@@ -93,3 +93,19 @@ PATH=$PATH"
 	run unshare --dry-run --keep-env=FOO --keep-env=BAR true
 	assert_line --regexp '^environment +.*FOO,BAR and PATH'
 }
+
+@test "--whitelist-env takes as many lists, names and as long a name as given, as util-linux" {
+	local long lists=() names=() i
+	long=V$(printf 'x%.0s' {1..300})
+	for ((i = 0; i < 40; i++)); do lists+=("--whitelist-env=L$i"); done
+	for ((i = 0; i < 300; i++)); do names+=("N$i"); done
+	run env L0=a L39=b N0=c N299=d "$long=e" "$UNSHARE_BIN" "${lists[@]}" \
+		--keep-env="$(IFS=,; echo "${names[*]}")" --keep-env="$long" env
+	assert_success
+	assert_line L0=a
+	assert_line L39=b
+	assert_line N0=c
+	assert_line N299=d
+	assert_line "$long=e"
+	assert_equal "$(grep -c = <<<"$output")" 6
+}

@@ -329,7 +329,7 @@ void env_apply(const struct step *s, struct run *run)
 			if (name == NULL)
 				fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL,
 				     "--keep-env");
-			if ((value = getenv(name)) != NULL) {
+			else if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
 					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
 					     NULL, "--keep-env");

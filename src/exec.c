@@ -346,6 +346,7 @@ void env_apply(const struct step *s, struct run *run)
 		if (putenv(kept[i]) != 0)
 			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 			     "--keep-env: putenv(3)");
+	free(kept); /* the strings are the environment's now */
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     "--clear-env: setenv(3)");

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,19 +22,31 @@
 #include "names.h"
 #include "quote.h"
 
-/* A whole decimal number, no sign, at most max. */
+/* A decimal number of len bytes at s, at most max, read by util-linux's
+ * rules (strtoul's, less the leading blanks, and nothing that would
+ * wrap): a sign may lead, + or - (then the number is 0: -0 is 0, -1 would
+ * wrap round to a huge id), then digits, as many zeros before them as
+ * given (0000000000100000 is 100000).  0, or -1. */
 static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
 {
 	uint64_t v = 0;
+	bool minus = false;
+	size_t i = 0;
 
-	if (len == 0 || len > 10)
+	if (len > 0 && (s[0] == '+' || s[0] == '-')) {
+		minus = s[0] == '-';
+		i = 1;
+	}
+	if (i == len)
 		return -1;
-	for (size_t i = 0; i < len; i++) {
+	for (; i < len; i++) {
 		if (!isdigit((unsigned char)s[i]))
 			return -1;
 		v = v * 10 + (uint64_t)(s[i] - '0');
+		if (v > max) /* and so never past 64 bits */
+			return -1;
 	}
-	if (v > max)
+	if (minus && v != 0)
 		return -1;
 	*out = (uint32_t)v;
 	return 0;
@@ -42,10 +55,10 @@ static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
 int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	     char *msg, size_t size)
 {
-	/* A plus sign, as strtoul(3) and so util-linux take it. */
-	const char *digits = s + (*s == '+');
+	/* A sign, as strtoul(3) and so util-linux take it. */
+	const char *digits = s + (*s == '+' || *s == '-');
 
-	if (parse_u32(digits, strlen(digits), ID_MAX, id) == 0)
+	if (parse_u32(s, strlen(s), ID_MAX, id) == 0)
 		return 0;
 	/* A name may start with a digit (1abc), as util-linux and
 	 * useradd take it; digits alone, or a sign, are a number. */

@@ -23,6 +23,8 @@ static const struct id_owner bob = { "bob", 1001, subid_path, selfmap_path,
 				     "--add-subuids", .libsubid = false };
 static const struct id_owner carol = { NULL, 1002, subid_path, selfmap_path,
 				       "--add-subuids", .libsubid = false };
+static const struct id_owner erin = { "erin", 1004, subid_path, selfmap_path,
+				      "--add-subuids", .libsubid = false };
 static const struct id_owner nobody = { "dave", 1003, subid_path,
 					selfmap_path, "--add-subgids",
 					.group = true, .libsubid = false };
@@ -73,6 +75,13 @@ static void parse_bad(const char *spec, const struct id_owner *o,
 
 static void test_parse(void)
 {
+	/* Every number of a range read alike: a sign, zeros before it. */
+	parse_ok("+0:100000:10", &alice, "0 100000 10;", 0);
+	parse_ok("0:100000:+10", &alice, "0 100000 10;", 0);
+	parse_ok("0:000000100000:0000000000010", &alice, "0 100000 10;", 0);
+	parse_bad("0:100000:-10", &alice, "");
+	/* And a line of the subordinate ids with zeros before its numbers. */
+	parse_ok("auto", &erin, "0 400000 10;", 0);
 	parse_ok("0:100000:65536", &alice, "0 100000 65536;", 0);
 	parse_ok("100000,0,65536", &alice, "0 100000 65536;", 1);
 	parse_ok("0:0:4294967295", &alice, "0 0 4294967295;", 0);
@@ -251,6 +260,25 @@ static void test_ids(void)
 	ok(id_parse("-1", true, true, &id, msg, sizeof msg) == -1 &&
 		   strstr(msg, "not a group id"),
 	   "-1 is not: %s", msg);
+	ok(id_parse("00000000000", false, false, &id, msg, sizeof msg) == 0 &&
+		   id == 0,
+	   "00000000000 is 0, however many zeros, as util-linux takes it");
+	ok(id_parse("0000000000004294967294", false, false, &id, msg,
+		    sizeof msg) == 0 && id == 4294967294U,
+	   "zeros before the highest id");
+	ok(id_parse("0000000000004294967295", false, false, &id, msg,
+		    sizeof msg) == -1,
+	   "zeros do not hide an id too high");
+	ok(id_parse("-0", false, false, &id, msg, sizeof msg) == 0 && id == 0,
+	   "-0 is 0, as strtoul and util-linux take it");
+	ok(id_parse("+0", false, false, &id, msg, sizeof msg) == 0 && id == 0,
+	   "+0 is 0");
+	ok(id_parse("+", false, false, &id, msg, sizeof msg) == -1 &&
+		   id_parse("-", false, false, &id, msg, sizeof msg) == -1 &&
+		   id_parse("+-1", false, false, &id, msg, sizeof msg) == -1 &&
+		   id_parse("99999999999999999999999", false, false, &id, msg,
+			    sizeof msg) == -1,
+	   "a sign alone, two signs, a number past 64 bits: refused");
 	ok(id_parse("root", false, true, &id, msg, sizeof msg) == 0 && id == 0,
 	   "root is a user name");
 	ok(id_parse("no-such-user-here", false, true, &id, msg,
@@ -265,7 +293,7 @@ int main(void)
 {
 	write_tmp(subid_path, "# comment\nbogus line\nalice:100000:65536\n"
 			      "bob:165536:65536\n1002:231072:10\n"
-			      "alice:300000:5\n");
+			      "alice:300000:5\nerin:000000400000:00010\n");
 	write_tmp(selfmap_path, "         0          0       1000\n"
 				"      1000       1000          5\n");
 	test_parse();

@@ -58,7 +58,7 @@ table() {
 		row "--monotonic=$v: give seconds" --monotonic="$v"
 		row "--boottime=$v: give seconds" --boottime="$v"
 	done
-	for v in '' ',' 'A=1' '=A' "$long"; do
+	for v in '' ',' 'A=1' '=A'; do
 		row "--keep-env=$v: " --keep-env="$v"
 	done
 	for v in --bogus --mout --pidd --usr --no-forks --forkk --json-lines --map-rooot --listt --drt-run -Z -X -Q -y -k -e -a -b -d -o; do

@@ -161,7 +161,7 @@ static bool names_subids(const char **specs, size_t n)
 
 char *userns_resolve(struct plan *plan)
 {
-	uid_t uid;
+	uid_t uid, caller;
 	gid_t gid;
 	const struct passwd *pw;
 	struct id_owner users, groups;
@@ -182,18 +182,28 @@ char *userns_resolve(struct plan *plan)
 			    OPT_SETGROUPS)))
 		return NULL;
 
+	/* --owner takes privilege, which nothing after can give: said
+	 * first, rather than what a range needs. */
+	if (plan->owner_uid != NO_ID &&
+	    (~effective_caps() & ((1ULL << CAP_SETUID) | (1ULL << CAP_SETGID))))
+		return usage_message(_("--%s needs CAP_SETUID and CAP_SETGID to "
+				       "take on those ids: run as root"),
+				     opt_name(OPT_OWNER));
 	/* Both /etc/subuid and /etc/subgid are keyed by the user: its name
-	 * or its uid (subgid(5), newgidmap and util-linux read it so). */
+	 * or its uid (subgid(5), newgidmap and util-linux read it so); the
+	 * caller's, not --owner's (util-linux reads them so), whose id is
+	 * the one of a single map (-r, -c). */
 	uid = self_uid(plan);
 	gid = self_gid(plan);
+	caller = plan->owner_uid != NO_ID ? geteuid() : uid;
 	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ||
 			     names_subids(plan->gid_specs, plan->n_gid_specs)
-		     ? user_entry(uid)
+		     ? user_entry(caller)
 		     : NULL;
-	users = (struct id_owner){ pw ? pw->pw_name : NULL, uid, "/etc/subuid",
-				   "/proc/self/uid_map", "--add-subuids",
-				   .libsubid = true };
-	groups = (struct id_owner){ pw ? pw->pw_name : NULL, uid,
+	users = (struct id_owner){ pw ? pw->pw_name : NULL, caller,
+				   "/etc/subuid", "/proc/self/uid_map",
+				   "--add-subuids", .libsubid = true };
+	groups = (struct id_owner){ pw ? pw->pw_name : NULL, caller,
 				    "/etc/subgid", "/proc/self/gid_map",
 				    "--add-subgids", .group = true,
 				    .libsubid = true };

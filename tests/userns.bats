@@ -438,3 +438,16 @@ capget"
 	assert_line --regexp '^setgid +gid 0, no supplementary groups$'
 }
 
+
+@test "--owner with --map-auto: the caller's ranges of /etc/subuid, not the owner's; as nobody, --owner's privilege is what is said" {
+	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
+	run with_subids "$UNSHARE_BIN" --dry-run --owner=65534:65534 --map-auto true
+	assert_success
+	assert_line --regexp '^uid-map +0 100000 65536$'
+	assert_line --regexp '^gid-map +0 100000 65536$'
+	nobody_copy
+	run with_subids as_nobody "$NOBODY_BIN" --owner=0:0 --map-auto true
+	assert_failure 125
+	assert_said --index 0 "--owner needs CAP_SETUID and CAP_SETGID" "run as root"
+	refute_output --partial "subuid"
+}

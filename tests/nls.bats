@@ -207,15 +207,15 @@ deny"
 }
 
 @test "German: the plan, its long form and --list fit 80 columns, break no word, say no fact twice" {
-	local line
-	for line in "--dry-run -Urm --mount-proc -pf true" \
-		"--dry-run -vv -r --mount-proc -pf --kill-child=TERM --monotonic=-1.5 true" \
-		"--dry-run --new-cgroup=job --mount-cgroup -r true" \
-		"--list" "--list=steps"; do
-		# shellcheck disable=SC2086 # the options are words
-		run python3 "$BATS_TEST_DIRNAME/width.py" 80 env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" $line
-		assert_success
-	done
+	run python3 "$BATS_TEST_DIRNAME/width.py" 80 - env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" <<'LINES'
+--dry-run -Urm --mount-proc -pf true
+--dry-run -vv -r --mount-proc -pf --kill-child=TERM --monotonic=-1.5 true
+--dry-run --new-cgroup=job --mount-cgroup -r true
+--list
+--list=steps
+LINES
+	assert_success
+	assert_equal "${#lines[@]}" 5
 	run env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --dry-run -r true
 	if nls; then
 		assert_line --regexp '^ergänzt +'

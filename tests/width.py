@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """What unshare prints for people fits the terminal and reads at a glance.
 
-    width.py COLUMNS UNSHARE [ARG...]
+    width.py COLUMNS[,COLUMNS...] UNSHARE [ARG...]
+    width.py COLUMNS[,COLUMNS...] - UNSHARE [ARG...]
 
-Runs UNSHARE ARG... twice, with COLUMNS set to the width given and to
-1000, and reads what it wrote (stdout and stderr together).  At COLUMNS:
+Runs UNSHARE ARG... with COLUMNS set to each width given and to 1000,
+and reads what it wrote (stdout and stderr together).  After -, each
+line of standard input is more arguments (split as the shell splits
+words), a command line checked the same.  At each COLUMNS:
 
   - no line is wider than COLUMNS (in columns, as a terminal shows them);
   - no word is broken: the words of the narrow output are those of the
@@ -21,6 +24,7 @@ what is wrong, and exits 1.
 import collections
 import os
 import re
+import shlex
 import subprocess
 import sys
 import unicodedata
@@ -67,9 +71,8 @@ def text_of(fact):
     return parts[1] if len(parts) > 1 else fact
 
 
-def main():
-    columns = int(sys.argv[1])
-    argv = sys.argv[2:]
+def check(columns, argv):
+    """What is wrong with argv's output at columns, and its figures."""
     narrow = run(columns, argv)
     wide = run(1000, argv)
     problems = []
@@ -90,13 +93,29 @@ def main():
         if n > 1:
             problems.append(f"clause said {n} times: {clause}")
     if problems:
-        print(" ".join(argv[1:]))
-        print("\n".join(problems))
-        print("output:\n" + narrow)
-        sys.exit(1)
+        return problems + ["output:", narrow]
     lines = narrow.splitlines()
     print(f"{len(lines)} lines, {len(narrow)} characters, longest "
           f"{max((width(l) for l in lines), default=0)}")
+    return []
+
+
+def main():
+    widths = [int(w) for w in sys.argv[1].split(",")]
+    runner = sys.argv[2:]
+    commands = [[]]
+    if runner[0] == "-":
+        runner = runner[1:]
+        commands = [shlex.split(l) for l in sys.stdin if l.strip()]
+    failed = False
+    for extra in commands:
+        for columns in widths:
+            problems = check(columns, runner + extra)
+            if problems:
+                print(f"at {columns} columns: " + " ".join(runner[1:] + extra))
+                print("\n".join(problems))
+                failed = True
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

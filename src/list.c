@@ -302,6 +302,61 @@ static void string_or_null(const char *key, const char *v)
 		fputs("null", stdout);
 }
 
+/* Whether this caller can make a cgroup of its own (--new-cgroup) in
+ * its cgroup, dir: one it may move processes in (root's, or delegated). */
+enum { CG_USABLE, CG_NEEDS_DELEGATION, CG_NONE };
+
+static int new_cgroup_status(char *dir, size_t size)
+{
+	char mnt[4096], procs[4200];
+
+	if (cgroup_find(mnt, sizeof mnt, dir, size) != 0)
+		return CG_NONE;
+	snprintf(procs, sizeof procs, "%s/cgroup.procs", dir);
+	return access(dir, W_OK) == 0 && access(procs, W_OK) == 0
+		       ? CG_USABLE
+		       : CG_NEEDS_DELEGATION;
+}
+
+/* --new-cgroup, which no row has: a line under the table, and in JSON
+ * the member "new_cgroup": {"status":...,"parent":...}. */
+static void new_cgroup_line(const struct plan *plan)
+{
+	static const char *const json_status[] = {
+		[CG_USABLE] = "usable",
+		[CG_NEEDS_DELEGATION] = "needs-delegation",
+		[CG_NONE] = "no-cgroup2",
+	};
+	char dir[4096] = "", line[4400];
+	int st = new_cgroup_status(dir, sizeof dir);
+
+	if (plan->opts & OPT_JSON) {
+		printf(",\"new_cgroup\":{\"status\":\"%s\",\"parent\":",
+		       json_status[st]);
+		if (st == CG_NONE)
+			fputs("null", stdout);
+		else
+			json_string(stdout, dir);
+		putchar('}');
+		return;
+	}
+	if (plan->opts & (OPT_RAW | OPT_NOHEADINGS | OPT_OUTPUT))
+		return;
+	if (st == CG_USABLE)
+		/* TRANSLATORS: %s is the caller's cgroup, a directory. */
+		snprintf(line, sizeof line, _("--new-cgroup: usable, in %s"),
+			 quoted(dir));
+	else if (st == CG_NEEDS_DELEGATION)
+		/* TRANSLATORS: %s is the caller's cgroup, a directory. */
+		snprintf(line, sizeof line, _("--new-cgroup: needs a cgroup "
+			 "delegated to you, not %s (systemd-run --user --scope -p "
+			 "Delegate=yes)"), quoted(dir));
+	else
+		snprintf(line, sizeof line, "%s", _("--new-cgroup: no cgroup v2 "
+			 "hierarchy is mounted"));
+	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
+}
+
 /* A flag's member for column c, as --output --json names it. */
 static void flag_member(const struct flag_row *r, size_t c)
 {
@@ -386,7 +441,10 @@ static void flags_json(const struct plan *plan, const struct flag_row *rows,
 		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}
-	puts("]}");
+	putchar(']');
+	if (!plan->list_columns)
+		new_cgroup_line(plan);
+	puts("}");
 }
 
 static int list_flags(const struct plan *plan, const size_t *shown,
@@ -405,10 +463,12 @@ static int list_flags(const struct plan *plan, const size_t *shown,
 		judge(f, &rows[i]);
 	}
 	sharing_scan(SHARING_FLAGS, shared);
-	if (plan->opts & OPT_JSON)
+	if (plan->opts & OPT_JSON) {
 		flags_json(plan, rows, shown, nshown);
-	else
+	} else {
 		flags_text(plan, rows, shown, nshown);
+		new_cgroup_line(plan);
+	}
 	return output_done();
 }
 

@@ -136,3 +136,17 @@ print([x.get("name") for x in s if x["step"] == "cgroup-make"])' "$output"
 	assert_line --index 0 "['cgroup-make', 'cgroup-enter', 'cgroup-private', 'cgroup-mount']"
 	assert_line --index 1 "['t6']"
 }
+
+@test "--list says whether --new-cgroup can be used here, and where" {
+	run unshare --list
+	assert_success
+	assert_line --index -1 "--new-cgroup: usable, in $MINE"
+	run unshare --list --json
+	assert_output --partial "\"new_cgroup\":{\"status\":\"usable\",\"parent\":\"$MINE\"}"
+	nobody_copy
+	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
+	assert_success
+	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*systemd-run --user --scope -p Delegate=yes"
+	run as_nobody "$NOBODY_BIN" --list --json
+	assert_output --partial '"new_cgroup":{"status":"needs-delegation",'
+}

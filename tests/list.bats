@@ -11,7 +11,9 @@ teardown() {
 	run unshare --list
 	assert_success
 	assert_line --index 0 --regexp '^FLAG +OPTION +NS +SHARED +STATUS +DETACHES$'
-	assert_equal "${#lines[@]}" 15
+	# The heading, the 14 rows, and under them --new-cgroup's line.
+	assert_equal "$(grep -c '^[a-z]' <<<"$output")" 14
+	assert_line --index -1 --regexp '^--new-cgroup: '
 	run unshare --list -o flag,value
 	assert_success
 	assert_line --index 0 --regexp '^FLAG +VALUE$'
@@ -52,8 +54,9 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		assert_success
 		run unshare --list
 	done
-	# Nothing to explain: no legend.
-	assert_equal "${#lines[@]}" 15
+	# Nothing to explain: no legend, --new-cgroup's line alone below.
+	assert_equal "${#lines[@]}" 16
+	assert_line --index -1 --regexp '^--new-cgroup: usable'
 	# A new network namespace's lo starts down: the way to bring it up.
 	run unshare --list --json
 	assert_success
@@ -69,7 +72,7 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	assert_line --regexp '^user +-U --user .* usable +user'
 	assert_line --regexp '^fs +--fs .* usable +root'
 	assert_equal "$(grep -c 'add --map-root-user (-r) or --user' <<<"$output")" 1
-	assert_line --index -1 'needs -r: needs privilege: add --map-root-user (-r) or --user'
+	assert_line 'needs -r: needs privilege: add --map-root-user (-r) or --user'
 	run as_nobody "$NOBODY_BIN" --net true
 	assert_failure 125
 	run as_nobody "$NOBODY_BIN" -r --net true
@@ -192,11 +195,11 @@ print(len(rows), [list(r) for r in rows][0], rows[0]["flag"])' "$output"
 	run unshare --list --json
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":3,"flags":\[\{"flag":"mount",.*\}\]\}$'
+	assert_output --regexp '^\{"version":3,"flags":\[\{"flag":"mount",.*\}\],"new_cgroup":\{.*\}\}$'
 	run python3 -c '
 import json, sys
 doc = json.loads(sys.argv[1])
-assert sorted(doc) == ["flags", "version"] and doc["version"] == 3, doc.keys()
+assert sorted(doc) == ["flags", "new_cgroup", "version"] and doc["version"] == 3, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:

@@ -109,6 +109,38 @@ static uint64_t mntns_id(const char *path)
 /* The most links a walk follows, as the kernel's own path lookup. */
 #define MAX_LINKS 40
 
+/* Whether fd is on procfs. */
+static bool on_proc(int fd)
+{
+	struct statfs sfs;
+
+	return fstatfs(fd, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
+}
+
+/* Whether the mount fd is on is one of this mount namespace's (under our
+ * root): its id is in /proc/self/mountinfo.  Yes if it cannot tell. */
+static bool mount_is_ours(int fd)
+{
+	unsigned long long id;
+	struct statx stx;
+	bool found = false, start = true;
+	char line[4096];
+	FILE *f;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &stx) != 0 ||
+	    !(stx.stx_mask & STATX_MNT_ID) ||
+	    (f = fopen("/proc/self/mountinfo", "re")) == NULL)
+		return true;
+	/* The id starts a line (a long line comes in pieces). */
+	while (!found && fgets(line, sizeof line, f)) {
+		found = start && sscanf(line, "%llu", &id) == 1 &&
+			id == stx.stx_mnt_id;
+		start = strchr(line, '\n') != NULL;
+	}
+	fclose(f);
+	return found;
+}
+
 /* Why a link on the way to FILE is not followed: who owns it. */
 static void untrusted_link(const struct flag *f, const char *file,
 			   const char *link, uid_t owner)
@@ -136,7 +168,8 @@ static void untrusted_link(const struct flag *f, const char *file,
 
 /* FILE's directory dir, opened one name at a time, never following a
  * symbolic link blindly: a link is followed only when root or the caller
- * owns it (so /var/run -> /run works), its target walked the same way.
+ * owns it (so /var/run -> /run works), its target walked the same way,
+ * or in /proc by the kernel itself.
  * Each name is opened before it is looked at, so a swap after the look
  * changes nothing.  The descriptor, or -1 after saying why. */
 static int open_dir(const struct flag *f, const char *file, const char *dir)
@@ -186,14 +219,29 @@ static int open_dir(const struct flag *f, const char *file, const char *dir)
 			close(fd);
 			return -1;
 		}
+		if (++links > MAX_LINKS) {
+			close(next);
+			errno = ELOOP;
+			break;
+		}
+		/* A link in /proc, which no one can change: followed as the
+		 * kernel follows it, for its text is not always where it
+		 * leads (/proc/PID/root of a process in a mount namespace of
+		 * its own reads as /). */
+		if (on_proc(fd) && on_proc(next)) {
+			close(next);
+			next = openat(fd, target,
+				      O_PATH | O_DIRECTORY | O_CLOEXEC);
+			if (next < 0)
+				break;
+			close(fd);
+			fd = next;
+			continue;
+		}
 		n = readlinkat(next, "", target, sizeof target - 1);
 		close(next);
 		if (n < 0)
 			break;
-		if (++links > MAX_LINKS) {
-			errno = ELOOP;
-			break;
-		}
 		/* The target, then what was left after the link. */
 		target[n] = '\0';
 		snprintf(spliced, sizeof spliced, "%s/%s", target, name);
@@ -249,6 +297,17 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	}
 	if ((k->dir = open_dir(f, file, dir)) < 0)
 		return -1;
+	if (!mount_is_ours(k->dir)) {
+		/* TRANSLATORS: --%s=%s is the option and its file. */
+		complain("persist", 0,
+			 _("a namespace is kept by a bind mount, which the "
+			   "kernel makes only among the mounts of the mount "
+			   "namespace unshare runs in: run unshare in that one "
+			   "(nsenter --mount=/proc/PID/ns/mnt unshare ...)"),
+			 _("--%s=%s: its directory is in another mount "
+			   "namespace"), f->name, quoted(file));
+		return -1;
+	}
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
 			 O_NOFOLLOW | O_CLOEXEC, 0444);
 	if (k->file >= 0) {

@@ -24,6 +24,10 @@ end_upid() {
 teardown() {
 	local f
 	if [ -n "${upid:-}" ]; then end_upid; fi
+	if [ -n "${sleeper:-}" ]; then
+		kill "$sleeper" 2>/dev/null || :
+		wait "$sleeper" || :
+	fi
 	for f in "$dir"/* "$dir"/home/*/uts "$BATS_TEST_TMPDIR/victim/uts"; do
 		[ -e "$f" ] || continue
 		umount "$f" 2>/dev/null || :
@@ -308,6 +312,45 @@ nobodys_link() {
 	run unshare --uts="$victim/uts" true
 	assert_failure 125
 	assert_said "--uts=$victim/uts" "Not a directory"
+	assert_no_new_mounts
+}
+
+# links_to LINK TARGET: LINK reads as TARGET.
+links_to() {
+	[ "$(readlink "$1")" = "$2" ]
+}
+
+@test "FILE through /proc/PID/root or cwd leads where the kernel goes: into a chroot; refused in another mount namespace, never our own tree" {
+	local t=$BATS_TEST_TMPDIR/other via
+	# A chrooted process: its root is a directory of ours.
+	mkdir -p "$BATS_TEST_TMPDIR/jail/x"
+	python3 -c 'import os, sys, time; os.chroot(sys.argv[1]); os.chdir("/x"); time.sleep(60)' \
+		"$BATS_TEST_TMPDIR/jail" 3>&- &
+	sleeper=$!
+	eventually links_to "/proc/$sleeper/cwd" "$BATS_TEST_TMPDIR/jail/x"
+	for via in "/proc/$sleeper/root/x" "/proc/$sleeper/cwd"; do
+		run unshare --net="$via/netns" true
+		assert_success
+		findmnt -n "$BATS_TEST_TMPDIR/jail/x/netns" >/dev/null || fail "$via: not kept in the chroot"
+		umount "$BATS_TEST_TMPDIR/jail/x/netns"
+		rm "$BATS_TEST_TMPDIR/jail/x/netns"
+	done
+	kill "$sleeper"
+	wait "$sleeper" || :
+	# A process in a mount namespace of its own, with a tmpfs on $t
+	# there; here $t/x is a directory of ours, the wrong place.
+	mkdir -p "$t/x"
+	"$UNSHARE_BIN" --mount --propagation=private sh -c \
+		'mount -t tmpfs other "$1" && mkdir "$1/x" && cd "$1/x" && exec sleep 60' sh "$t" 3>&- &
+	sleeper=$!
+	eventually links_to "/proc/$sleeper/exe" "$(readlink -f "$(command -v sleep)")"
+	for via in "/proc/$sleeper/root$t/x" "/proc/$sleeper/cwd"; do
+		run unshare --net="$via/netns" true
+		assert_failure 125
+		assert_said "--net=$via/netns" "another mount namespace" "nsenter"
+		[ ! -e "$t/x/netns" ] || fail "$via: made in our own tree"
+		nsenter -t "$sleeper" -m test ! -e "$t/x/netns" || fail "$via: left in its tree"
+	done
 	assert_no_new_mounts
 }
 

@@ -285,6 +285,12 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	struct statfs sfs;
 
 	k->name = slash ? slash + 1 : file;
+	/* Cut, it would name another directory. */
+	if (slash && slash - file >= PATH_MAX) {
+		complain("persist", ENAMETOOLONG, NULL,
+			 _("--%s=%s: cannot create it"), f->name, shown);
+		return -1;
+	}
 	if (slash == NULL)
 		snprintf(dir, sizeof dir, ".");
 	else

@@ -268,6 +268,40 @@ with open("/proc/self/ns/mnt") as f:
 	findmnt -n f >/dev/null && findmnt -n h >/dev/null || fail "f and h are not both kept"
 }
 
+@test "a FILE whose directory is longer than PATH_MAX: 125, File name too long, nothing made" {
+	local base=$BATS_TEST_TMPDIR/long deep rest name i
+	# deep: a directory whose path is PATH_MAX - 1 long (the most a
+	# path can be), made one name at a time (mkdir takes no longer
+	# path); FILE is in sub, under it, and cut to PATH_MAX - 1 its
+	# directory would be deep.
+	mkdir "$base"
+	deep=$base
+	(
+		cd "$base"
+		rest=$((4095 - ${#base}))
+		while [ "$rest" -gt 0 ]; do
+			i=$((rest > 256 ? 200 : rest - 1))
+			name=$(printf '%*s' "$i" '' | tr ' ' d)
+			mkdir "$name" && cd "$name" || exit
+			rest=$((rest - i - 1))
+		done
+		mkdir sub
+		pwd >"$BATS_TEST_TMPDIR/deep"
+	)
+	deep=$(cat "$BATS_TEST_TMPDIR/deep")
+	assert_equal "${#deep}" 4095
+	run unshare --net="$deep/sub/net" true
+	assert_failure 125
+	assert_said "--net=$deep/sub/net" "File name too long"
+	assert_said "not kept" "nothing was run"
+	# Neither in deep nor in sub (named from base: the paths are too
+	# long).
+	(
+		cd "$base" && cd "${deep#"$base"/}" && [ ! -e net ] && [ ! -e sub/net ]
+	) || fail "FILE was made"
+	assert_no_new_mounts
+}
+
 # A directory of nobody's on FILE's path, as /home/alice is alice's,
 # and a victim file she may not touch (as /etc/shadow): ns_home,
 # victim.

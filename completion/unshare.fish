@@ -18,18 +18,67 @@ function __unshare_items
     printf '%s\n' $head$words
 end
 
-# The candidates for the program, and then for its own words: the
-# options that take the next word as their value are skipped.
+# The program and its words, the one being completed last, a line each,
+# when the word being completed is the program or one of its words; else
+# nothing, and a failure.  The program is the first word that is neither
+# an option nor the value of one (those that take the next word are the
+# arguments), or the word after --.
+function __unshare_program_words
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l current (commandline -ct)
+    set -l ended
+    while set -q words[1]
+        if test "$words[1]" = --
+            set -e words[1]
+            set ended --
+            break
+        else if contains -- $words[1] $argv
+            # The word being completed is its value.
+            set -q words[2]; or return 1
+            set -e words[1..2]
+        else if string match -q -- '-*' $words[1]
+            set -e words[1]
+        else
+            break
+        end
+    end
+    if not set -q words[1]; and test -z "$ended"
+        string match -q -- '-*' $current; and return 1
+    end
+    printf '%s\n' $words $current
+end
+
+# The candidates for the program, and then for its own words: completed
+# as a line of their own, the words before the one being completed
+# escaped again, so that none is read as a command substitution.  A
+# program word that is one (or a variable) is not completed: completing
+# a command expands it.
 function __unshare_program
-    __fish_complete_subcommand -- $argv
+    set -l words (__unshare_program_words $argv); or return
+    string match -qr -- '[($]' $words[1]; and return
+    set -l current $words[-1]
+    set -e words[-1]
+    complete --do-complete=(string join ' ' -- (string escape -- $words) $current)
 end
 
 function __unshare_learn --argument-names cmd
     set -l separate
-    $cmd --list=options 2>/dev/null | while read -l name short argument value words
+    set -l lines ($cmd --list=options 2>/dev/null)
+    # Those that take the next word as their value, first: our options
+    # are completed only before the program.
+    for line in $lines
+        echo $line | read -l name short argument value words
+        test "$argument" = required; or continue
+        set -a separate $name
+        string match -qr -- '^-.$' $short; and set -a separate $short
+    end
+    set -l ours "not __unshare_program_words $separate >/dev/null"
+    for line in $lines
+        echo $line | read -l name short argument value words
         string match -q -- '--*' $name; or continue # the heading
         set -l long (string sub -s 3 -- $name)
-        set -l spec -c $cmd -l $long
+        set -l spec -c $cmd -n $ours -l $long
         # A letter takes a value only where one is required: a
         # namespace's letter takes no FILE (-Ur is -U -r).
         if string match -qr -- '^-.$' $short
@@ -62,14 +111,9 @@ function __unshare_learn --argument-names cmd
             case file
                 complete $spec -F
         end
-        if test $argument = required
-            set -a separate $name
-            string match -qr -- '^-.$' $short; and set -a separate $short
-        end
     end
-    # The program: the first word that is neither an option nor the
-    # value of one; the words after it are completed as its own.
-    complete -c $cmd -n "not string match -q -- '-*' (commandline -ct)" \
+    # The program, and the words after it as its own.
+    complete -c $cmd -n "__unshare_program_words $separate >/dev/null" \
         -x -a "(__unshare_program $separate)"
 end
 

@@ -127,3 +127,26 @@ unshare ls --help "
 	run fish_complete "unshare --propag"
 	assert_output ''
 }
+
+@test "fish: the word after -- is the program, after it the program's own words, and no command substitution is run" {
+	in_shell fish
+	run fish_complete "unshare -- whoam"
+	assert_output whoami
+	run fish_complete "unshare -m -- unshare --propag"
+	assert_output --propagation
+	# Our options before the program, not after it.
+	run fish_complete "unshare -m --us"
+	assert_line --usage
+	run fish_complete "unshare -- sh --us"
+	refute_output --partial usage
+	# Typed where the program or its words are, a substitution stays
+	# text: completing a command would run it.
+	for line in 'unshare -- ls $(touch ran1)' 'unshare -m -- ls (touch ran2)' \
+		'unshare -- (touch ran3)' 'unshare -m (touch ran4)' \
+		"unshare '(touch ran5)' " "unshare -m -- ls '(touch ran6)' "; do
+		run fish_complete "$line"
+		assert_success
+	done
+	run ls
+	refute_output --partial ran
+}

@@ -221,6 +221,17 @@ void supervise_fork(const struct step *s, struct run *run)
 			die_of(sig);
 		}
 	}
+	/* A terminal's key reaches the child and us at once, and the child
+	 * may be gone before our signal is queued: said all the same. */
+	if (narrating()) {
+		const struct timespec now = { 0, 0 };
+		siginfo_t info;
+
+		while (sigtimedwait(&run->wait_set, &info, &now) > 0)
+			if (info.si_signo != SIGCHLD &&
+			    reached_child(&info, leader))
+				pass_on("signals", &info, pid, true, leader);
+	}
 
 	/* An init reports the program's own status, signal included, which
 	 * it cannot die of itself. */

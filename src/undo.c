@@ -29,7 +29,8 @@ static struct action {
 			     and wait for done */
 	char byte, done;
 	int dir;          /* CGROUP: the directory it is in, */
-	const char *name; /* and its name there */
+	const char *name; /* its name there, */
+	int cgroup;       /* and the cgroup itself (O_PATH) */
 	pid_t pid;        /* CGROUP: the process that undoes it */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
@@ -92,25 +93,24 @@ static int umount_through(int fd, const char *link)
  * lists, again until it is empty; a removal refused while the dying
  * processes leave is tried again, for five seconds at most.  Only system
  * calls. */
-static void kill_cgroup(int dir, const char *name)
+static void kill_cgroup(int dir, const char *name, int cgroup)
 {
-	char path[256], buf[4096];
+	char buf[4096];
 	struct timespec ms = { 0, 1000000 };
 	int fd;
 	bool killer;
 
-	snprintf(path, sizeof path, "%s/cgroup.kill", name);
-	killer = (fd = openat(dir, path, O_WRONLY | O_CLOEXEC)) >= 0 &&
+	killer = (fd = openat(cgroup, "cgroup.kill", O_WRONLY | O_CLOEXEC)) >= 0 &&
 		 write(fd, "1", 1) == 1;
 	if (fd >= 0)
 		close(fd);
-	snprintf(path, sizeof path, "%s/cgroup.procs", name);
 	for (int tries = 0; tries < 5000; tries++) {
 		pid_t pid = 0;
 
 		if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno != EBUSY)
 			return;
-		if (!killer && (fd = openat(dir, path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		if (!killer && (fd = openat(cgroup, "cgroup.procs",
+					    O_RDONLY | O_CLOEXEC)) >= 0) {
 			ssize_t n;
 
 			while ((n = read(fd, buf, sizeof buf)) > 0)
@@ -143,7 +143,7 @@ static void run_all(void)
 			umount_through(a->fd, a->link);
 		else if (a->what == CGROUP) {
 			if (a->pid == getpid())
-				kill_cgroup(a->dir, a->name);
+				kill_cgroup(a->dir, a->name, a->cgroup);
 		}
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to
@@ -214,8 +214,12 @@ int umount_mount(int fd)
 
 void undo_cgroup(int dir, const char *name)
 {
+	/* Opened now: what runs in a signal handler makes no path. */
 	push((struct action){ .what = CGROUP, .fd = -1, .dir = dir,
-			      .name = name, .pid = getpid() });
+			      .name = name,
+			      .cgroup = openat(dir, name, O_PATH | O_DIRECTORY |
+							  O_CLOEXEC),
+			      .pid = getpid() });
 }
 
 void undo_now(void)

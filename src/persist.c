@@ -565,6 +565,24 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	_exit(0);
 }
 
+/* With --fork: the helper, our child, and our end of its socket; and
+ * who we are, for a child of ours inherits the handler. */
+static pid_t reaped_helper, reaper;
+static int reaper_sock = -1;
+
+/* At exit, in the process that started the helper: our end closed, the
+ * helper, whose other ends are gone with the child, sees end of file and
+ * ends, and is reaped. */
+static void reap_helper(void)
+{
+	int st;
+
+	if (getpid() != reaper)
+		return;
+	close(reaper_sock);
+	wait_child(reaped_helper, &st, 0);
+}
+
 void persist_start(const struct step *s, struct run *run)
 {
 	int sock[2], st;
@@ -574,6 +592,23 @@ void persist_start(const struct step *s, struct run *run)
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("keeping namespaces: cannot make a socket pair"));
+	/* A parent that waits for the program (--fork) outlives the
+	 * helper, and reaps it: no zombie is left to an init that does not
+	 * reap.  Without one, we become the program, which must not find a
+	 * child it did not make: the helper is made an orphan. */
+	if (s->bind.reaped) {
+		reaped_helper = fork_or_fail(N_("keeping namespaces: the "
+						"helper"));
+		if (reaped_helper == 0) {
+			close(sock[0]);
+			helper(s->bind.files, pid, sock[1]);
+		}
+		close(sock[1]);
+		reaper = pid;
+		reaper_sock = run->bind_sock = sock[0];
+		atexit(reap_helper);
+		return;
+	}
 	if ((middle = fork_or_fail(N_("keeping namespaces: the helper"))) ==
 	    0) {
 		pid_t p = fork();
@@ -581,7 +616,7 @@ void persist_start(const struct step *s, struct run *run)
 		if (p != 0)
 			_exit(p < 0 ? EXIT_TOOL : 0);
 		close(sock[0]);
-		helper(s->files, pid, sock[1]);
+		helper(s->bind.files, pid, sock[1]);
 	}
 	close(sock[1]);
 	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||

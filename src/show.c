@@ -471,14 +471,14 @@ void show_persist(struct emit *e, const struct step *s)
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!s->files[i])
+		if (!s->bind.files[i])
 			continue;
 		if (e->json) {
 			fputs(first ? "{\"namespace\":" : ",{\"namespace\":",
 			      e->out);
 			json_string(e->out, f->name);
 			fputs(",\"path\":", e->out);
-			json_string(e->out, s->files[i]);
+			json_string(e->out, s->bind.files[i]);
 			fputs(",\"entry\":", e->out);
 			json_string(e->out, f->ns_after);
 			putc('}', e->out);
@@ -490,7 +490,7 @@ void show_persist(struct emit *e, const struct step *s)
 			len += (size_t)snprintf(text + len, sizeof text - len,
 						_("%s%s in %s"), first ? "" : ", ",
 						f->name,
-						emit_shown(e, s->files[i]));
+						emit_shown(e, s->bind.files[i]));
 		first = false;
 	}
 	if (e->json)

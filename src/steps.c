@@ -148,8 +148,11 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	}
 	/* The helpers start in the caller's namespaces, before anything
 	 * changes. */
-	if (files)
-		add(steps, STEP_BIND_HELPER)->files = plan->persist;
+	if (files) {
+		s = add(steps, STEP_BIND_HELPER);
+		s->bind.files = plan->persist;
+		s->bind.reaped = plan->opts & OPT_FORK;
+	}
 	if (userns && helper) {
 		s = add(steps, STEP_MAP_HELPER);
 		s->helper.writer = plan->map_writer;
@@ -278,7 +281,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if ((plan->opts & OPT_KEEP_CAPS) && userns)
 		add(steps, STEP_KEEP_CAPS);
 	if (files)
-		add(steps, STEP_PERSIST)->files = plan->persist;
+		add(steps, STEP_PERSIST)->bind.files = plan->persist;
 	if (plan->opts & OPT_CLEAR_ENV) {
 		s = add(steps, STEP_ENVIRONMENT);
 		s->env.lists = plan->keep_env;

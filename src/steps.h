@@ -85,8 +85,12 @@ enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 struct step {
 	enum step_kind kind;
 	union {
-		const char *const *files; /* bind-helper, persist: FILE by
-					     flag index, or NULL */
+		struct {
+			const char *const *files; /* FILE by flag index, or
+						     NULL */
+			bool reaped; /* bind-helper: a parent that waits
+					(--fork) reaps it */
+		} bind; /* bind-helper, persist */
 		struct {
 			const char *name;   /* the new cgroup's */
 			const char *parent; /* the directory it is made in:

@@ -302,6 +302,43 @@ with open("/proc/self/ns/mnt") as f:
 	assert_no_new_mounts
 }
 
+# under_lax_reaper COMMAND...: runs COMMAND as the child of a subreaper
+# that never reaps an orphan (as an init that is no init), then prints
+# its exit status and how many zombies it has, once COMMAND has exited.
+under_lax_reaper() {
+	python3 -c '
+import ctypes, os, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+status = subprocess.run(sys.argv[1:], stderr=subprocess.DEVNULL).returncode
+time.sleep(0.2)  # an orphan ending meanwhile is counted too
+me, zombies = str(os.getpid()), 0
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        stat = open("/proc/%s/stat" % pid).read()
+    except OSError:
+        continue
+    state, ppid = stat[stat.rindex(")") + 2:].split()[:2]
+    zombies += ppid == me and state == "Z"
+print(status, zombies)' "$@"
+}
+
+@test "with --fork, the helper is reaped: no zombie left to a parent that does not reap" {
+	run under_lax_reaper "$UNSHARE_BIN" --fork --net="$dir/net" true
+	assert_output "0 0"
+	findmnt -n "$dir/net" >/dev/null || fail "not kept"
+	umount "$dir/net"
+	run under_lax_reaper "$UNSHARE_BIN" --pid="$dir/pid" true
+	assert_output "0 0"
+	umount "$dir/pid"
+	# Undone: a program not found, a step that fails before the bind.
+	run under_lax_reaper "$UNSHARE_BIN" --fork --uts="$dir/uts" no-such-program-here
+	assert_output "127 0"
+	run under_lax_reaper "$UNSHARE_BIN" --fork --uts="$dir/uts" --mount-proc=/no/such/dir true
+	assert_output "125 0"
+	[ ! -e "$dir/uts" ]
+	assert_no_new_mounts
+}
+
 # A directory of nobody's on FILE's path, as /home/alice is alice's,
 # and a victim file she may not touch (as /etc/shadow): ns_home,
 # victim.

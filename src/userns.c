@@ -183,8 +183,10 @@ char *userns_resolve(struct plan *plan)
 		return NULL;
 
 	/* --owner takes privilege, which nothing after can give: said
-	 * first, rather than what a range needs. */
+	 * first, rather than what a range needs (the caller's in
+	 * /etc/subuid, to newuidmap). */
 	if (plan->owner_uid != NO_ID &&
+	    (plan->n_uid_specs || plan->n_gid_specs) &&
 	    (~effective_caps() & ((1ULL << CAP_SETUID) | (1ULL << CAP_SETGID))))
 		return usage_message(_("--%s needs CAP_SETUID and CAP_SETGID to "
 				       "take on those ids: run as root"),

@@ -352,7 +352,8 @@ assert_table_fits() {
 	s=${#s}
 	for line in "${lines[@]}"; do
 		[ "${#line}" -le "$limit" ] || fail "a line of ${#line} columns: $line"
-		[[ $line == *:* ]] && continue # the legend under the table
+		# Under the table: the legend, and --new-cgroup's line.
+		[[ $line == --* || $line =~ ^[^\ ][^:]*:\  ]] && break
 		if [ "${line:0:1}" != ' ' ]; then
 			if [ "${line:s-1:1}" != ' ' ] || [ "${line:s:1}" = ' ' ]; then
 				fail "STATUS is not at column $s: $line"

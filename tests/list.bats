@@ -11,8 +11,9 @@ teardown() {
 	run unshare --list
 	assert_success
 	assert_line --index 0 --regexp '^FLAG +OPTION +NS +SHARED +STATUS +DETACHES$'
-	# The heading, the 14 rows, and under them --new-cgroup's line.
-	assert_equal "$(grep -c '^[a-z]' <<<"$output")" 14
+	# The heading, the 14 rows (the legend, if any, and --new-cgroup's
+	# line under them).
+	assert_equal "$(grep -cE '^[a-z]+ +(-. )?--[a-z]+ ' <<<"$output")" 14
 	assert_line --index -1 --regexp '^--new-cgroup: '
 	run unshare --list -o flag,value
 	assert_success

@@ -440,6 +440,7 @@ capget"
 
 
 @test "--owner with --map-auto: the caller's ranges of /etc/subuid, not the owner's; as nobody, --owner's privilege is what is said" {
+	require_root
 	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
 	run with_subids "$UNSHARE_BIN" --dry-run --owner=65534:65534 --map-auto true
 	assert_success

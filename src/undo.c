@@ -153,12 +153,18 @@ static void run_all(void)
 	}
 }
 
-/* Undo, then die of the signal as we would have. */
+/* Undo, then die of the signal as we would have.  The init of a new pid
+ * namespace (the child of -p -f without --init) is spared by the kernel
+ * every signal it has no handler for, its own raise() included: it would
+ * go on to run the program, its undo done.  It ends as the shell says a
+ * death by that signal, 128 + the signal's number, instead. */
 static void on_ending_signal(int sig)
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 
 	run_all();
+	if (getpid() == 1)
+		_exit(128 + sig);
 	sigaction(sig, &dfl, NULL);
 	raise(sig); /* pending until the handler returns */
 }

@@ -504,6 +504,28 @@ release() {
 	done
 }
 
+@test "a signal before the program runs, to the init of a new pid namespace: undone, and the program never runs" {
+	local child
+	for sig in TERM INT HUP; do
+		hold exec -p -f --uts="$dir/uts" touch "$BATS_TEST_TMPDIR/ran"
+		grep -q " $dir/uts " /proc/self/mountinfo
+		# The child, pid 1 of its namespace, is the one held (the
+		# newest: the helper that binds was forked before it).
+		child=$(pgrep -n -P "$upid")
+		kill -"$sig" "$child"
+		eventually test ! -e "$dir/uts"
+		# Were it still held, let it go on: it must not run the
+		# program.  (Gone, as it should be, nothing reads the FIFO.)
+		timeout 5 sh -c 'echo >"$1"' sh "$fifo" || :
+		status=0
+		wait "$upid" || status=$?
+		upid=
+		[ "$status" = $((128 + $(kill -l "$sig"))) ] || fail "SIG$sig: status $status"
+		[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "after SIG$sig the program ran"
+		assert_no_new_mounts
+	done
+}
+
 @test "the helper undoes its binds when unshare cannot hear that they were made" {
 	# The helper holds, bound, before it answers; unshare dies meanwhile.
 	hold answer --uts="$dir/uts" touch "$BATS_TEST_TMPDIR/ran"

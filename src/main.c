@@ -26,6 +26,7 @@
 #include "i18n.h"
 #include "kinds.h"
 #include "list.h"
+#include "maps.h"
 #include "output.h"
 #include "persist.h"
 #include "plan.h"
@@ -128,7 +129,7 @@ int main(int argc, char **argv)
 		return info(what);
 	plan_resolve(&plan);
 	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
-	    (bad = userns_resolve(&plan)) != NULL ||
+	    (bad = maps_resolve(&plan)) != NULL ||
 	    (bad = persist_conflict(&plan)) != NULL ||
 	    (bad = list_conflict(&plan, msg, sizeof msg)) != NULL)
 		cli_usage_error(bad);
@@ -137,7 +138,7 @@ int main(int argc, char **argv)
 	/* Show. */
 	if (plan.opts & OPT_VERBOSE)
 		narration_init(plan.verbosity, plan.opts & OPT_JSON);
-	userns_warn_old_forms(&plan);
+	maps_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list(&plan);
 	if (plan.opts & OPT_DRY_RUN) {

@@ -113,7 +113,7 @@ struct plan {
 	const char *cgroup_name;             /* --new-cgroup's, or NULL */
 	const char *cgroup_dir;              /* --mount-cgroup's, or NULL */
 	/* User namespace set-up: the values as given, read once the
-	 * identity is known (userns_resolve), then the maps that will be
+	 * identity is known (maps_resolve), then the maps that will be
 	 * written. */
 	const char *map_user_arg, *map_group_arg; /* the inner id of our
 						own: "0" for -r, map_current
@@ -173,7 +173,7 @@ void plan_resolve(struct plan *plan);
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
 
 /* The steps of a run, in their order, from a plan resolved and checked
- * (userns_resolve included); the shell, if no program is given, found
+ * (maps_resolve included); the shell, if no program is given, found
  * here once ($SHELL, the password database, /bin/sh). */
 void plan_steps(const struct plan *plan, struct steps *steps);
 

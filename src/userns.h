@@ -10,17 +10,6 @@
 
 #include "plan.h"
 
-/* Read the values given as ids or names (--owner, --setuid, --setgid,
- * --map-user, --map-group) and work out the maps from the map options
- * (reading /etc/subuid and /etc/subgid, and our capabilities, which say
- * who will write them).  Returns a message (malloc'd) for a value that
- * cannot work, or NULL. */
-char *userns_resolve(struct plan *plan);
-
-/* Warn on stderr about each --map-users or --map-groups value written in
- * the old OUTER,INNER,COUNT form. */
-void userns_warn_old_forms(const struct plan *plan);
-
 /* Step map-helper, before unshare(2): start the helper that writes the
  * maps from outside, which waits until asked (run->map_ask).  Exits 125
  * on failure. */

@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "list.h"
+#include "maps.h"
 #include "output.h"
 #include "plan.h"
-#include "userns.h"
+#include "persist.h"
 
 #define MAX_ARGS 64
 
@@ -47,7 +49,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		plan_resolve(plan);
 		if (plan_conflict(plan, msg, sizeof msg) == NULL &&
-		    (bad = userns_resolve(plan)) == NULL &&
+		    (bad = maps_resolve(plan)) == NULL &&
+		    (bad = persist_conflict(plan)) == NULL &&
+		    list_conflict(plan, msg, sizeof msg) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
 			plan_steps(plan, &steps);
 			plan_print(null, "", plan, &steps);

@@ -121,6 +121,7 @@ void mounts_chroot(const struct step *s, struct run *run)
 	 * for in the new root. */
 	(void)run;
 	i18n_load_now();
+	undo_before_chroot();
 	if (chroot(dir) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("--root=%s: chroot failed"), quoted(dir));

@@ -35,22 +35,33 @@ static struct action {
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
 
+/* Our /proc/self directory, opened before a chroot (undo_before_chroot):
+ * after it, the path /proc/self leads into the new root, whose owner chose
+ * what is there (files, links to other mounts).  -1 and chrooted: none
+ * could be opened, and no path is ours any more. */
+static int proc_self = -1;
+static bool chrooted;
+
 /* The signals that end us before the program runs, from a terminal or
  * a supervisor: they undo too. */
 static const int ending[] = { SIGTERM, SIGINT, SIGHUP };
 
 /* Whether a mount has another mounted on it or under it (a mount whose
- * parent it is): read from /proc/self/mountinfo, whose second field is
+ * parent it is): read from our mountinfo, whose second field is
  * the parent's id, a byte at a time through a buffer, with system calls
  * alone.  Yes if it cannot be read: then nothing is unmounted. */
 static bool has_children(uint64_t id)
 {
 	char buf[4096];
 	ssize_t n;
-	int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC), field = 0;
+	int fd = -1, field = 0;
 	uint64_t parent = 0;
 	bool found = false;
 
+	if (proc_self >= 0)
+		fd = openat(proc_self, "mountinfo", O_RDONLY | O_CLOEXEC);
+	else if (!chrooted)
+		fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return true;
 	while (!found && (n = read(fd, buf, sizeof buf)) > 0)
@@ -71,12 +82,17 @@ static bool has_children(uint64_t id)
 }
 
 /* Unmount the mount fd is the root of, through link, its magic link in
- * /proc/self/fd.  The unmount of such a link reaches the topmost mount on
- * ours: if anything is mounted on ours (or under it) since, ours stays,
- * and so does the other.  Only system calls. */
+ * /proc/self/fd ("/proc/self/fd/N").  The unmount of such a link reaches
+ * the topmost mount on ours: if anything is mounted on ours (or under it)
+ * since, ours stays, and so does the other.  After a chroot the link is
+ * reached from our /proc/self as opened before it (umount2 takes no
+ * directory descriptor: the working directory is that one meanwhile),
+ * never by the path.  Only system calls. */
 static int umount_through(int fd, const char *link)
 {
+	static const char self[] = "/proc/self/";
 	struct statx ours;
+	int cwd, r, e, back;
 
 	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &ours) != 0 ||
 	    !(ours.stx_mask & STATX_MNT_ID))
@@ -85,7 +101,29 @@ static int umount_through(int fd, const char *link)
 		errno = EBUSY;
 		return -1;
 	}
-	return umount2(link, MNT_DETACH);
+	if (!chrooted)
+		return umount2(link, MNT_DETACH);
+	if (proc_self < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    fchdir(proc_self) != 0) {
+		e = errno;
+		if (cwd >= 0)
+			close(cwd);
+		errno = e;
+		return -1;
+	}
+	r = umount2(link + sizeof self - 1, MNT_DETACH);
+	e = errno;
+	/* Back, for a relative path a later undo may have (if this fails,
+	 * so does that one). */
+	back = fchdir(cwd);
+	(void)back;
+	close(cwd);
+	errno = e;
+	return r;
 }
 
 /* Kill every process in the cgroup name in dir, then remove it: through
@@ -231,6 +269,12 @@ void undo_cgroup(int dir, const char *name)
 void undo_now(void)
 {
 	run_all();
+}
+
+void undo_before_chroot(void)
+{
+	proc_self = open("/proc/self", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	chrooted = true;
 }
 
 void undo_ask(int fd, char byte, char done)

@@ -22,6 +22,11 @@ void undo_umount_fd(int fd);
  * with it, so ours stays.  0, or -1 with errno. */
 int umount_mount(int fd);
 
+/* Just before a chroot: keep our /proc/self, through which the undo
+ * reads the mount table and reaches its mounts' links from then on, never
+ * through the new root's /proc, which its owner made. */
+void undo_before_chroot(void);
+
 /* Send byte on the socket fd, and wait until it answers done (or its
  * other end is gone), if we end before exec. */
 void undo_ask(int fd, char byte, char done);

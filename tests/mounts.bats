@@ -180,6 +180,49 @@ setup() {
 	done
 }
 
+# undo_in_image MODE KIND: in a shared mount namespace of the test's own,
+# a run into an image (--root) whose /proc is its owner's choice, with a
+# proc on /newproc seen outside (--propagation=MODE), that fails after
+# the proc is mounted (the program is missing there) and undoes it.
+# KIND links: the image's /proc/self/fd/N are links to /victim, where a
+# tmpfs of the caller's is mounted, and its mountinfo an empty file; KIND
+# none: an empty /proc.  Prints the status, then the mounts under the
+# test's directory that changed (id and mount point), if any.
+undo_in_image() {
+	local image=$BATS_TEST_TMPDIR/image
+	rm -rf "$image"
+	mkdir -p "$image/newproc" "$image/victim" "$image/proc/self/fd"
+	if [ "$2" = links ]; then
+		for i in $(seq 0 63); do
+			ln -s /victim "$image/proc/self/fd/$i"
+		done
+		: >"$image/proc/self/mountinfo"
+	fi
+	/usr/bin/unshare --mount --propagation unchanged sh -c '
+		image=$1 mode=$2 dir=$3
+		mount --make-rshared / && mount -t tmpfs victim "$image/victim" || exit 99
+		table() { awk -v dir="$dir" '\''index($5, dir "/") == 1 { print $1, $5 }'\'' /proc/self/mountinfo; }
+		before=$(table)
+		"$UNSHARE_BIN" --root="$image" --mount-proc=/newproc \
+			--propagation="$mode" no-such-program-here 2>/dev/null
+		echo "status $?"
+		after=$(table)
+		[ "$before" = "$after" ] || printf "before:\n%s\nafter:\n%s\n" "$before" "$after"
+		umount -R "$image/victim" "$image/newproc" 2>/dev/null
+		exit 0' sh "$image" "$1" "$BATS_TEST_TMPDIR"
+}
+
+@test "--root, --mount-proc seen outside: the undo never goes by a path in the image, whose /proc is its owner's" {
+	local mode kind
+	for mode in shared unchanged; do
+		for kind in links none; do
+			run undo_in_image "$mode" "$kind"
+			assert_success
+			assert_output "status 127"
+		done
+	done
+}
+
 # EBUSY: the kernel's answer when a filesystem would be mounted on itself
 # at one place.  Our mounts never do that (binfmt_misc is mounted in a
 # user namespace of its own), so the kernel is made to say it when the

@@ -59,19 +59,19 @@ static int new_mount(const char *type)
 }
 
 /* A mount of ours on dir, known by its descriptor mnt (-1: made with
- * mount(2)).  One seen outside (s->dir.undo: it propagates to the
- * caller's namespace) is unmounted if we exit before exec, through its
- * descriptor, never by a path that may lead elsewhere by then (and not if
- * something was mounted on it since). */
-static void undo_if_seen_outside(const struct step *s, const char *dir,
-				 int mnt)
+ * mount(2)), made by option, of type.  One seen outside (s->dir.undo: it
+ * propagates to the caller's namespace) is unmounted if we exit before
+ * exec, through its descriptor, never by a path that may lead elsewhere by
+ * then (and not if something was mounted on it since). */
+static void undo_if_seen_outside(const struct step *s, const char *option,
+				 const char *type, const char *dir, int mnt)
 {
 	if (!s->dir.undo)
 		return;
 	if (mnt >= 0)
-		undo_umount_fd(mnt);
+		undo_umount_fd(mnt, option, type, dir);
 	else
-		undo_umount(dir);
+		undo_umount(option, type, dir);
 }
 
 /* A new filesystem of type (nosuid, nodev, noexec) put on dir.  Seen
@@ -184,7 +184,7 @@ void mounts_proc(const struct step *s, struct run *run)
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
-	undo_if_seen_outside(s, dir, mnt);
+	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
 }
 
 void mounts_cgroup(const struct step *s, struct run *run)
@@ -217,7 +217,7 @@ void mounts_cgroup(const struct step *s, struct run *run)
 		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("--mount-cgroup: cannot mount cgroup2 on %s"),
 		     quoted(dir));
-	undo_if_seen_outside(s, dir, mnt);
+	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
 
 static const struct hint register_hints[] = {
@@ -315,7 +315,7 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
 		     quoted(dir));
 	}
-	undo_if_seen_outside(s, dir, mnt);
+	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0) {

@@ -440,15 +440,25 @@ static void unbind(const char *const *files, const struct kept *kept)
 		const struct kept *k = &kept[i];
 
 		/* Something mounted on ours since would go instead of ours
-		 * (the unmount reaches the topmost): both stay, said. */
-		if (k->mount >= 0 && umount_mount(k->mount) != 0 &&
-		    errno == EBUSY) {
-			char hint[PATH_MAX + 64];
+		 * (the unmount reaches the topmost): both stay, said; and if
+		 * it came between the look and the unmount, it went, said. */
+		int r = k->mount >= 0 ? umount_mount(k->mount) : 0;
 
-			/* TRANSLATORS: %s is the file. */
-			snprintf(hint, sizeof hint, _("something was mounted on "
-				 "it meanwhile; umount %s twice to free it"),
-				 quoted(files[i]));
+		if (r == STAYED || (r != 0 && errno == EBUSY)) {
+			char hint[PATH_MAX + 128];
+
+			if (r == STAYED)
+				/* TRANSLATORS: %s is the file. */
+				snprintf(hint, sizeof hint, _("a mount put on it "
+					 "meanwhile was unmounted in its place; "
+					 "umount %s to free it"),
+					 quoted(files[i]));
+			else
+				/* TRANSLATORS: %s is the file. */
+				snprintf(hint, sizeof hint, _("something was "
+					 "mounted on it meanwhile; umount %s "
+					 "twice to free it"),
+					 quoted(files[i]));
 			/* TRANSLATORS: --%s=%s is the option and the file as
 			 * given. */
 			complain("persist", 0, hint,

@@ -17,13 +17,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fail.h"
+#include "i18n.h"
+#include "quote.h"
 #include "undo.h"
 
 #define UNDO_MAX 8
 
 static struct action {
 	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP } what;
-	const char *path; /* UMOUNT_PATH: umount this */
+	const char *path; /* UMOUNT_*: where it is mounted; UMOUNT_PATH:
+			     umount this */
+	const char *option, *type; /* UMOUNT_*: what made it, of which
+				      filesystem: for a failure's message */
 	char link[32];    /* UMOUNT_FD: /proc/self/fd/FD */
 	int fd;           /* UMOUNT_FD: this mount; ASK: send byte on this,
 			     and wait for done */
@@ -46,72 +52,68 @@ static bool chrooted;
  * a supervisor: they undo too. */
 static const int ending[] = { SIGTERM, SIGINT, SIGHUP };
 
-/* Whether a mount has another mounted on it or under it (a mount whose
- * parent it is): read from our mountinfo, whose second field is
- * the parent's id, a byte at a time through a buffer, with system calls
- * alone.  Yes if it cannot be read: then nothing is unmounted. */
-static bool has_children(uint64_t id)
+/* What our mountinfo says of the mount id: MOUNTED if it is there,
+ * PARENT if another is mounted on it or under it (has it as its parent);
+ * -1 with errno if it cannot be read.  Its first field is the mount's
+ * id, the second its parent's: read a byte at a time through a buffer,
+ * with system calls alone. */
+enum { MOUNTED = 1, PARENT = 2 };
+static int mount_state(uint64_t id)
 {
 	char buf[4096];
 	ssize_t n;
-	int fd = -1, field = 0;
-	uint64_t parent = 0;
-	bool found = false;
+	int fd = -1, field = 0, state = 0, e;
+	uint64_t number = 0;
 
 	if (proc_self >= 0)
 		fd = openat(proc_self, "mountinfo", O_RDONLY | O_CLOEXEC);
 	else if (!chrooted)
 		fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	else
+		errno = ENOENT;
 	if (fd < 0)
-		return true;
-	while (!found && (n = read(fd, buf, sizeof buf)) > 0)
-		for (ssize_t i = 0; i < n && !found; i++) {
+		return -1;
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i < n; i++) {
 			char c = buf[i];
 
 			if (c == '\n') {
 				field = 0;
-				parent = 0;
+				number = 0;
 			} else if (c == ' ') {
-				found = ++field == 2 && parent == id;
-			} else if (field == 1 && c >= '0' && c <= '9') {
-				parent = parent * 10 + (uint64_t)(c - '0');
+				if (field == 0 && number == id)
+					state |= MOUNTED;
+				else if (field == 1 && number == id)
+					state |= PARENT;
+				field++;
+				number = 0;
+			} else if (field < 2 && c >= '0' && c <= '9') {
+				number = number * 10 + (uint64_t)(c - '0');
 			}
 		}
+	e = errno;
 	close(fd);
-	return found || n < 0;
+	errno = e;
+	return n < 0 ? -1 : state;
 }
 
-/* Unmount the mount fd is the root of, through link, its magic link in
- * /proc/self/fd ("/proc/self/fd/N").  The unmount of such a link reaches
- * the topmost mount on ours: if anything is mounted on ours (or under it)
- * since, ours stays, and so does the other.  After a chroot the link is
- * reached from our /proc/self as opened before it (umount2 takes no
- * directory descriptor: the working directory is that one meanwhile),
- * never by the path.  Only system calls. */
-static int umount_through(int fd, const char *link)
+/* After a chroot: unmount link ("/proc/self/fd/N") as our /proc/self
+ * opened before it leads to it; umount2 takes no directory descriptor,
+ * so that is the working directory meanwhile.  Only system calls. */
+static int umount_in_proc_self(const char *link)
 {
 	static const char self[] = "/proc/self/";
-	struct statx ours;
 	int cwd, r, e, back;
 
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &ours) != 0 ||
-	    !(ours.stx_mask & STATX_MNT_ID))
-		return -1;
-	if (has_children(ours.stx_mnt_id)) {
-		errno = EBUSY;
-		return -1;
-	}
-	if (!chrooted)
-		return umount2(link, MNT_DETACH);
 	if (proc_self < 0) {
 		errno = ENOENT;
 		return -1;
 	}
-	if ((cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
-	    fchdir(proc_self) != 0) {
+	if ((cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -1;
+	if (fchdir(proc_self) != 0) {
 		e = errno;
-		if (cwd >= 0)
-			close(cwd);
+		close(cwd);
 		errno = e;
 		return -1;
 	}
@@ -166,19 +168,80 @@ static void kill_cgroup(int dir, const char *name, int cgroup)
 	}
 }
 
+/* Unmount the mount fd is the root of, through link, its magic link in
+ * /proc/self/fd ("/proc/self/fd/N").  The unmount of such a link reaches
+ * the topmost mount on ours: if anything is mounted on ours (or under it)
+ * since, ours stays, and so does the other (EBUSY).  Something mounted on
+ * it between that look and the unmount goes in its place: seen after,
+ * ours still there, STAYED.  After a chroot the link is reached from
+ * our /proc/self as opened before it, never by the path.  Only system
+ * calls. */
+static int umount_through(int fd, const char *link)
+{
+	struct statx ours;
+	int r, state;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &ours) != 0 ||
+	    !(ours.stx_mask & STATX_MNT_ID))
+		return -1;
+	if ((state = mount_state(ours.stx_mnt_id)) < 0)
+		return -1;
+	if (state & PARENT) {
+		errno = EBUSY;
+		return -1;
+	}
+	r = chrooted ? umount_in_proc_self(link) : umount2(link, MNT_DETACH);
+	/* Our fd holds the mount, so its id is nobody else's meanwhile. */
+	if (r == 0 && (state = mount_state(ours.stx_mnt_id)) > 0 &&
+	    (state & MOUNTED))
+		return STAYED;
+	return r;
+}
+
+/* A mount that could not be undone, which the caller's namespace sees:
+ * r from umount_through (or -1 from umount2) and errno. */
+static void say_stays(const struct action *a, int r, int e)
+{
+	char hint[256];
+
+	if (r == STAYED)
+		/* TRANSLATORS: %s is the filesystem (proc, binfmt_misc); the
+		 * same in the next two. */
+		snprintf(hint, sizeof hint, _("a mount put on it meanwhile "
+			 "was unmounted in its place; ours stays, in the "
+			 "caller's mount namespace too (findmnt -t %s)"),
+			 a->type);
+	else if (e == EBUSY)
+		snprintf(hint, sizeof hint, _("something was mounted on it or "
+			 "under it meanwhile, which would go with it; so it "
+			 "stays, in the caller's mount namespace too (findmnt "
+			 "-t %s)"), a->type);
+	else
+		snprintf(hint, sizeof hint, _("it stays, in the caller's "
+			 "mount namespace too (findmnt -t %s)"), a->type);
+	/* TRANSLATORS: %s is the option (--mount-proc, --mount-binfmt), %s
+	 * the filesystem, %s the directory. */
+	complain("undo", r == STAYED ? 0 : e, hint,
+		 _("%s: undoing the mount of %s on %s"), a->option, a->type,
+		 quoted(a->path));
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
- * arriving meanwhile never runs one twice.  Only system calls: it runs
- * in a signal handler too. */
-static void run_all(void)
+ * arriving meanwhile never runs one twice.  Only system calls, unless
+ * telling: it runs in a signal handler too, where a mount that stays
+ * cannot be told of (that takes the catalog, stdio, and under --json the
+ * events).  At exit it is. */
+static void run_all(bool telling)
 {
 	while (n_actions > 0) {
 		struct action *a = &actions[--n_actions];
 		char answer;
+		int r = 0;
 
 		if (a->what == UMOUNT_PATH)
-			umount2(a->path, MNT_DETACH);
+			r = umount2(a->path, MNT_DETACH);
 		else if (a->what == UMOUNT_FD)
-			umount_through(a->fd, a->link);
+			r = umount_through(a->fd, a->link);
 		else if (a->what == CGROUP) {
 			if (a->pid == getpid())
 				kill_cgroup(a->dir, a->name, a->cgroup);
@@ -188,7 +251,14 @@ static void run_all(void)
 			 * earlier requests may come first. */
 			while (read(a->fd, &answer, 1) == 1 && answer != a->done)
 				;
+		if (r != 0 && telling)
+			say_stays(a, r, errno);
 	}
+}
+
+static void run_all_at_exit(void)
+{
+	run_all(true);
 }
 
 /* Undo, then die of the signal as we would have.  The init of a new pid
@@ -200,7 +270,7 @@ static void on_ending_signal(int sig)
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 
-	run_all();
+	run_all(false);
 	if (getpid() == 1)
 		_exit(128 + sig);
 	sigaction(sig, &dfl, NULL);
@@ -225,7 +295,7 @@ static void push(struct action a)
 	sigset_t all, saved;
 
 	if (n_actions == 0) {
-		atexit(run_all);
+		atexit(run_all_at_exit);
 		catch_ending_signals();
 	}
 	sigfillset(&all);
@@ -235,14 +305,17 @@ static void push(struct action a)
 	sigprocmask(SIG_SETMASK, &saved, NULL);
 }
 
-void undo_umount(const char *path)
+void undo_umount(const char *option, const char *type, const char *path)
 {
-	push((struct action){ .what = UMOUNT_PATH, .path = path, .fd = -1 });
+	push((struct action){ .what = UMOUNT_PATH, .path = path,
+			      .option = option, .type = type, .fd = -1 });
 }
 
-void undo_umount_fd(int fd)
+void undo_umount_fd(int fd, const char *option, const char *type,
+		    const char *path)
 {
-	struct action a = { .what = UMOUNT_FD, .fd = fd };
+	struct action a = { .what = UMOUNT_FD, .fd = fd, .option = option,
+			    .type = type, .path = path };
 
 	snprintf(a.link, sizeof a.link, "/proc/self/fd/%d", fd);
 	push(a);
@@ -268,7 +341,7 @@ void undo_cgroup(int dir, const char *name)
 
 void undo_now(void)
 {
-	run_all();
+	run_all(true);
 }
 
 void undo_before_chroot(void)

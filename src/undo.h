@@ -9,17 +9,27 @@
 #ifndef UNSHARE_UNDO_H
 #define UNSHARE_UNDO_H
 
-/* Unmount path (lazily) if we end before exec. */
-void undo_umount(const char *path);
+/* Unmount path (lazily) if we end before exec.  The mount, of the
+ * filesystem type, was made by option: an unmount that fails at exit says
+ * so, with them. */
+void undo_umount(const char *option, const char *type, const char *path);
 
 /* Unmount the mount fd is the root of (lazily, umount_mount) if we end
- * before exec. */
-void undo_umount_fd(int fd);
+ * before exec; mounted on path, by option, of type, for the message if it
+ * stays. */
+void undo_umount_fd(int fd, const char *option, const char *type,
+		    const char *path);
+
+/* umount_mount's answer when the unmount took another mount, put on ours
+ * between the look and the unmount, in its place: ours stays. */
+#define STAYED 1
 
 /* Unmount (lazily) the mount whose root fd is, through the descriptor,
  * never a path that may lead elsewhere by now; unless something is
  * mounted on it or under it since (EBUSY): that one would go instead, or
- * with it, so ours stays.  0, or -1 with errno. */
+ * with it, so ours stays.  0, -1 with errno, or STAYED when something was
+ * mounted on it after all, between the look and the unmount, and went in
+ * its place (no system call unmounts a mount that is not the topmost). */
 int umount_mount(int fd);
 
 /* Just before a chroot: keep our /proc/self, through which the undo

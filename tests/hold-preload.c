@@ -10,7 +10,9 @@
  *   answer                   in that helper, once it has bound them,
  *                            before it answers
  *   open_tree                in that helper, once it has opened FILE,
- *                            before it binds the namespace onto it */
+ *                            before it binds the namespace onto it
+ *   umount                   an undo, once it has seen nothing on its
+ *                            mount, before it unmounts */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -87,6 +90,15 @@ int open_tree(int dirfd, const char *path, unsigned flags)
 
 	hold("open_tree");
 	return real(dirfd, path, flags);
+}
+
+int umount2(const char *target, int flags)
+{
+	int (*real)(const char *, int) =
+		(int (*)(const char *, int))dlsym(RTLD_NEXT, "umount2");
+
+	hold("umount");
+	return real(target, flags);
 }
 
 ssize_t send(int fd, const void *buf, size_t len, int flags)

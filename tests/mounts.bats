@@ -310,6 +310,97 @@ undo_race() {
 	[ "$wrong" = 0 ]
 }
 
+# stacked_on_undo MODE: in a shared mount namespace of the test's own, a
+# run with a proc seen outside (--propagation=MODE) on DIR fails (the
+# program is missing) and undoes it; held just before the unmount, once
+# it has seen nothing on the proc, while a tmpfs is mounted on DIR here,
+# which propagates onto the run's proc.  The unmount, reaching the
+# topmost mount, takes the tmpfs instead.  Prints the status, what the
+# run said, and which of the two are still mounted here.
+stacked_on_undo() {
+	/usr/bin/unshare --mount --propagation unchanged sh -c '
+		dir=$1 mode=$2
+		mount --make-rshared / || exit 99
+		mkdir -p "$dir/p" && mkfifo "$dir/hold" || exit 99
+		env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$dir/hold" \
+			UNSHARE_TEST_HOLD_AT=umount "$UNSHARE_PRELOAD_BIN" --propagation="$mode" \
+			--mount-proc="$dir/p" no-such-program-here 2>"$dir/err" &
+		pid=$!
+		for i in $(seq 100); do [ -s "$dir/hold.ready" ] && break; sleep 0.05; done
+		[ -s "$dir/hold.ready" ] || { kill "$pid"; echo "not held"; exit 1; }
+		mount -t tmpfs stacked "$dir/p" && echo >"$dir/hold"
+		wait "$pid"
+		echo "status $?"
+		cat "$dir/err"
+		awk -v p="$dir/p" '\''$5 == p { print $(NF - 2) }'\'' /proc/self/mountinfo
+		umount -R "$dir/p" 2>/dev/null
+		exit 0' sh "$BATS_TEST_TMPDIR" "$1"
+}
+
+@test "the undo of --mount-proc unmounts what was stacked on it meanwhile: says so, and that ours stays" {
+	require_root
+	local mode
+	for mode in shared unchanged; do
+		run stacked_on_undo "$mode"
+		assert_success
+		assert_line --index 0 "status 127"
+		assert_line --partial "--mount-proc: undoing the mount of proc on $BATS_TEST_TMPDIR/p"
+		assert_line --partial "in its place"
+		assert_line --partial "findmnt -t proc"
+		assert_line --index 3 proc
+		rm -f "$BATS_TEST_TMPDIR/hold" "$BATS_TEST_TMPDIR/hold.ready"
+	done
+}
+
+# stack_race N: in a shared mount namespace of the test's own, N runs
+# with a proc on DIR seen outside that fail (the program is missing) and
+# undo it, each while a tmpfs is mounted on DIR at about that time, which
+# propagates onto the run's proc if it is there by then.  Prints, for
+# each run: apart (the tmpfs came before the proc, under it, or after the
+# undo), missed (its mount failed, on a proc going away), said (on it, or taken in its place: the run said that its proc
+# stays), or what went wrong: the tmpfs or the proc gone or left, unsaid.
+stack_race() {
+	/usr/bin/unshare --mount --propagation unchanged sh -c '
+		dir=$1 n=$2
+		mount --make-rshared / && mkdir -p "$dir/p" || exit 99
+		count() { awk -v p="$dir/p" -v t="$1" '\''$5 == p && $(NF - 2) == t'\'' /proc/self/mountinfo | wc -l; }
+		for i in $(seq "$n"); do
+			"$UNSHARE_BIN" --propagation=shared --mount-proc="$dir/p" \
+				no-such-program-here 2>"$dir/err" &
+			pid=$!
+			mount -t tmpfs stacked "$dir/p" 2>/dev/null
+			mounted=$?
+			wait "$pid"
+			procs=$(count proc) tmpfs=$(count tmpfs)
+			if [ "$mounted" != 0 ] && [ "$procs$tmpfs" = 00 ]; then
+				echo "missed"
+			elif grep -q "in its place" "$dir/err"; then
+				[ "$procs" = 1 ] && echo "said: taken in its place" || echo "said, yet proc $procs"
+			elif grep -q "undoing the mount of proc" "$dir/err"; then
+				[ "$procs" = 1 ] && echo "said: on it" || echo "said, yet proc $procs"
+			elif [ "$procs" != 0 ]; then
+				echo "proc left, unsaid"
+			elif [ "$tmpfs" != 1 ]; then
+				echo "tmpfs gone, unsaid"
+			else
+				echo apart
+			fi
+			while umount "$dir/p" 2>/dev/null; do :; done
+		done
+		exit 0' sh "$BATS_TEST_TMPDIR" "$1"
+}
+
+@test "the undo of --mount-proc raced by a mount on it: never takes it unsaid, never leaves ours unsaid (5 runs; 150 in the stress run)" {
+	require_root
+	local n
+	n=$(stress_count 150)
+	run stack_race "$n"
+	assert_success
+	echo "# $n runs raced by a mount: $(sort <<<"$output" | uniq -c | xargs)" >&3
+	refute_line --partial unsaid
+	refute_line --partial yet
+}
+
 # chroot_with_us DIR: a root in DIR holding this unshare (and the
 # libraries it loads) and a static program, /probe.
 chroot_with_us() {

@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "identity.h"
 #include "procfs.h"
+#include "undo.h"
 
 /* Make every permitted capability ambient, so that it survives exec under
  * a uid that is not 0. */
@@ -119,8 +120,23 @@ void identity_setuid(const struct step *s, struct run *run)
 	long long uid = s->id.id;
 
 	(void)run;
-	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0)
+	/* A mount the caller's namespace sees (--mount-proc, --mount-binfmt,
+	 * --mount-cgroup) must be unmounted if a later step fails, the exec
+	 * included, and that takes CAP_SYS_ADMIN, which a uid that is not 0
+	 * loses: kept for it (s->id.keep_admin), alone and only permitted,
+	 * so that the exec drops it (the program never has it) and the undo
+	 * raises it when it runs. */
+	if (s->id.keep_admin && prctl(PR_SET_KEEPCAPS, 1) != 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     "--setuid: prctl(PR_SET_KEEPCAPS)");
+	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0) {
+		if (s->id.keep_admin && (prctl(PR_SET_KEEPCAPS, 0) != 0 ||
+					 undo_keep_admin() != 0))
+			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+			     _("--setuid=%lld: keeping CAP_SYS_ADMIN to undo "
+			       "the mounts if a later step fails"), uid);
 		return;
+	}
 	fail(EXIT_TOOL, THIS_STEP, errno,
 	     errno == EINVAL ? _("that uid is not mapped in this user "
 				 "namespace: map it with --map-user or "

@@ -437,7 +437,18 @@ void show_id(struct emit *e, const struct step *s)
 				    s->id.id);
 	} else {
 		emit_number(e, "uid", s->id.id);
-		emit_detail(e, N_("uid %lld"), s->id.id);
+		emit_bool(e, "keeps_admin", s->id.keep_admin);
+		if (s->id.keep_admin)
+			/* TRANSLATORS: %lld is a user id. */
+			emit_detail2(e, N_("uid %lld; CAP_SYS_ADMIN kept for "
+					   "the undo"),
+				     N_("uid %lld; CAP_SYS_ADMIN kept, permitted "
+					"alone, to unmount what the caller "
+					"sees if a later step fails (the exec "
+					"drops it)"),
+				     s->id.id);
+		else
+			emit_detail(e, N_("uid %lld"), s->id.id);
 	}
 }
 

@@ -109,6 +109,20 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	return s;
 }
 
+/* Whether a step so far makes a mount that a failure must undo (it is
+ * seen outside), which takes CAP_SYS_ADMIN. */
+static bool undoes_mounts(const struct steps *steps)
+{
+	for (size_t i = 0; i < steps->n; i++) {
+		const struct step *s = &steps->step[i];
+
+		if ((s->kind == STEP_PROC || s->kind == STEP_BINFMT ||
+		     s->kind == STEP_CGROUP_MOUNT) && s->dir.undo)
+			return true;
+	}
+	return false;
+}
+
 static bool any_file(const struct plan *plan)
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
@@ -267,9 +281,15 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	 * none it keeps nothing, as in util-linux (a note of the plan says
 	 * so): not root's every capability, ambient, for --setuid's uid. */
 	if (plan->setuid_id != NO_ID) {
-		if ((plan->opts & OPT_KEEP_CAPS) && userns)
+		bool keepcaps = (plan->opts & OPT_KEEP_CAPS) && userns;
+		bool keep_admin = !keepcaps && plan->setuid_id != 0 &&
+				  undoes_mounts(steps);
+
+		if (keepcaps)
 			add(steps, STEP_KEEPCAPS);
-		add(steps, STEP_SETUID)->id.id = plan->setuid_id;
+		s = add(steps, STEP_SETUID);
+		s->id.id = plan->setuid_id;
+		s->id.keep_admin = keep_admin;
 	}
 	/* The kernel clears the parent-death signal when the ids change. */
 	if ((plan->opts & OPT_KILL_CHILD) &&

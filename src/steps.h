@@ -152,6 +152,9 @@ struct step {
 		struct {
 			long long id;
 			bool denied; /* setgid: setgroups denied by us */
+			bool keep_admin; /* setuid: CAP_SYS_ADMIN kept,
+					    permitted alone, to undo a mount
+					    seen outside */
 		} id; /* setgid, setuid */
 		struct {
 			const char *const *lists; /* --keep-env LISTs */

@@ -266,6 +266,7 @@ void supervise_init(const struct step *s, struct run *run)
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}
+	undo_hand_over();
 	/* TRANSLATORS: the init's pid, then the program's. */
 	say_pid(THIS_STEP, program, N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);

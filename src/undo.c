@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,6 +49,10 @@ static volatile sig_atomic_t n_actions;
  * could be opened, and no path is ours any more. */
 static int proc_self = -1;
 static bool chrooted;
+
+/* CAP_SYS_ADMIN was kept, permitted alone, across a change of uid, for
+ * the unmounts (undo_keep_admin). */
+static bool admin_kept;
 
 /* The signals that end us before the program runs, from a terminal or
  * a supervisor: they undo too. */
@@ -226,6 +232,29 @@ static void say_stays(const struct action *a, int r, int e)
 		 quoted(a->path));
 }
 
+/* Our capabilities, as capget(2) gives them; with set, as capset(2)
+ * takes them.  System calls alone. */
+static int caps(struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3],
+		bool set)
+{
+	struct __user_cap_header_struct head = { _LINUX_CAPABILITY_VERSION_3,
+						 0 };
+
+	return (int)syscall(set ? SYS_capset : SYS_capget, &head, data);
+}
+
+/* Make CAP_SYS_ADMIN, kept for the unmounts, effective. */
+static void raise_admin(void)
+{
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (caps(data, false) != 0)
+		return;
+	data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective |=
+		CAP_TO_MASK(CAP_SYS_ADMIN);
+	caps(data, true);
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls, unless
  * telling: it runs in a signal handler too, where a mount that stays
@@ -233,6 +262,8 @@ static void say_stays(const struct action *a, int r, int e)
  * events).  At exit it is. */
 static void run_all(bool telling)
 {
+	if (admin_kept)
+		raise_admin();
 	while (n_actions > 0) {
 		struct action *a = &actions[--n_actions];
 		char answer;
@@ -342,6 +373,45 @@ void undo_cgroup(int dir, const char *name)
 void undo_now(void)
 {
 	run_all(true);
+}
+
+int undo_keep_admin(void)
+{
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { 0 };
+	int i = CAP_TO_INDEX(CAP_SYS_ADMIN);
+
+	if (caps(data, false) != 0)
+		return -1;
+	if (!(data[i].permitted & CAP_TO_MASK(CAP_SYS_ADMIN))) {
+		errno = EPERM;
+		return -1;
+	}
+	for (int j = 0; j < _LINUX_CAPABILITY_U32S_3; j++)
+		data[j].permitted = data[j].effective = 0;
+	data[i].permitted = CAP_TO_MASK(CAP_SYS_ADMIN);
+	if (caps(data, true) != 0)
+		return -1;
+	admin_kept = true;
+	return 0;
+}
+
+void undo_hand_over(void)
+{
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	sigset_t all, saved;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &saved);
+	n_actions = 0;
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	if (admin_kept && caps(data, false) == 0) {
+		data[CAP_TO_INDEX(CAP_SYS_ADMIN)].permitted &=
+			~CAP_TO_MASK(CAP_SYS_ADMIN);
+		data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective &=
+			~CAP_TO_MASK(CAP_SYS_ADMIN);
+		caps(data, true);
+		admin_kept = false;
+	}
 }
 
 void undo_before_chroot(void)

@@ -9,6 +9,8 @@
 #ifndef UNSHARE_UNDO_H
 #define UNSHARE_UNDO_H
 
+#include <stdbool.h>
+
 /* Unmount path (lazily) if we end before exec.  The mount, of the
  * filesystem type, was made by option: an unmount that fails at exit says
  * so, with them. */
@@ -31,6 +33,18 @@ void undo_umount_fd(int fd, const char *option, const char *type,
  * mounted on it after all, between the look and the unmount, and went in
  * its place (no system call unmounts a mount that is not the topmost). */
 int umount_mount(int fd);
+
+/* Just after a change of uid that kept our capabilities
+ * (PR_SET_KEEPCAPS) for the unmounts alone: keep CAP_SYS_ADMIN alone, and
+ * only in the permitted set, which the exec of a program under a uid that
+ * is not 0 empties; the undo makes it effective when it runs.  0, or -1
+ * with errno. */
+int undo_keep_admin(void);
+
+/* In the init, once it has forked the program's process: that process
+ * undoes if the program cannot be run, the init never does: forget it
+ * all, and drop CAP_SYS_ADMIN if kept for it. */
+void undo_hand_over(void);
 
 /* Just before a chroot: keep our /proc/self, through which the undo
  * reads the mount table and reaches its mounts' links from then on, never

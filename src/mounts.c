@@ -204,14 +204,17 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	 * (EBUSY), and the caller's cgroup2 there cannot be unmounted in a
 	 * new user namespace (it is locked to the mounts around it): the
 	 * mount API's move_mount(2) puts the new namespace's over it. */
-	if ((mnt = mount_fresh(s, "cgroup2", dir)) == -2 && errno == EBUSY &&
-	    (mnt = new_mount("cgroup2")) >= 0 &&
-	    move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH) != 0) {
-		int e = errno;
+	if ((mnt = mount_fresh(s, "cgroup2", dir)) == -2 && errno == EBUSY) {
+		if ((mnt = new_mount("cgroup2")) < 0) {
+			mnt = -2;
+		} else if (move_mount(mnt, "", AT_FDCWD, dir,
+				      MOVE_MOUNT_F_EMPTY_PATH) != 0) {
+			int e = errno;
 
-		close(mnt);
-		errno = e;
-		mnt = -2;
+			close(mnt);
+			errno = e;
+			mnt = -2;
+		}
 	}
 	if (mnt == -2)
 		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),

@@ -6,7 +6,8 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare, mount, move_mount, kcmp, ioctl or openat; ERRNO a name such as EINVAL,
+ * SYSCALL is unshare, mount, move_mount, kcmp, ioctl, openat, fsopen or
+ * unlinkat; ERRNO a name such as EINVAL,
  * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
  * and MASK, only calls whose argument number ARG (from 0) has a bit of
  * MASK set fail. */
@@ -35,19 +36,21 @@ static const struct {
 	long nr;
 } calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount },
 	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp },
-	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat } };
+	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat },
+	       { "fsopen", SYS_fsopen }, { "unlinkat", SYS_unlinkat } };
 
 static const struct {
 	const char *name;
 	int value;
 } errnos[] = { { "EPERM", EPERM }, { "EINVAL", EINVAL },
 	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS },
+	       { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
 	       { "KILL", 0 } };
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat "
-			"EPERM|EINVAL|EBUSY|ENOSPC|"
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat "
+			"EPERM|EINVAL|EBUSY|ENOSPC|ENOMEM|EACCES|"
 			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }

@@ -137,9 +137,9 @@ static int umount_in_proc_self(const char *link)
 /* Kill every process in the cgroup name in dir, then remove it: through
  * cgroup.kill (Linux 5.14), else a SIGKILL to each pid its cgroup.procs
  * lists, again until it is empty; a removal refused while the dying
- * processes leave is tried again, for five seconds at most.  Only system
- * calls. */
-static void kill_cgroup(int dir, const char *name, int cgroup)
+ * processes leave (or interrupted) is tried again, for five seconds at
+ * most.  0, or -1 with errno if it stays.  Only system calls. */
+static int kill_cgroup(int dir, const char *name, int cgroup)
 {
 	char buf[4096];
 	struct timespec ms = { 0, 1000000 };
@@ -153,8 +153,10 @@ static void kill_cgroup(int dir, const char *name, int cgroup)
 	for (int tries = 0; tries < 5000; tries++) {
 		pid_t pid = 0;
 
-		if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno != EBUSY)
-			return;
+		if (unlinkat(dir, name, AT_REMOVEDIR) == 0)
+			return 0;
+		if (errno != EBUSY && errno != EINTR)
+			return -1;
 		if (!killer && (fd = openat(cgroup, "cgroup.procs",
 					    O_RDONLY | O_CLOEXEC)) >= 0) {
 			ssize_t n;
@@ -172,6 +174,7 @@ static void kill_cgroup(int dir, const char *name, int cgroup)
 		}
 		nanosleep(&ms, NULL);
 	}
+	return -1;
 }
 
 /* Unmount the mount fd is the root of, through link, its magic link in
@@ -274,8 +277,15 @@ static void run_all(bool telling)
 		else if (a->what == UMOUNT_FD)
 			r = umount_through(a->fd, a->link);
 		else if (a->what == CGROUP) {
-			if (a->pid == getpid())
-				kill_cgroup(a->dir, a->name, a->cgroup);
+			if (a->pid == getpid() &&
+			    kill_cgroup(a->dir, a->name, a->cgroup) != 0 &&
+			    telling)
+				/* TRANSLATORS: %s is the cgroup's name. */
+				complain("undo", errno, _("remove it with rmdir "
+					 "once its processes are gone"),
+					 _("--new-cgroup: removing the cgroup "
+					   "%s"), quoted(a->name));
+			continue;
 		}
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to

@@ -118,6 +118,19 @@ echo started'
 	assert_said "--new-cgroup needs a child process"
 }
 
+@test "the cgroup's removal refused: said, with what to do, after the program's own status" {
+	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EACCES -- "$UNSHARE_BIN" --new-cgroup=t8 true
+	rmdir "$MINE/t8"
+	assert_success
+	assert_said "--new-cgroup" "removing the cgroup t8" "Permission denied" "rmdir"
+}
+
+@test "--mount-cgroup where the mount API fails: 125 and the error, never the caller's hierarchy left in place silently" {
+	run "$UNSHARE_TESTLIB/errno-inject" fsopen ENOMEM -- "$UNSHARE_BIN" --mount-cgroup -Urm true
+	assert_failure 125
+	assert_said "--mount-cgroup" "cannot mount cgroup2" "Cannot allocate memory"
+}
+
 @test "the plan shows it: a step for each part, in text and JSON" {
 	run unshare --dry-run --new-cgroup=t6 --mount-cgroup -r true
 	assert_success

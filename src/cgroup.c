@@ -40,6 +40,10 @@ void cgroup_make(const struct step *s, struct run *run)
 	const char *parent = s->cgroup.parent, *name = s->cgroup.name;
 	int dir;
 
+	if (parent == NULL && s->cgroup.error)
+		fail(EXIT_TOOL, THIS_STEP, s->cgroup.error, NULL,
+		     _("--new-cgroup: reading where your cgroup is "
+		       "(/proc/self/mountinfo, /proc/self/cgroup)"));
 	if (parent == NULL)
 		fail(EXIT_TOOL, THIS_STEP, 0,
 		     _("this system mounts no cgroup v2 hierarchy (cgroup2 in "
@@ -69,7 +73,14 @@ void cgroup_make(const struct step *s, struct run *run)
 	run->cgroup_name = name;
 	/* From here on, our end or a failure kills what is in it and removes
 	 * it: in this process, which stays outside it, not in the child. */
-	undo_cgroup(dir, name);
+	if (undo_cgroup(dir, name) != 0) {
+		int e = errno;
+
+		unlinkat(dir, name, AT_REMOVEDIR);
+		fail(EXIT_TOOL, THIS_STEP, e, NULL,
+		     _("--new-cgroup: opening the cgroup %s it made"),
+		     quoted(name));
+	}
 }
 
 void cgroup_enter(const struct step *s, struct run *run)

@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,7 @@ static int find_mount(char *mnt, size_t size)
 
 	if (f == NULL)
 		return -1;
+	errno = 0;
 	while (found < 0 && getline(&line, &cap, f) > 0) {
 		/* ID PARENT MAJ:MIN ROOT POINT OPTIONS [TAGS...] - TYPE ... */
 		char *fields[5], *p = line, *dash = strstr(line, " - ");
@@ -146,6 +148,8 @@ static int find_mount(char *mnt, size_t size)
 			found = 0;
 		}
 	}
+	if (found < 0 && !ferror(f))
+		errno = 0;
 	free(line);
 	fclose(f);
 	return found;
@@ -162,6 +166,7 @@ int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size)
 	    (f = fopen("/proc/self/cgroup", "re")) == NULL)
 		return -1;
 	/* The unified hierarchy's line: 0::PATH */
+	errno = 0;
 	while (found < 0 && getline(&line, &cap, f) > 0)
 		if (strncmp(line, "0::/", 4) == 0) {
 			line[strcspn(line, "\n")] = '\0';
@@ -172,6 +177,8 @@ int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size)
 					? 0
 					: -1;
 		}
+	if (found < 0 && !ferror(f))
+		errno = 0;
 	free(line);
 	fclose(f);
 	return found;

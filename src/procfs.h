@@ -38,7 +38,8 @@ int has_cap(int cap);
  * first cgroup2 mount of its root, from /proc/self/mountinfo:
  * /sys/fs/cgroup on a unified system, /sys/fs/cgroup/unified on a hybrid
  * one), in mnt; and our cgroup's directory there (the mount point and our
- * path of /proc/self/cgroup), in dir.  0, or -1 if there is none. */
+ * path of /proc/self/cgroup), in dir.  0; or -1 if there is none (errno
+ * 0), or with errno if the files could not be read. */
 int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size);
 
 #endif

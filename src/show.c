@@ -48,6 +48,10 @@ void show_cgroup(struct emit *e, const struct step *s)
 				"it is killed and it is removed"),
 			     emit_shown(e, s->cgroup.name),
 			     emit_shown(e, s->cgroup.parent));
+	else if (s->cgroup.error)
+		/* TRANSLATORS: %s is the cgroup's name. */
+		emit_detail(e, N_("make %s: where yours is could not be read"),
+			    emit_shown(e, s->cgroup.name));
 	else
 		emit_detail(e, N_("make %s: no cgroup2 hierarchy is mounted"),
 			    emit_shown(e, s->cgroup.name));

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,13 +140,16 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		      plan->map_writer == MAP_NEWIDMAP,
 	     early_interps = false, files = any_file(plan);
 	struct step *s, *last_map = NULL;
+	int cgroup_error = 0;
 
 	steps->n = 0;
-	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP))
+	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP)) {
 		found_cgroup = cgroup_find(steps->cgroup_mount,
 					   sizeof steps->cgroup_mount,
 					   steps->cgroup_parent,
 					   sizeof steps->cgroup_parent) == 0;
+		cgroup_error = found_cgroup ? 0 : errno;
+	}
 	/* A cgroup of our own first: refused unless we may make one, before
 	 * anything else is made. */
 	if (new_cgroup) {
@@ -159,6 +163,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_CGROUP_MAKE);
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
+		s->cgroup.error = cgroup_error;
 	}
 	/* The helpers start in the caller's namespaces, before anything
 	 * changes. */
@@ -237,6 +242,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_CGROUP_ENTER);
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
+		s->cgroup.error = cgroup_error;
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
 		early_interps |= plan->root_dir && fixed(plan->interps[i]);

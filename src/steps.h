@@ -96,6 +96,8 @@ struct step {
 			const char *parent; /* the directory it is made in:
 					       the caller's cgroup, or NULL
 					       if there is no cgroup2 */
+			int error; /* parent NULL: the errno of reading
+				      where it is, or 0 (there is none) */
 		} cgroup; /* cgroup-make, cgroup-enter */
 		struct {
 			enum map_writer writer;

@@ -370,14 +370,17 @@ int umount_mount(int fd)
 	return umount_through(fd, link);
 }
 
-void undo_cgroup(int dir, const char *name)
+int undo_cgroup(int dir, const char *name)
 {
 	/* Opened now: what runs in a signal handler makes no path. */
+	int cgroup = openat(dir, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	if (cgroup < 0)
+		return -1;
 	push((struct action){ .what = CGROUP, .fd = -1, .dir = dir,
-			      .name = name,
-			      .cgroup = openat(dir, name, O_PATH | O_DIRECTORY |
-							  O_CLOEXEC),
+			      .name = name, .cgroup = cgroup,
 			      .pid = getpid() });
+	return 0;
 }
 
 void undo_now(void)

@@ -58,8 +58,9 @@ void undo_ask(int fd, char byte, char done);
 /* Kill what is left in the cgroup name in dir and remove it, if this
  * process exits (or is ended by a signal) before the program runs, or
  * when it ends after supervising it: in this process only, not in a
- * child it forks. */
-void undo_cgroup(int dir, const char *name);
+ * child it forks.  0, or -1 with errno if the cgroup cannot be opened
+ * (nothing is then to be undone). */
+int undo_cgroup(int dir, const char *name);
 
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);

@@ -28,7 +28,6 @@ static void keep_caps(void)
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-	long long last = proc_read_number("/proc/sys/kernel/cap_last_cap");
 
 	if (syscall(SYS_capget, &head, data) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capget(2)");
@@ -38,9 +37,9 @@ static void keep_caps(void)
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capset(2)");
-	if (last < 0)
-		last = CAP_LAST_CAP;
-	for (int cap = 0; cap <= last; cap++)
+	/* The permitted set holds only what this kernel knows: no need to
+	 * ask it for its last capability. */
+	for (int cap = 0; cap < 32 * _LINUX_CAPABILITY_U32S_3; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
 			fail(EXIT_TOOL, THIS_STEP, errno, NULL,

@@ -187,8 +187,11 @@ static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 				  int answer)
 {
 	unsigned char task;
+	ssize_t n;
 
-	while (read(ask, &task, 1) == 1) {
+	while ((n = read(ask, &task, 1)) == 1 || (n < 0 && errno == EINTR)) {
+		if (n < 0)
+			continue;
 		struct step t = { .kind = (enum step_kind)task };
 
 		t.maps.writer = s->helper.writer;
@@ -196,9 +199,15 @@ static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 		t.maps.map = t.kind == STEP_UID_MAP ? s->helper.uid
 						    : s->helper.gid;
 		write_task(&t, pid);
-		if (write(answer, "", 1) != 1)
-			_exit(EXIT_TOOL);
+		while ((n = write(answer, "", 1)) < 0 && errno == EINTR)
+			;
+		if (n != 1)
+			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+			     _("id maps: the helper cannot answer"));
 	}
+	if (n < 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     _("id maps: the helper cannot read what to write"));
 	_exit(0);
 }
 
@@ -254,11 +263,19 @@ static void ask_helper(const struct step *s, struct run *run)
 	unsigned char task = (unsigned char)s->kind;
 	char answer;
 	int status;
+	ssize_t n;
 
-	if (write(run->map_ask, &task, 1) != 1)
+	while ((n = write(run->map_ask, &task, 1)) < 0 && errno == EINTR)
+		;
+	if (n != 1)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: cannot wake the helper"));
-	if (read(run->map_answer, &answer, 1) == 1 && !s->maps.last)
+	while ((n = read(run->map_answer, &answer, 1)) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     _("id maps: reading the helper's answer"));
+	if (n == 1 && !s->maps.last)
 		return;
 	close(run->map_ask);
 	close(run->map_answer);
@@ -268,6 +285,11 @@ static void ask_helper(const struct step *s, struct run *run)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		fail(EXIT_TOOL, NULL, 0, NULL,
 		     _("the id maps were not written (see above), so "
+		       "nothing was run"));
+	/* It ended well, yet without an answer: not written. */
+	if (n != 1)
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
+		     _("id maps: the helper ended without writing them, so "
 		       "nothing was run"));
 }
 

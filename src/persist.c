@@ -137,6 +137,8 @@ static bool mount_is_ours(int fd)
 			id == stx.stx_mnt_id;
 		start = strchr(line, '\n') != NULL;
 	}
+	/* Read only in part: it cannot tell either. */
+	found = found || ferror(f);
 	fclose(f);
 	return found;
 }
@@ -317,8 +319,19 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	k->file = openat(k->dir, k->name, O_WRONLY | O_CREAT | O_EXCL |
 			 O_NOFOLLOW | O_CLOEXEC, 0444);
 	if (k->file >= 0) {
+		if (fstat(k->file, &k->st) != 0) {
+			int e = errno;
+
+			/* Just made by us (O_EXCL), and not yet known by its
+			 * inode: removed by its name. */
+			unlinkat(k->dir, k->name, 0);
+			complain("persist", e, NULL,
+				 _("--%s=%s: cannot create it"), f->name,
+				 shown);
+			return -1;
+		}
 		k->created = true;
-		return fstat(k->file, &k->st);
+		return 0;
 	}
 	if (errno != EEXIST) {
 		complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
@@ -552,17 +565,31 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 {
 	struct kept kept[UNSHARE_NFLAGS];
 	char c, answer;
+	ssize_t n;
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
-	if (read(sock, &c, 1) != 1 || c != 'b')
+	while ((n = read(sock, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (n < 0) {
+		complain("persist", errno, NULL, _("keeping namespaces: the "
+			 "helper cannot read what to do"));
+		_exit(EXIT_TOOL);
+	}
+	if (n != 1 || c != 'b')
 		_exit(0); /* a step before failed: nothing was made */
 	answer = bind_all(files, pid, kept) == 0 ? 0 : 1;
-	if (send(sock, &answer, 1, MSG_NOSIGNAL) != 1) {
+	while ((n = send(sock, &answer, 1, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	if (n != 1) {
 		/* Unshare cannot know it is kept: keep nothing. */
+		int e = errno;
+
 		if (answer == 0)
 			unbind(files, kept);
-		_exit(0);
+		complain("persist", e, NULL, _("keeping namespaces: the helper "
+			 "cannot answer"));
+		_exit(EXIT_TOOL);
 	}
 	if (answer != 0)
 		_exit(0);
@@ -639,13 +666,24 @@ void persist_start(const struct step *s, struct run *run)
 void persist_now(const struct step *s, struct run *run)
 {
 	char answer = 1;
+	ssize_t n;
 
 	(void)s;
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
 	undo_ask(run->bind_sock, 'u', 'd');
-	if (send(run->bind_sock, "b", 1, MSG_NOSIGNAL) != 1 ||
-	    read(run->bind_sock, &answer, 1) != 1 || answer != 0)
+	while ((n = send(run->bind_sock, "b", 1, MSG_NOSIGNAL)) < 0 &&
+	       errno == EINTR)
+		;
+	if (n != 1)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     _("keeping namespaces: cannot ask the helper"));
+	while ((n = read(run->bind_sock, &answer, 1)) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     _("keeping namespaces: reading the helper's answer"));
+	if (n != 1 || answer != 0)
 		fail(EXIT_TOOL, NULL, 0, NULL,
 		     _("the namespaces were not kept in their files (see "
 		       "above), so nothing was run"));

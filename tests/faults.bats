@@ -148,3 +148,18 @@ make_root_without_proc() {
 	assert_success
 	assert_line --regexp '^net +-n --net +- +- +usable '
 }
+
+# tests/fault-sweep.py: each system call between our start and the
+# program's exec failed alone (EINTR, and an errno it can really return),
+# for command lines that cover every step kind, as root and as nobody.
+# Every tenth call here; every call in the stress run.
+@test "the fault sweep: each system call failed alone ends in 125 and its error, or runs as it should; nothing left, nothing crashed" {
+	command -v strace >/dev/null || need "strace, to fail one system call at a time"
+	local sample=--sample
+	[ "${UNSHARE_STRESS:-0}" = 1 ] && sample=
+	run python3 "$BATS_TEST_DIRNAME/fault-sweep.py" "$UNSHARE_BIN" ${sample:+"$sample"}
+	echo "# $(tail -n 1 <<<"$output")" >&3
+	assert_success
+	assert_line --regexp '^fault sweep: [0-9]{2,} runs, 0 broke a rule'
+	assert_no_new_mounts
+}

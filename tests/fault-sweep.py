@@ -1,0 +1,413 @@
+#!/usr/bin/env python3
+"""The fault sweep: every system call a run makes between our start and
+the program's exec, failed one at a time, must end the run cleanly.
+
+    fault-sweep.py UNSHARE [--sample] [--only NAME...]
+
+For each command line of LINES, a first run under strace lists the system
+calls of our processes: from the first after the C library's start (the
+loader's last call is the munmap of ld.so.cache) to the exec of the
+program, or a helper's exit.  Then one run per call and errno fails that
+call alone with strace's fault injection (the Nth call of that name, which
+strace counts per process: a process of ours that makes as many calls of
+that name fails at the same one too).  The errnos: EINTR, and what that
+call can really return (ERRNOS).  Each run must
+
+  - end with 125 and a message on stderr, its first line ours, with the
+    injected error's text (an exec that fails: 126 or 127, as the exec's
+    own failure); or run correctly (the program's status 0), where the
+    failure is harmless by design: HARMLESS says why, call by call;
+  - leave nothing behind: the caller's mount table as it was, no process
+    of the run, no FILE or directory made, no cgroup made;
+  - not crash: no signal, no sanitizer report.
+
+--sample runs every tenth point of each line (make check); without it,
+everything (CI's stress run).  Prints one line per point that
+broke a rule, and a count; exits 1 if any did.  Run as root.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# (name, root only?, arguments): at least one of each step kind between
+# them (tests/step-order.py lists the kinds).  {d} is a directory of the
+# run's own, {c} a cgroup name of its own.
+LINES = [
+    ("mount-proc-fork", True, ["--mount-proc", "--pid", "--fork"]),
+    ("user-root", False, ["--user", "--map-root-user", "--mount", "--net"]),
+    ("persist-fork", True, ["--net={d}/net", "--uts={d}/uts", "--fork"]),
+    ("shared-proc", True, ["--propagation=shared", "--mount-proc={d}/p",
+                           "--setuid=65534", "--setgid=65534"]),
+    ("cgroup", True, ["--new-cgroup={c}", "--mount-cgroup", "--fork"]),
+    ("root-wd", True, ["--mount", "--root=/", "--wd=/tmp"]),
+    ("time-init", True, ["--time", "--monotonic=5", "--boottime=7",
+                         "--pid", "--fork", "--init", "--kill-child"]),
+    ("maps", True, ["--user", "--map-users=0:100000:10",
+                    "--map-groups=0:100000:10", "--setgroups=deny"]),
+    ("env", False, ["--user", "--map-current-user", "--keep-env=PATH",
+                    "--uts", "--ipc"]),
+    ("binfmt", True, ["-r", "--mount-binfmt", "--load-interp=:sweep:E::sweep::/bin/cat:"]),
+    ("keep-caps", True, ["--user", "--map-root-user", "--keep-caps",
+                         "--setuid=0", "--cgroup", "--sysvsem"]),
+    ("nobody-user", False, ["--user", "--map-root-user", "--fork", "--pid",
+                            "--mount-proc"]),
+    ("loopback", True, ["--net", "--mount", "--files", "--fs"]),
+]
+
+# What each call can really return, besides EINTR.
+ERRNOS = {
+    "unshare": "ENOMEM", "mount": "EBUSY", "move_mount": "EPERM",
+    "fsopen": "ENODEV", "fsmount": "ENOMEM", "fsconfig": "EINVAL",
+    "open_tree": "EPERM", "openat": "EACCES", "open": "EACCES",
+    "read": "EIO", "pread64": "EIO", "write": "EIO", "clone": "EAGAIN",
+    "clone3": "EAGAIN", "setresuid": "EAGAIN", "setresgid": "EPERM",
+    "setgroups": "EPERM", "prctl": "EINVAL", "socketpair": "EMFILE",
+    "sendto": "EPIPE", "recvfrom": "ECONNRESET", "sendmsg": "EPIPE",
+    "recvmsg": "ECONNRESET", "wait4": None, "waitid": None,
+    "chroot": "EACCES", "chdir": "EACCES", "fchdir": "EACCES",
+    "statx": "EACCES", "newfstatat": "EACCES", "fstat": "EBADF",
+    "capget": "EPERM", "capset": "EPERM", "mkdir": "EACCES",
+    "mkdirat": "EACCES", "unlinkat": "EBUSY", "rmdir": "EBUSY",
+    "execve": "EACCES", "dup2": "EMFILE", "dup3": "EMFILE",
+    "fcntl": "EMFILE", "ioctl": "ENOTTY", "readlink": "EACCES",
+    "readlinkat": "EACCES", "getdents64": "EIO", "pipe2": "EMFILE",
+    "close": "EIO", "kcmp": "ENOSYS", "setns": "EPERM",
+    "sethostname": "EPERM", "socket": "EMFILE", "bind": "EACCES",
+    # EINTR alone: without a timeout, nothing else.
+    "rt_sigtimedwait": None,
+}
+DEFAULT_ERRNO = "EPERM"
+
+# --sample: every SAMPLE_EVERYth point of each line.
+SAMPLE_EVERY = 10
+
+# Calls not failed at all: strace's injection skips the call, and Linux's
+# close(2) releases the descriptor even when it returns an error, which an
+# injected failure cannot mimic (the descriptor would stay open, as it
+# never does).  The exec of the program is not ours to fail: its failure
+# is 126 or 127, tested on its own (tests/exec.bats); exit is the end.
+NOT_INJECTED = {"close", "exit", "exit_group", "execve", "capget",
+                # Calls that cannot fail, or not in a way glibc or the
+                # kernel lets a caller see: brk returns the old break,
+                # futex and rseq are glibc's own (it aborts on the
+                # impossible), the ids and pids are always there, capget
+                # of ourselves with a header it takes has nothing to
+                # refuse.
+                "brk", "futex", "rseq", "set_robust_list", "set_tid_address",
+                "arch_prctl", "rt_sigreturn", "getpid", "getppid", "gettid",
+                "getuid", "geteuid", "getgid", "getegid", "getrandom",
+                "prlimit64", "mprotect", "madvise"}
+
+# Failures harmless by design: the run goes on, correctly.  Each is
+# (calls, a pattern their line in the trace matches, errnos or None for
+# any, why); calls and errnos are patterns too.
+HARMLESS = [
+    # isatty(2) and the terminal's size: a failure means no terminal,
+    # which only changes how messages are laid out.
+    ("ioctl", r"TCGETS|TIOCGWINSZ", None, "a terminal query"),
+    # The signals' dispositions asked before the fork, and the mask: a
+    # failure leaves what exec resets anyway.
+    ("rt_sigaction", r"", None, "a signal's disposition, reset by exec"),
+    ("rt_sigprocmask", r"", None, "a mask that exec keeps as it was"),
+    # The locale and the catalogs, loaded before a chroot: without
+    # them, messages are in English.
+    ("openat", r"locale|\.mo\b|gconv", None, "the locale: English then"),
+    ("read|mmap|newfstatat|fstat", r"\[.*(locale|\.mo\b|gconv)", None,
+     "reading a locale file: English then"),
+    # The supervisor's waits are tried again when interrupted.
+    ("rt_sigtimedwait", r"", "EINTR", "the wait is tried again"),
+    ("wait4", r"", "EINTR", "the wait for the child is tried again"),
+    ("munmap", r"", None, "memory released: kept until exec instead"),
+    ("getsid", r"", None, "the session, only for a warning's wording"),
+    # Our /proc/self kept before a chroot, for the undo of a mount seen
+    # outside alone: without one, that undo says its mount stays.
+    ("openat", r'"/proc/self", .*O_PATH', None, "/proc/self kept for an "
+     "undo: if one is needed, it says what stays"),
+    # The init's look whether unshare is still there (--kill-child): a
+    # failed look is what an empty pipe gives, unshare is there.
+    ("read", r"= -1 EAGAIN", None, "the look at an empty pipe"),
+    # Whether FILE's directory is among our mounts is asked for a clearer
+    # message alone: one that cannot tell lets the bind try, which the
+    # kernel refuses (EINVAL) if it is not.
+    ("statx", r"STATX_MNT_ID", None, "a check for a clearer message"),
+    ("openat|read", r"/proc/self/mountinfo", None, "a check for a clearer "
+     "message, or the undo's look, which then says what stays"),
+    # The init's report of how the program ended: without it, the
+    # init's own status, the same but for a death by a signal.
+    ("read", r'^\d+ +read\(\d+, "\\0\\0\\0\\0", 4\)', None,
+     "the init's report: its own status instead"),
+    # The one-byte messages between us and our helpers are sent again
+    # when interrupted.
+    ("write|sendto|read", r'(write|sendto)\(\d+, "[^"]{1,2}", 1|read\(\d+,',
+     "EINTR", "a helper's message: tried again when interrupted"),
+    # The FILE helper's wait for an undo that no failure asks for: the
+    # binds stay, as asked.
+    ("read", r"read\(\d+,  <unfinished", None, "a helper's wait for an "
+     "undo not asked"),
+    # stdio sizes a stream's buffer with fstat: a default size then.
+    ("newfstatat|fstat", r'^\d+ +n?e?w?fstat(at)?\(\d+, ""', None,
+     "stdio's buffer size: a default then"),
+    # cgroup.kill is Linux 5.14's; without it each process is killed.
+    ("openat", r'"cgroup\.kill"', None, "cgroup.kill: the processes are "
+     "killed one by one instead"),
+    # The removal of a cgroup is tried again while its processes leave.
+    ("unlinkat", r"AT_REMOVEDIR", "EINTR|EBUSY", "tried again"),
+]
+
+def strerror(name):
+    import errno as errnomod
+    return os.strerror(getattr(errnomod, name))
+
+
+def run_traced(cmd, trace, inject=None, user=None):
+    args = ["strace", "-f", "-qq", "-o", trace]
+    if user:
+        args += ["-u", user]
+    if inject:
+        args += ["-e", "inject=%s:error=%s:when=%d" % inject]
+    try:
+        return subprocess.run(args + cmd, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=20)
+    except subprocess.TimeoutExpired as e:
+        return subprocess.CompletedProcess(cmd, "hung", b"",
+                                           e.stderr or b"")
+
+
+LINE_RE = re.compile(r"^(\d+) +(?:<\.\.\. )?([a-z_0-9]+)[ (]")
+
+
+FD_FIRST = {"read", "pread64", "fstat", "newfstatat", "getdents64",
+            "lseek"}
+OPENED = re.compile(r'^\d+ +openat\([^,]+, "([^"]*)".*= (\d+)')
+
+
+def annotated(pid, call, line, files):
+    """The line, with the file its descriptor came from, if known."""
+    m = OPENED.match(line)
+    if m:
+        files[(pid, m.group(2))] = m.group(1)
+    args = line[line.find("(") + 1:].split(", ")
+    fd = args[0] if call in FD_FIRST else \
+        args[4] if call == "mmap" and len(args) > 4 else None
+    if fd and (pid, fd) in files:
+        return line.rstrip("\n") + " [" + files[(pid, fd)] + "]"
+    return line.rstrip("\n")
+
+
+def points(trace):
+    """The (call, N, line) points of our processes, in order, once each:
+    from the loader's end to the process's first exec or exit."""
+    counts, started, done, seen, files, out = {}, {}, set(), set(), {}, []
+    loader = {}
+    first = None
+    with open(trace) as f:
+        for line in f:
+            m = LINE_RE.match(line)
+            if not m or "resumed>" in line[:40]:
+                continue
+            pid, call = m.group(1), m.group(2)
+            if first is None:
+                first = pid
+            if pid in done:
+                continue
+            n = counts.setdefault(pid, {}).get(call, 0) + 1
+            counts[pid][call] = n
+            if pid == first and not started.get(pid):
+                # The loader's work ends with ld.so.cache unmapped.
+                if call == "munmap":
+                    started[pid] = True
+                loader[call] = n
+                continue
+            started[pid] = True
+            if call in ("execve", "exit_group", "exit") and \
+                    (call != "execve" or " = 0" in line):
+                done.add(pid)
+                continue
+            text = annotated(pid, call, line, files)
+            # strace counts a call from each process's start: the Nth
+            # read of a helper is also the loader's Nth read, if the
+            # loader makes that many, and cannot be failed alone.
+            if call not in NOT_INJECTED and (call, n) not in seen and \
+                    n > loader.get(call, 0):
+                seen.add((call, n))
+                out.append((call, n, text))
+    return out
+
+
+def injected(trace, program):
+    """Where the fault landed: (in our stderr's write, in our processes,
+    in the program after its exec).  strace fails the Nth call in each
+    process, and counts on through an exec: the program may be hit too."""
+    execd, stderr, ours, program_hit = set(), False, False, False
+    with open(trace) as f:
+        for l in f:
+            pid = l.split(" ", 1)[0]
+            if (' execve("%s"' % program) in l and " = 0" in l:
+                execd.add(pid)
+            elif "(INJECTED)" in l:
+                if pid in execd:
+                    program_hit = True
+                    continue
+                ours = True
+                if re.search(r" write\(2,", l):
+                    stderr = True
+    return stderr, ours, program_hit
+
+
+def harmless(call, err, line):
+    for calls, pattern, errno, why in HARMLESS:
+        if re.fullmatch(calls, call) and re.search(pattern, line) and \
+                (errno is None or re.fullmatch(errno, err)):
+            return why
+    return None
+
+
+def verdict(r, call, err, line, said_failed):
+    """What is wrong with run r, whose call failed with err."""
+    stderr = r.stderr.decode(errors="replace")
+    problems = []
+    if "Sanitizer" in stderr or "runtime error" in stderr:
+        problems.append("sanitizer report")
+    if r.returncode == "hung":
+        problems.append("hung (20 s)")
+    elif r.returncode < 0 or r.returncode > 128:
+        problems.append("died: %d" % r.returncode)
+    elif r.returncode == 0:
+        if not harmless(call, err, line):
+            problems.append("ran, unsaid")
+    elif r.returncode != 125:
+        problems.append("status %d" % r.returncode)
+    elif said_failed:
+        # The message's own write is what failed (strace fails that call
+        # in each process): nothing can say it.
+        pass
+    elif not stderr.startswith("unshare: ") or strerror(err) not in stderr:
+        problems.append("message " + repr(stderr[:160]))
+    return problems
+
+
+def clean(made):
+    """Remove what a run made: FILE (unmounted), a cgroup."""
+    for path in made:
+        if os.path.isdir(path):
+            os.rmdir(path)
+        elif os.path.lexists(path):
+            subprocess.run(["umount", path], stderr=subprocess.DEVNULL)
+            os.unlink(path)
+
+
+def mounts():
+    with open("/proc/self/mountinfo") as f:
+        return sorted(" ".join(l.split()[3:5]) for l in f)
+
+
+def leftovers(marker, made):
+    left = []
+    for _ in range(50):
+        ps = subprocess.run(["pgrep", "-f", marker], stdout=subprocess.PIPE,
+                            text=True).stdout.split()
+        if not ps:
+            break
+        time.sleep(0.02)
+    else:
+        left.append("processes " + " ".join(ps))
+        for p in ps:
+            subprocess.run(["kill", "-KILL", p])
+    for path in made:
+        if os.path.lexists(path):
+            left.append("left " + path)
+    return left
+
+
+def main():
+    unshare = os.path.abspath(sys.argv[1])
+    sample = "--sample" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1:] if "--only" in sys.argv \
+        else None
+    lines = LINES
+    if only:
+        lines = [l for l in LINES if l[0] in only]
+    with open("/proc/self/cgroup") as f:
+        cg = f.read().strip().split("::")[-1]
+    with open("/proc/self/mountinfo") as f:
+        v2 = [l.split()[4] for l in f if " - cgroup2 " in l]
+    cgroot = (v2[0] if v2 else "/sys/fs/cgroup") + cg.rstrip("/")
+    work = tempfile.mkdtemp(prefix="unshare-sweep.")
+    os.chmod(work, 0o755)
+    binary = os.path.join(work, "unshare")
+    shutil.copy(unshare, binary)
+    os.chmod(binary, 0o755)
+    bad, total, skipped = [], 0, 0
+    try:
+        for name, root_only, args in lines:
+            d = os.path.join(work, name)
+            os.mkdir(d)
+            os.chmod(d, 0o777)
+            os.mkdir(os.path.join(d, "p"))
+            marker = "sweep-%s-%d" % (name, os.getpid())
+            cgname = "sweep-%d-%s" % (os.getpid(), name)
+            argv = [binary] + [a.format(d=d, c=cgname) for a in args] + \
+                ["/bin/true", marker]
+            made = [os.path.join(d, "net"), os.path.join(d, "uts"),
+                    os.path.join(cgroot, cgname)]
+            user = None if root_only else "nobody"
+            trace = os.path.join(work, "trace")
+            before = mounts()
+            r = run_traced(argv, trace, user=user)
+            if r.returncode != 0:
+                bad.append("%s: fails without a fault: %d %s" %
+                           (name, r.returncode, r.stderr.decode()[:200]))
+                continue
+            clean(made)
+            pts = points(trace)
+            if sample:
+                pts = pts[::SAMPLE_EVERY]
+            for call, n, line in pts:
+                real = ERRNOS.get(call, DEFAULT_ERRNO)
+                for err in ("EINTR",) + ((real,) if real else ()):
+                    total += 1
+                    r = run_traced(argv, trace + ".f",
+                                   inject=(call, err, n), user=user)
+                    said_failed, ours, program_hit = injected(
+                        trace + ".f", "/bin/true")
+                    if program_hit:
+                        # The program was reached, and failed itself: a
+                        # failure of ours before it must be harmless.
+                        problems = [] if not ours or \
+                            harmless(call, err, line) else \
+                            ["went on to the program, unsaid"]
+                        skipped += not ours
+                    else:
+                        problems = verdict(r, call, err, line, said_failed)
+                    if r.returncode == 0 or program_hit:
+                        # A run that went on keeps its namespaces in
+                        # FILE, as asked.
+                        clean(made[:2])
+                    if mounts() != before:
+                        problems.append("mounts changed")
+                        subprocess.run(["umount", "-R", os.path.join(d, "p")],
+                                       stderr=subprocess.DEVNULL)
+                    problems += leftovers(marker, made)
+                    clean(made)
+                    if problems:
+                        bad.append("%s: %s #%d %s: %s\n    %s" %
+                                   (name, call, n, err, "; ".join(problems),
+                                    line[:150]))
+    finally:
+        subprocess.run(["umount", "-R", work], stderr=subprocess.DEVNULL)
+        shutil.rmtree(work, ignore_errors=True)
+    for b in bad:
+        print(b)
+    print("fault sweep: %d runs, %d broke a rule, %d failed only the "
+          "program (not counted)" % (total, len(bad), skipped))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,28 +4,31 @@ the program's exec, failed one at a time, must end the run cleanly.
 
     fault-sweep.py UNSHARE [--sample] [--only NAME...]
 
-For each command line of LINES, a first run under strace lists the system
-calls of our processes: from the first after the C library's start (the
-loader's last call is the munmap of ld.so.cache) to the exec of the
-program, or a helper's exit.  Then one run per call and errno fails that
-call alone with strace's fault injection (the Nth call of that name, which
-strace counts per process: a process of ours that makes as many calls of
-that name fails at the same one too).  The errnos: EINTR, and what that
-call can really return (ERRNOS).  Each run must
+For each command line of LINES, a first run under strace -k lists the
+system calls of our code (their stack holds our main) up to the exec of
+the program, or a helper's exit: not the loader's, nor the C library's
+start, nor a sanitizer's runtime setting itself up.  Then one run per
+call and errno fails that call alone with strace's fault injection (the
+Nth call of that name, which strace counts per process: a process of
+ours that makes as many calls of that name fails at the same one too).
+The errnos: EINTR, and what that call can really return (ERRNOS); some
+calls are never failed (NOT_INJECTED says why).  Each run must
 
   - end with 125 and a message on stderr, its first line ours, with the
-    injected error's text (an exec that fails: 126 or 127, as the exec's
-    own failure); or run correctly (the program's status 0), where the
-    failure is harmless by design: HARMLESS says why, call by call;
+    injected error's text (unless the failed call was that message's own
+    write); or run correctly (the program's status 0), where each failure
+    is harmless by design: HARMLESS says why, call by call;
   - leave nothing behind: the caller's mount table as it was, no process
     of the run, no FILE or directory made, no cgroup made;
   - not crash: no signal, no sanitizer report.
 
 --sample runs every tenth point of each line (make check); without it,
-everything (CI's stress run).  Prints one line per point that
-broke a rule, and a count; exits 1 if any did.  Run as root.
+everything (CI's stress run).  Prints one line per point that broke a
+rule, with the calls that failed, and a count; exits 1 if any did.  Run
+as root.
 """
 
+import errno
 import os
 import re
 import shutil
@@ -51,7 +54,8 @@ LINES = [
                     "--map-groups=0:100000:10", "--setgroups=deny"]),
     ("env", False, ["--user", "--map-current-user", "--keep-env=PATH",
                     "--uts", "--ipc"]),
-    ("binfmt", True, ["-r", "--mount-binfmt", "--load-interp=:sweep:E::sweep::/bin/cat:"]),
+    ("binfmt", True, ["-r", "--mount-binfmt",
+                      "--load-interp=:sweep:E::sweep::/bin/cat:"]),
     ("keep-caps", True, ["--user", "--map-root-user", "--keep-caps",
                          "--setuid=0", "--cgroup", "--sysvsem"]),
     ("nobody-user", False, ["--user", "--map-root-user", "--fork", "--pid",
@@ -63,7 +67,7 @@ LINES = [
 ERRNOS = {
     "unshare": "ENOMEM", "mount": "EBUSY", "move_mount": "EPERM",
     "fsopen": "ENODEV", "fsmount": "ENOMEM", "fsconfig": "EINVAL",
-    "open_tree": "EPERM", "openat": "EACCES", "open": "EACCES",
+    "open_tree": "EPERM", "openat": "EACCES",
     "read": "EIO", "pread64": "EIO", "write": "EIO", "clone": "EAGAIN",
     "clone3": "EAGAIN", "setresuid": "EAGAIN", "setresgid": "EPERM",
     "setgroups": "EPERM", "prctl": "EINVAL", "socketpair": "EMFILE",
@@ -71,12 +75,12 @@ ERRNOS = {
     "recvmsg": "ECONNRESET", "wait4": None, "waitid": None,
     "chroot": "EACCES", "chdir": "EACCES", "fchdir": "EACCES",
     "statx": "EACCES", "newfstatat": "EACCES", "fstat": "EBADF",
-    "capget": "EPERM", "capset": "EPERM", "mkdir": "EACCES",
+    "capset": "EPERM", "mkdir": "EACCES",
     "mkdirat": "EACCES", "unlinkat": "EBUSY", "rmdir": "EBUSY",
-    "execve": "EACCES", "dup2": "EMFILE", "dup3": "EMFILE",
+    "dup2": "EMFILE", "dup3": "EMFILE",
     "fcntl": "EMFILE", "ioctl": "ENOTTY", "readlink": "EACCES",
     "readlinkat": "EACCES", "getdents64": "EIO", "pipe2": "EMFILE",
-    "close": "EIO", "kcmp": "ENOSYS", "setns": "EPERM",
+    "kcmp": "ENOSYS", "setns": "EPERM",
     "sethostname": "EPERM", "socket": "EMFILE", "bind": "EACCES",
     # EINTR alone: without a timeout, nothing else.
     "rt_sigtimedwait": None,
@@ -101,7 +105,21 @@ NOT_INJECTED = {"close", "exit", "exit_group", "execve", "capget",
                 "brk", "futex", "rseq", "set_robust_list", "set_tid_address",
                 "arch_prctl", "rt_sigreturn", "getpid", "getppid", "gettid",
                 "getuid", "geteuid", "getgid", "getegid", "getrandom",
-                "prlimit64", "mprotect", "madvise"}
+                "prlimit64", "mprotect", "madvise",
+                # The signals' dispositions and mask, given valid
+                # signals and a valid how: nothing to refuse, and never
+                # interrupted.
+                "rt_sigaction", "rt_sigprocmask",
+                # Memory, and the sanitizers' runtime: the allocator's and
+                # the runtime's own calls, whose failure the runtime
+                # reports as fatal by design; not ours to handle.
+                "mmap", "munmap", "mremap", "sigaltstack",
+                # The clock, asked through the vDSO where it can be.
+                "clock_gettime"}
+# Lines of calls not failed, for the same reason: the sanitizers' runtime
+# reads its own maps and path.
+NOT_INJECTED_LINES = re.compile(
+    r'^\d+ +open\(|"/proc/self/(exe|maps)"|\[(runtime:|/proc/self/maps)')
 
 # Failures harmless by design: the run goes on, correctly.  Each is
 # (calls, a pattern their line in the trace matches, errnos or None for
@@ -110,10 +128,6 @@ HARMLESS = [
     # isatty(2) and the terminal's size: a failure means no terminal,
     # which only changes how messages are laid out.
     ("ioctl", r"TCGETS|TIOCGWINSZ", None, "a terminal query"),
-    # The signals' dispositions asked before the fork, and the mask: a
-    # failure leaves what exec resets anyway.
-    ("rt_sigaction", r"", None, "a signal's disposition, reset by exec"),
-    ("rt_sigprocmask", r"", None, "a mask that exec keeps as it was"),
     # The locale and the catalogs, loaded before a chroot: without
     # them, messages are in English.
     ("openat", r"locale|\.mo\b|gconv", None, "the locale: English then"),
@@ -122,7 +136,6 @@ HARMLESS = [
     # The supervisor's waits are tried again when interrupted.
     ("rt_sigtimedwait", r"", "EINTR", "the wait is tried again"),
     ("wait4", r"", "EINTR", "the wait for the child is tried again"),
-    ("munmap", r"", None, "memory released: kept until exec instead"),
     ("getsid", r"", None, "the session, only for a warning's wording"),
     # Our /proc/self kept before a chroot, for the undo of a mount seen
     # outside alone: without one, that undo says its mount stays.
@@ -139,7 +152,7 @@ HARMLESS = [
      "message, or the undo's look, which then says what stays"),
     # The init's report of how the program ended: without it, the
     # init's own status, the same but for a death by a signal.
-    ("read", r'^\d+ +read\(\d+, "\\0\\0\\0\\0", 4\)', None,
+    ("read", r'^\d+ +read\(\d+, [^,]+, 4\)', None,
      "the init's report: its own status instead"),
     # The one-byte messages between us and our helpers are sent again
     # when interrupted.
@@ -159,13 +172,13 @@ HARMLESS = [
     ("unlinkat", r"AT_REMOVEDIR", "EINTR|EBUSY", "tried again"),
 ]
 
+
 def strerror(name):
-    import errno as errnomod
-    return os.strerror(getattr(errnomod, name))
+    return os.strerror(getattr(errno, name))
 
 
-def run_traced(cmd, trace, inject=None, user=None):
-    args = ["strace", "-f", "-qq", "-o", trace]
+def run_traced(cmd, trace, inject=None, user=None, stacks=False):
+    args = ["strace", "-f", "-qq", "-o", trace] + (["-k"] if stacks else [])
     if user:
         args += ["-u", user]
     if inject:
@@ -184,14 +197,18 @@ LINE_RE = re.compile(r"^(\d+) +(?:<\.\.\. )?([a-z_0-9]+)[ (]")
 
 FD_FIRST = {"read", "pread64", "fstat", "newfstatat", "getdents64",
             "lseek"}
-OPENED = re.compile(r'^\d+ +openat\([^,]+, "([^"]*)".*= (\d+)')
+OPENED = re.compile(r'^\d+ +(?:openat\([^,]+, |open\()"([^"]*)".*= (\d+)')
 
 
 def annotated(pid, call, line, files):
     """The line, with the file its descriptor came from, if known."""
     m = OPENED.match(line)
     if m:
-        files[(pid, m.group(2))] = m.group(1)
+        # glibc's open() is openat(2): a plain open(2) is the sanitizers'
+        # runtime's.
+        runtime = call == "open"
+        files[(pid, m.group(2))] = ("runtime:" if runtime else "") + \
+            m.group(1)
     args = line[line.find("(") + 1:].split(", ")
     fd = args[0] if call in FD_FIRST else \
         args[4] if call == "mmap" and len(args) > 4 else None
@@ -200,76 +217,106 @@ def annotated(pid, call, line, files):
     return line.rstrip("\n")
 
 
-def points(trace):
-    """The (call, N, line) points of our processes, in order, once each:
-    from the loader's end to the process's first exec or exit."""
-    counts, started, done, seen, files, out = {}, {}, set(), set(), {}, []
-    loader = {}
-    first = None
+def calls(trace):
+    """The system calls of a trace made with -k, in order: (pid, call,
+    line, frames), the frames those of its stack."""
+    last = None
     with open(trace) as f:
         for line in f:
+            if line.startswith(" > "):
+                if last:
+                    last[3].append(line)
+                continue
             m = LINE_RE.match(line)
             if not m or "resumed>" in line[:40]:
+                last = None
                 continue
-            pid, call = m.group(1), m.group(2)
-            if first is None:
-                first = pid
-            if pid in done:
-                continue
-            n = counts.setdefault(pid, {}).get(call, 0) + 1
-            counts[pid][call] = n
-            if pid == first and not started.get(pid):
-                # The loader's work ends with ld.so.cache unmapped.
-                if call == "munmap":
-                    started[pid] = True
-                loader[call] = n
-                continue
-            started[pid] = True
-            if call in ("execve", "exit_group", "exit") and \
-                    (call != "execve" or " = 0" in line):
-                done.add(pid)
-                continue
-            text = annotated(pid, call, line, files)
-            # strace counts a call from each process's start: the Nth
-            # read of a helper is also the loader's Nth read, if the
-            # loader makes that many, and cannot be failed alone.
-            if call not in NOT_INJECTED and (call, n) not in seen and \
-                    n > loader.get(call, 0):
-                seen.add((call, n))
-                out.append((call, n, text))
+            if last:
+                yield last
+            last = (m.group(1), m.group(2), line, [])
+    if last:
+        yield last
+
+
+def points(trace, binary):
+    """The (call, N, line) points of our code, in order, once each: a
+    call whose stack holds our main, before its process's exec.  strace
+    fails the Nth call of a name in each process, counted from its start:
+    a point whose Nth call is, in some process, not ours (the loader's,
+    the C library's start, a sanitizer's runtime) cannot be failed alone,
+    and is left out."""
+    counts, done, files, ours, theirs = {}, set(), {}, [], set()
+    main = re.compile(re.escape(binary) + r"\(main\+")
+    for pid, call, line, frames in calls(trace):
+        if pid in done:
+            continue
+        n = counts.setdefault(pid, {}).get(call, 0) + 1
+        counts[pid][call] = n
+        text = annotated(pid, call, line, files)
+        if call == "execve" and " = 0" in line and \
+                any(main.search(fr) for fr in frames):
+            done.add(pid)
+        elif any(main.search(fr) for fr in frames):
+            ours.append((call, n, text))
+        else:
+            theirs.add((call, n))
+    out, seen = [], set()
+    for call, n, text in ours:
+        if call not in NOT_INJECTED and (call, n) not in seen and \
+                (call, n) not in theirs and \
+                not NOT_INJECTED_LINES.search(text):
+            seen.add((call, n))
+            out.append((call, n, text))
     return out
 
 
 def injected(trace, program):
-    """Where the fault landed: (in our stderr's write, in our processes,
-    in the program after its exec).  strace fails the Nth call in each
-    process, and counts on through an exec: the program may be hit too."""
-    execd, stderr, ours, program_hit = set(), False, False, False
+    """Where the fault landed: (the lines of our calls it failed, whether
+    one was our stderr's write, whether the program was hit after its
+    exec).  strace fails the Nth call in each process, and counts on
+    through an exec: the program may be hit too."""
+    execd, files, ours, stderr, program_hit = set(), {}, [], False, False
+    pending = {}
     with open(trace) as f:
         for l in f:
-            pid = l.split(" ", 1)[0]
+            m = LINE_RE.match(l)
+            if not m:
+                continue
+            pid, call = m.group(1), m.group(2)
+            # A call another process's interrupted: its two halves joined.
+            if l.rstrip().endswith("<unfinished ...>"):
+                pending[pid] = l.rstrip()[:-len("<unfinished ...>")]
+                continue
+            if "resumed>" in l[:40] and pid in pending:
+                l = pending.pop(pid) + l.split("resumed>", 1)[1]
+            text = annotated(pid, call, l, files)
             if (' execve("%s"' % program) in l and " = 0" in l:
                 execd.add(pid)
             elif "(INJECTED)" in l:
                 if pid in execd:
                     program_hit = True
                     continue
-                ours = True
-                if re.search(r" write\(2,", l):
-                    stderr = True
-    return stderr, ours, program_hit
+                ours.append((call, text))
+                stderr = stderr or call == "write" and \
+                    re.search(r" write\(2,", l) is not None
+    return ours, stderr, program_hit
 
 
 def harmless(call, err, line):
-    for calls, pattern, errno, why in HARMLESS:
+    for calls, pattern, errs, why in HARMLESS:
         if re.fullmatch(calls, call) and re.search(pattern, line) and \
-                (errno is None or re.fullmatch(errno, err)):
+                (errs is None or re.fullmatch(errs, err)):
             return why
     return None
 
 
-def verdict(r, call, err, line, said_failed):
-    """What is wrong with run r, whose call failed with err."""
+def went_on_rightly(ours, err):
+    """Whether each failure of ours, (call, line), is harmless."""
+    return all(harmless(call, err, line) for call, line in ours)
+
+
+def verdict(r, ours, err, said_failed):
+    """What is wrong with run r, whose calls ours failed with err."""
     stderr = r.stderr.decode(errors="replace")
     problems = []
     if "Sanitizer" in stderr or "runtime error" in stderr:
@@ -279,7 +326,7 @@ def verdict(r, call, err, line, said_failed):
     elif r.returncode < 0 or r.returncode > 128:
         problems.append("died: %d" % r.returncode)
     elif r.returncode == 0:
-        if not harmless(call, err, line):
+        if not went_on_rightly(ours, err):
             problems.append("ran, unsaid")
     elif r.returncode != 125:
         problems.append("status %d" % r.returncode)
@@ -359,13 +406,13 @@ def main():
             user = None if root_only else "nobody"
             trace = os.path.join(work, "trace")
             before = mounts()
-            r = run_traced(argv, trace, user=user)
+            r = run_traced(argv, trace, user=user, stacks=True)
             if r.returncode != 0:
                 bad.append("%s: fails without a fault: %d %s" %
                            (name, r.returncode, r.stderr.decode()[:200]))
                 continue
             clean(made)
-            pts = points(trace)
+            pts = points(trace, binary)
             if sample:
                 pts = pts[::SAMPLE_EVERY]
             for call, n, line in pts:
@@ -374,17 +421,21 @@ def main():
                     total += 1
                     r = run_traced(argv, trace + ".f",
                                    inject=(call, err, n), user=user)
-                    said_failed, ours, program_hit = injected(
+                    ours, said_failed, program_hit = injected(
                         trace + ".f", "/bin/true")
+                    if not ours:
+                        # This run made that call fewer times: the fault
+                        # fell on the program alone, or nowhere.
+                        skipped += 1
+                        clean(made)
+                        continue
                     if program_hit:
                         # The program was reached, and failed itself: a
                         # failure of ours before it must be harmless.
-                        problems = [] if not ours or \
-                            harmless(call, err, line) else \
+                        problems = [] if went_on_rightly(ours, err) else \
                             ["went on to the program, unsaid"]
-                        skipped += not ours
                     else:
-                        problems = verdict(r, call, err, line, said_failed)
+                        problems = verdict(r, ours, err, said_failed)
                     if r.returncode == 0 or program_hit:
                         # A run that went on keeps its namespaces in
                         # FILE, as asked.
@@ -398,14 +449,14 @@ def main():
                     if problems:
                         bad.append("%s: %s #%d %s: %s\n    %s" %
                                    (name, call, n, err, "; ".join(problems),
-                                    line[:150]))
+                                    "\n    ".join(t[:150] for c, t in ours)))
     finally:
         subprocess.run(["umount", "-R", work], stderr=subprocess.DEVNULL)
         shutil.rmtree(work, ignore_errors=True)
     for b in bad:
         print(b)
-    print("fault sweep: %d runs, %d broke a rule, %d failed only the "
-          "program (not counted)" % (total, len(bad), skipped))
+    print("fault sweep: %d runs, %d broke a rule, %d missed our code" %
+          (total, len(bad), skipped))
     return 1 if bad else 0
 
 

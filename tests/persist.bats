@@ -515,8 +515,11 @@ release() {
 		kill -"$sig" "$child"
 		eventually test ! -e "$dir/uts"
 		# Were it still held, let it go on: it must not run the
-		# program.  (Gone, as it should be, nothing reads the FIFO.)
-		timeout 5 sh -c 'echo >"$1"' sh "$fifo" || :
+		# program.  Opened for reading and writing, the FIFO never
+		# waits for a reader: gone, as it should be, nothing reads it.
+		exec 7<>"$fifo"
+		echo >&7
+		exec 7>&-
 		status=0
 		wait "$upid" || status=$?
 		upid=

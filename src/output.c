@@ -297,17 +297,21 @@ void say_plan(const struct plan *plan, const struct steps *steps)
 
 void say_step(const struct step *s, bool done)
 {
-	FILE *out = events_out();
-	struct emit e = { .out = out, .prefix = VERBOSE_PREFIX,
-			  .json = narrating_json(),
-			  .full = narrating() >= 2,
-			  .event = true,
-			  .width = text_width(fileno(out)) };
+	FILE *out;
+	struct emit e;
 
 	/* A fork is done in both processes: the parent's event, with the
-	 * child's pid, says it (supervise_fork). */
-	if (!narrating() || e.json != done || (done && s->kind == STEP_FORK))
+	 * child's pid, says it (supervise_fork).  A silent run asks nothing
+	 * more, the terminal's width least of all. */
+	if (!narrating() || narrating_json() != done ||
+	    (done && s->kind == STEP_FORK))
 		return;
+	out = events_out();
+	e = (struct emit){ .out = out, .prefix = VERBOSE_PREFIX,
+			   .json = narrating_json(),
+			   .full = narrating() >= 2,
+			   .event = true,
+			   .width = text_width(fileno(out)) };
 	if (e.json)
 		event(out, "step");
 	e.kind = step_name(s);

@@ -55,6 +55,23 @@ silent_runs() {
 		"--init --user --map-user=1 --map-group=1 --keep-caps"
 }
 
+@test "a silent run asks nothing of the terminal: no ioctl before the program, whatever the steps" {
+	local args
+	for args in "" "--fork" "--user --map-root-user --mount --pid --fork --mount-proc"; do
+		# The namespaces as root only (the run as nobody skips them).
+		case $args in --user*) [ "$(id -u)" = 0 ] || continue ;; esac
+		# shellcheck disable=SC2086 # the words are meant to be split
+		strace -f -qq -e trace=execve,ioctl -o "$BATS_TEST_TMPDIR/trace" \
+			"$UNSHARE_BIN" $args /bin/true
+		run awk '/execve\(/ { if (++n == 2) exit; next } /ioctl\(/ { print }' \
+			"$BATS_TEST_TMPDIR/trace"
+		assert_success
+		assert_output ""
+		run grep -c 'execve("/bin/true"' "$BATS_TEST_TMPDIR/trace"
+		assert_output 1
+	done
+}
+
 @test "a run that speaks loads the locale: an error, --help, --verbose, --dry-run, --list" {
 	local args
 	for args in "--bogus" "--help" "--verbose /bin/true" "--dry-run /bin/true" \

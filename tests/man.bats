@@ -96,6 +96,7 @@ print("\n".join(sorted(keys)))' "$@"
 @test "the man page's JSON section names every key our JSON has" {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
+	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
 	unshare --list --json >flags
 	unshare --verbose --json -r --uts --pid --mount-proc --fs true 2>events || true
 	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true

@@ -37,8 +37,8 @@ import sys
 import tempfile
 import time
 
-# (name, root only?, arguments): at least one of each step kind between
-# them (tests/step-order.py lists the kinds).  {d} is a directory of the
+# (name, root only?, arguments): every step kind is in one of them at
+# least (--list=steps lists the kinds).  {d} is a directory of the
 # run's own, {c} a cgroup name of its own.
 LINES = [
     ("mount-proc-fork", True, ["--mount-proc", "--pid", "--fork"]),
@@ -47,6 +47,8 @@ LINES = [
     ("shared-proc", True, ["--propagation=shared", "--mount-proc={d}/p",
                            "--setuid=65534", "--setgid=65534"]),
     ("cgroup", True, ["--new-cgroup={c}", "--mount-cgroup", "--fork"]),
+    ("cgroup-shared", True, ["--new-cgroup={c}", "--mount-cgroup",
+                             "--propagation=shared", "--fork"]),
     ("root-wd", True, ["--mount", "--root=/", "--wd=/tmp"]),
     ("time-init", True, ["--time", "--monotonic=5", "--boottime=7",
                          "--pid", "--fork", "--init", "--kill-child"]),
@@ -54,13 +56,15 @@ LINES = [
                     "--map-groups=0:100000:10", "--setgroups=deny"]),
     ("env", False, ["--user", "--map-current-user", "--keep-env=PATH",
                     "--uts", "--ipc"]),
-    ("binfmt", True, ["-r", "--mount-binfmt",
-                      "--load-interp=:sweep:E::sweep::/bin/cat:"]),
+    ("binfmt-root", True, ["-r", "--root=/", "--mount-binfmt",
+                           "--load-interp=:sweep:E::sweep::/bin/cat:F"]),
+    ("owner", True, ["--owner=65534:65534", "-r", "--mount"]),
     ("keep-caps", True, ["--user", "--map-root-user", "--keep-caps",
                          "--setuid=0", "--cgroup", "--sysvsem"]),
     ("nobody-user", False, ["--user", "--map-root-user", "--fork", "--pid",
                             "--mount-proc"]),
-    ("loopback", True, ["--net", "--mount", "--files", "--fs"]),
+    ("loopback", True, ["--net", "--loopback", "--mount", "--files",
+                        "--fs"]),
 ]
 
 # What each call can really return, besides EINTR.
@@ -156,7 +160,7 @@ HARMLESS = [
      "the init's report: its own status instead"),
     # The one-byte messages between us and our helpers are sent again
     # when interrupted.
-    ("write|sendto|read", r'(write|sendto)\(\d+, "[^"]{1,2}", 1|read\(\d+,',
+    ("write|sendto|read", r'(write|sendto)\(\d+, "[^"]*", 1[,)]|read\(\d+,',
      "EINTR", "a helper's message: tried again when interrupted"),
     # The FILE helper's wait for an undo that no failure asks for: the
     # binds stay, as asked.
@@ -218,24 +222,29 @@ def annotated(pid, call, line, files):
 
 
 def calls(trace):
-    """The system calls of a trace made with -k, in order: (pid, call,
-    line, frames), the frames those of its stack."""
-    last = None
+    """The system calls of a trace made with -k, in the order they began:
+    (pid, call, line, frames), the frames those of its stack (printed
+    after the call's end, which may come later, resumed)."""
+    out, pending, last = [], {}, None
     with open(trace) as f:
         for line in f:
             if line.startswith(" > "):
-                if last:
+                if last is not None:
                     last[3].append(line)
                 continue
             m = LINE_RE.match(line)
-            if not m or "resumed>" in line[:40]:
+            if not m:
                 last = None
                 continue
-            if last:
-                yield last
-            last = (m.group(1), m.group(2), line, [])
-    if last:
-        yield last
+            pid = m.group(1)
+            if "resumed>" in line[:40]:
+                last = pending.pop(pid, None)
+                continue
+            last = (pid, m.group(2), line, [])
+            out.append(last)
+            if line.rstrip().endswith("<unfinished ...>"):
+                pending[pid] = last
+    return out
 
 
 def points(trace, binary):
@@ -285,7 +294,7 @@ def injected(trace, program):
             pid, call = m.group(1), m.group(2)
             # A call another process's interrupted: its two halves joined.
             if l.rstrip().endswith("<unfinished ...>"):
-                pending[pid] = l.rstrip()[:-len("<unfinished ...>")]
+                pending[pid] = l.rstrip()[:-len("<unfinished ...>")].rstrip()
                 continue
             if "resumed>" in l[:40] and pid in pending:
                 l = pending.pop(pid) + l.split("resumed>", 1)[1]
@@ -349,9 +358,15 @@ def clean(made):
             os.unlink(path)
 
 
-def mounts():
+def mounts(places):
+    """The mounts on or under places (a run's own directory, and where a
+    run may mount in the caller's namespace by mistake): only those, for
+    tests running beside the sweep mount and unmount elsewhere."""
     with open("/proc/self/mountinfo") as f:
-        return sorted(" ".join(l.split()[3:5]) for l in f)
+        return sorted(" ".join(l.split()[3:5]) for l in f
+                      if any(l.split()[4] == p or
+                             l.split()[4].startswith(p.rstrip("/") + "/")
+                             for p in places))
 
 
 def leftovers(marker, made):
@@ -405,7 +420,8 @@ def main():
                     os.path.join(cgroot, cgname)]
             user = None if root_only else "nobody"
             trace = os.path.join(work, "trace")
-            before = mounts()
+            places = [work, "/proc", "/sys/fs/cgroup"] + v2
+            before = mounts(places)
             r = run_traced(argv, trace, user=user, stacks=True)
             if r.returncode != 0:
                 bad.append("%s: fails without a fault: %d %s" %
@@ -440,7 +456,7 @@ def main():
                         # A run that went on keeps its namespaces in
                         # FILE, as asked.
                         clean(made[:2])
-                    if mounts() != before:
+                    if mounts(places) != before:
                         problems.append("mounts changed")
                         subprocess.run(["umount", "-R", os.path.join(d, "p")],
                                        stderr=subprocess.DEVNULL)

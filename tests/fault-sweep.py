@@ -359,14 +359,17 @@ def clean(made):
 
 
 def mounts(places):
-    """The mounts on or under places (a run's own directory, and where a
-    run may mount in the caller's namespace by mistake): only those, for
-    tests running beside the sweep mount and unmount elsewhere."""
+    """The mounts on or under places (the run's own directory, the cgroup2
+    hierarchy) and on /proc or binfmt_misc's directory: where a run could
+    leave one in the caller's namespace.  Only those, for tests running
+    beside the sweep mount and unmount elsewhere."""
+    exact = ("/proc", "/proc/sys/fs/binfmt_misc")
     with open("/proc/self/mountinfo") as f:
         return sorted(" ".join(l.split()[3:5]) for l in f
-                      if any(l.split()[4] == p or
-                             l.split()[4].startswith(p.rstrip("/") + "/")
-                             for p in places))
+                      if l.split()[4] in exact or
+                      any(l.split()[4] == p or
+                          l.split()[4].startswith(p.rstrip("/") + "/")
+                          for p in places))
 
 
 def leftovers(marker, made):
@@ -420,7 +423,7 @@ def main():
                     os.path.join(cgroot, cgname)]
             user = None if root_only else "nobody"
             trace = os.path.join(work, "trace")
-            places = [work, "/proc", "/sys/fs/cgroup"] + v2
+            places = [work] + v2
             before = mounts(places)
             r = run_traced(argv, trace, user=user, stacks=True)
             if r.returncode != 0:

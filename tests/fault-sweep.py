@@ -164,7 +164,7 @@ HARMLESS = [
      "EINTR", "a helper's message: tried again when interrupted"),
     # The FILE helper's wait for an undo that no failure asks for: the
     # binds stay, as asked.
-    ("read", r"read\(\d+,  <unfinished|read\(\d+, [^,]+, 1\)", None,
+    ("read", r"read\(\d+,  <unfinished|read\(\d+, ?[^,]+, 1\)", None,
      "a helper's wait for an "
      "undo not asked"),
     # stdio sizes a stream's buffer with fstat: a default size then.

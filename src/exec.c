@@ -202,26 +202,16 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 		   "noexec?"));
 }
 
-_Noreturn void exec_program(const struct step *s, struct run *run)
+/* Why the exec of step s failed (errno e), said.  Apart from
+ * exec_program, and never inlined there, so that its buffers (16 KB with
+ * refusal_hint's) are not in the frame every run's exec is made from:
+ * two pages of stack and their page faults fewer. */
+static _Noreturn __attribute__((noinline)) void
+exec_failed(const struct step *s, int e)
 {
 	const char *path = s->exec.path, *source = s->exec.source, *prog;
 	char hint[2 * PATH_MAX + 256];
-	int e;
 
-	(void)run;
-	if (s->exec.argv != NULL) {
-		execvp(path, s->exec.argv);
-	} else {
-		/* The shell as a login shell: "-bash" for /bin/bash, as
-		 * util-linux starts it, at the path given (no PATH search). */
-		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1
-						       : path;
-		char login[256], *shell_argv[2] = { login, NULL };
-
-		snprintf(login, sizeof login, "-%s", base);
-		execv(path, shell_argv);
-	}
-	e = errno;
 	prog = quoted_word(path, strlen(path));
 	/* TRANSLATORS: %s is the program; the reason follows. */
 	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
@@ -247,6 +237,26 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 		fail(EXIT_CANNOT_RUN, THIS_STEP, e, hint, _("cannot run %s"), prog);
 	}
 	fail(EXIT_CANNOT_RUN, THIS_STEP, e, NULL, _("cannot run %s"), prog);
+}
+
+_Noreturn void exec_program(const struct step *s, struct run *run)
+{
+	const char *path = s->exec.path;
+
+	(void)run;
+	if (s->exec.argv != NULL) {
+		execvp(path, s->exec.argv);
+	} else {
+		/* The shell as a login shell: "-bash" for /bin/bash, as
+		 * util-linux starts it, at the path given (no PATH search). */
+		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1
+						       : path;
+		char login[256], *shell_argv[2] = { login, NULL };
+
+		snprintf(login, sizeof login, "-%s", base);
+		execv(path, shell_argv);
+	}
+	exec_failed(s, errno);
 }
 
 /* Whether the file root + path (root NULL: /) exists and is executable

@@ -47,8 +47,11 @@ static int write_file(const char *path, const char *text, size_t len)
 	return -1;
 }
 
-static void write_map_file(const char *kind, const char *path,
-			   const struct idmap *map)
+/* Why writing the map text (the lines of a map) to path failed (errno
+ * e), said.  Apart from write_map_file, and never inlined there, so that
+ * its buffer (11 KB) is not in the frame of every run that maps ids. */
+static _Noreturn __attribute__((noinline)) void
+map_refused(const char *kind, const char *path, char *text, int e)
 {
 	static const struct hint hints[] = {
 		{ ENOENT, N_("is /proc mounted? id maps are written through "
@@ -60,13 +63,8 @@ static void write_map_file(const char *kind, const char *path,
 			    "and newgidmap") },
 		{ 0, NULL },
 	};
-	char text[IDMAP_MAX_EXTENTS * 33 + 1], hint[sizeof text + 256];
-	size_t len = idmap_format(map, text, sizeof text);
-	int e;
+	char hint[IDMAP_MAX_EXTENTS * 33 + 1 + 256];
 
-	if (write_file(path, text, len) == 0)
-		return;
-	e = errno;
 	if (e == EPERM && apparmor_hint())
 		fail(EXIT_TOOL, kind, e, apparmor_hint(), _("writing %s"),
 		     path);
@@ -82,6 +80,18 @@ static void write_map_file(const char *kind, const char *path,
 	snprintf(hint, sizeof hint, _("the kernel refused these lines: %s"),
 		 text);
 	fail(EXIT_TOOL, kind, e, hint, _("writing %s"), path);
+}
+
+static void write_map_file(const char *kind, const char *path,
+			   const struct idmap *map)
+{
+	/* Sized to the map (33 bytes at most a line), not to the longest
+	 * one: 11 KB of stack, a page and its fault more, for one line. */
+	char text[map->n * 33 + 1];
+	size_t len = idmap_format(map, text, sizeof text);
+
+	if (write_file(path, text, len) != 0)
+		map_refused(kind, path, text, errno);
 }
 
 static void write_setgroups(const char *path, int mode)

@@ -170,21 +170,20 @@ static void run_newidmap(const char *kind, const char *tool, pid_t pid,
  * own, /proc/self). */
 static void write_task(const struct step *s, pid_t pid)
 {
-	char path[64], self[16] = "self";
+	char path[64] = "/proc/self/";
 	bool uid = s->kind == STEP_UID_MAP;
 
 	if (pid)
-		snprintf(self, sizeof self, "%d", (int)pid);
+		snprintf(path, sizeof path, "/proc/%d/", (int)pid);
 	if (s->kind == STEP_SETGROUPS) {
-		snprintf(path, sizeof path, "/proc/%s/setgroups", self);
+		strcat(path, "setgroups");
 		write_setgroups(path, s->maps.setgroups);
 	} else if (s->maps.writer == MAP_NEWIDMAP) {
 		run_newidmap(THIS_STEP, uid ? "newuidmap" : "newgidmap", pid,
 			     s->maps.map,
 			     uid ? "/etc/subuid" : "/etc/subgid");
 	} else {
-		snprintf(path, sizeof path, "/proc/%s/%s", self,
-			 uid ? "uid_map" : "gid_map");
+		strcat(path, uid ? "uid_map" : "gid_map");
 		write_map_file(THIS_STEP, path, s->maps.map);
 	}
 }

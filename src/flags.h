@@ -42,10 +42,12 @@
 #define UNSHARE_SINGLE_THREADED                                          \
 	(UNSHARE_THREAD | UNSHARE_VM | UNSHARE_SIGHAND | UNSHARE_USER)
 
+/* The names are arrays, not pointers: a pointer in a table is one more
+ * relocation the loader makes at every start, before anything runs. */
 struct flag {
-	const char *name;     /* our name, also the long option */
+	char name[8];         /* our name, also the long option */
 	unsigned long bit;    /* UNSHARE_* */
-	const char *kernel;   /* the kernel's name for the bit */
+	char kernel[16];      /* the kernel's name for the bit */
 	const char *detaches; /* what the flag gives the process its own copy of */
 	const char *ns;       /* /proc/self/ns entry, or NULL */
 	const char *ns_after; /* entry that changes at unshare(2), or NULL */

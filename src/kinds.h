@@ -15,7 +15,7 @@ struct emit;
 /* A kind of step: its name (the one word the plan's JSON, the events,
  * --list=steps and the tests use), how it runs, how it prints. */
 struct step_kind_row {
-	const char *name;
+	char name[16]; /* an array: a pointer would be a relocation more */
 	void (*run)(const struct step *s, struct run *run);
 	void (*show)(struct emit *e, const struct step *s);
 	const char *doc; /* what it does, for --list=steps (N_()) */

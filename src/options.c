@@ -263,7 +263,7 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
-const char *const value_kinds[] = {
+const char value_kinds[][sizeof "variable-list"] = {
 	[VALUES_NONE] = "-",
 	[VALUES_FILE] = "file",
 	[VALUES_DIR] = "directory",

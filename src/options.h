@@ -47,8 +47,10 @@ enum opt_values {
 	VALUES_WORDS,     /* some of the row's words, comma-separated */
 };
 
-/* The word for each kind of value, as --list=options shows it. */
-extern const char *const value_kinds[];
+/* The word for each kind of value, as --list=options shows it (arrays
+ * as long as the longest, not pointers, which the loader would relocate
+ * at every start). */
+extern const char value_kinds[][sizeof "variable-list"];
 
 /* What the parser does on meeting an option besides taking it. */
 enum opt_stop { STOP_NO, STOP_HELP, STOP_USAGE, STOP_VERSION };

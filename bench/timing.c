@@ -1,8 +1,9 @@
 /* Wall time and peak memory of commands, run interleaved: round after
  * round, each command once, so that drift in the machine falls on all of
  * them alike.  Prints, for each command, the median wall time in
- * microseconds, the largest ru_maxrss (KiB) of its direct process and
- * the median of its page faults (ru_minflt and ru_majflt).
+ * microseconds, the largest ru_maxrss (KiB) of its direct process, the
+ * median of its page faults (ru_minflt and ru_majflt) and the median of
+ * its CPU time in microseconds (ru_utime and ru_stime).
  *
  *   timing RUNS CMD1 -- CMD2 -- ...   (each CMD a program and arguments)
  *
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 {
 	char **cmds[MAX_CMDS];
 	int ncmds = 0, runs;
-	double *times[MAX_CMDS], *faults[MAX_CMDS];
+	double *times[MAX_CMDS], *faults[MAX_CMDS], *cpu[MAX_CMDS];
 	long maxrss[MAX_CMDS] = { 0 };
 
 	if (argc < 3 || (runs = atoi(argv[1])) <= 0)
@@ -45,7 +46,8 @@ int main(int argc, char **argv)
 	for (int c = 0; c < ncmds; c++) {
 		times[c] = calloc((size_t)runs, sizeof(double));
 		faults[c] = calloc((size_t)runs, sizeof(double));
-		if (times[c] == NULL || faults[c] == NULL)
+		cpu[c] = calloc((size_t)runs, sizeof(double));
+		if (times[c] == NULL || faults[c] == NULL || cpu[c] == NULL)
 			return 3;
 	}
 	for (int r = 0; r < runs; r++)
@@ -76,12 +78,15 @@ int main(int argc, char **argv)
 			if (ru.ru_maxrss > maxrss[c])
 				maxrss[c] = ru.ru_maxrss;
 			faults[c][r] = (double)(ru.ru_minflt + ru.ru_majflt);
+			cpu[c][r] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 +
+				    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 		}
 	for (int c = 0; c < ncmds; c++) {
 		qsort(times[c], (size_t)runs, sizeof(double), cmp);
 		qsort(faults[c], (size_t)runs, sizeof(double), cmp);
-		printf("%.1f %ld %.0f\n", times[c][runs / 2], maxrss[c],
-		       faults[c][runs / 2]);
+		qsort(cpu[c], (size_t)runs, sizeof(double), cmp);
+		printf("%.1f %ld %.0f %.0f\n", times[c][runs / 2], maxrss[c],
+		       faults[c][runs / 2], cpu[c][runs / 2]);
 	}
 	return 0;
 }

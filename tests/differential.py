@@ -22,7 +22,10 @@ Files, mounts and processes a run leaves behind are part of its results
 (and are cleaned up).  Prints one line per difference and a summary; the
 exit status is 0 when every line passes.
 
-Usage: differential.py OURS THEIRS PROBE TABLE MANPAGE
+With --sample (make check), every line that names a difference runs,
+and every third of the others; the stress run runs them all.
+
+Usage: differential.py OURS THEIRS PROBE TABLE MANPAGE [--sample]
 """
 
 import os
@@ -34,6 +37,7 @@ import sys
 import tempfile
 
 OURS, THEIRS, PROBE, TABLE, MANPAGE = sys.argv[1:6]
+SAMPLE = sys.argv[6:] == ["--sample"]
 NOBODY = pwd.getpwnam("nobody")
 ENV = {
     "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
@@ -111,8 +115,10 @@ class Run:
         env = dict(ENV, SHELL=probe)
         env.update([self.mark.split("=", 1)])
         before = set(mountpoints())
+        # A run takes milliseconds; util-linux's bind of a file nobody
+        # may bind hangs, and each suite waits out this limit once.
         try:
-            p = subprocess.run(cmd, cwd=self.dir, env=env, timeout=10,
+            p = subprocess.run(cmd, cwd=self.dir, env=env, timeout=3,
                                stdin=subprocess.DEVNULL,
                                capture_output=True)
             self.status, self.out = p.returncode, p.stdout.decode(errors="replace")
@@ -208,6 +214,9 @@ def main():
             continue
         words, _, tag = raw.partition("\t#")
         lines.append((words.split(), tag.strip()))
+    whole = len(lines)
+    if SAMPLE:
+        lines = [(w, t) for i, (w, t) in enumerate(lines) if t or i % 3 == 0]
     bad = same = deliberate = 0
     for words, tag in lines:
         differed = False
@@ -244,7 +253,8 @@ def main():
             bad += 1
         elif not differed:
             same += 1
-    print(f"{len(lines)} lines, each as root and as nobody: {same} the same, "
+    ran = f"{len(lines)} of {whole} lines" if SAMPLE else f"{whole} lines"
+    print(f"{ran}, each as root and as nobody: {same} the same, "
           f"{deliberate} deliberately different, {bad} failures")
     return 1 if bad else 0
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,6 +71,36 @@ pid_t wait_child(pid_t pid, int *status, int options)
 		w = waitpid(pid, status, options);
 	while (w < 0 && errno == EINTR);
 	return w;
+}
+
+ssize_t read_byte(int fd, char *c)
+{
+	ssize_t n;
+
+	do
+		n = read(fd, c, 1);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+ssize_t write_byte(int fd, char c)
+{
+	ssize_t n;
+
+	do
+		n = write(fd, &c, 1);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+ssize_t send_byte(int fd, char c)
+{
+	ssize_t n;
+
+	do
+		n = send(fd, &c, 1, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	return n;
 }
 
 int probe(unsigned long mask, int *sig)

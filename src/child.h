@@ -19,6 +19,14 @@ pid_t fork_or_fail(const char *what);
  * (EINTR): a wait that gave up then would lose the child. */
 pid_t wait_child(pid_t pid, int *status, int options);
 
+/* One byte of the talk with a helper, asked again for as long as a
+ * signal handler interrupts it (EINTR).  read_byte: 1, 0 at the end, or
+ * -1 (errno says why).  write_byte to a pipe and send_byte to a socket
+ * (never raising SIGPIPE): 1, or -1. */
+ssize_t read_byte(int fd, char *c);
+ssize_t write_byte(int fd, char c);
+ssize_t send_byte(int fd, char c);
+
 /* unshare(2) of mask tried in a child that exits at once: 0, or the errno
  * it failed with; -1 if the child could not be made (errno says why, and
  * *sig is 0) or died of a signal (*sig says which: a seccomp filter that

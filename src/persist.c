@@ -569,9 +569,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
-	while ((n = read(sock, &c, 1)) < 0 && errno == EINTR)
-		;
-	if (n < 0) {
+	if ((n = read_byte(sock, &c)) < 0) {
 		complain("persist", errno, NULL, _("keeping namespaces: the "
 			 "helper cannot read what to do"));
 		_exit(EXIT_TOOL);
@@ -579,9 +577,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	if (n != 1 || c != 'b')
 		_exit(0); /* a step before failed: nothing was made */
 	answer = bind_all(files, pid, kept) == 0 ? 0 : 1;
-	while ((n = send(sock, &answer, 1, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-		;
-	if (n != 1) {
+	if (send_byte(sock, answer) != 1) {
 		/* Unshare cannot know it is kept: keep nothing. */
 		int e = errno;
 
@@ -672,15 +668,10 @@ void persist_now(const struct step *s, struct run *run)
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
 	undo_ask(run->bind_sock, 'u', 'd');
-	while ((n = send(run->bind_sock, "b", 1, MSG_NOSIGNAL)) < 0 &&
-	       errno == EINTR)
-		;
-	if (n != 1)
+	if (send_byte(run->bind_sock, 'b') != 1)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("keeping namespaces: cannot ask the helper"));
-	while ((n = read(run->bind_sock, &answer, 1)) < 0 && errno == EINTR)
-		;
-	if (n < 0)
+	if ((n = read_byte(run->bind_sock, &answer)) < 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("keeping namespaces: reading the helper's answer"));
 	if (n != 1 || answer != 0)

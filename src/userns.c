@@ -195,22 +195,18 @@ static void write_task(const struct step *s, pid_t pid)
 static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 				  int answer)
 {
-	unsigned char task;
+	char task;
 	ssize_t n;
 
-	while ((n = read(ask, &task, 1)) == 1 || (n < 0 && errno == EINTR)) {
-		if (n < 0)
-			continue;
-		struct step t = { .kind = (enum step_kind)task };
+	while ((n = read_byte(ask, &task)) == 1) {
+		struct step t = { .kind = (enum step_kind)(unsigned char)task };
 
 		t.maps.writer = s->helper.writer;
 		t.maps.setgroups = s->helper.setgroups;
 		t.maps.map = t.kind == STEP_UID_MAP ? s->helper.uid
 						    : s->helper.gid;
 		write_task(&t, pid);
-		while ((n = write(answer, "", 1)) < 0 && errno == EINTR)
-			;
-		if (n != 1)
+		if (write_byte(answer, 0) != 1)
 			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 			     _("id maps: the helper cannot answer"));
 	}
@@ -269,19 +265,14 @@ void userns_dumpable(const struct step *s, struct run *run)
 /* Have the helper do step s; the last task reaps it. */
 static void ask_helper(const struct step *s, struct run *run)
 {
-	unsigned char task = (unsigned char)s->kind;
 	char answer;
 	int status;
 	ssize_t n;
 
-	while ((n = write(run->map_ask, &task, 1)) < 0 && errno == EINTR)
-		;
-	if (n != 1)
+	if (write_byte(run->map_ask, (char)s->kind) != 1)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: cannot wake the helper"));
-	while ((n = read(run->map_answer, &answer, 1)) < 0 && errno == EINTR)
-		;
-	if (n < 0)
+	if ((n = read_byte(run->map_answer, &answer)) < 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: reading the helper's answer"));
 	if (n == 1 && !s->maps.last)

@@ -42,10 +42,13 @@
 #define UNSHARE_SINGLE_THREADED                                          \
 	(UNSHARE_THREAD | UNSHARE_VM | UNSHARE_SIGHAND | UNSHARE_USER)
 
-/* The names are arrays, not pointers: a pointer in a table is one more
- * relocation the loader makes at every start, before anything runs. */
+/* The kernel's name is an array, not a pointer: a pointer in a table is
+ * one more relocation the loader makes at every start.  Our name stays a
+ * pointer: as an array in a table, GCC 12 takes it for as long as the
+ * rest of the table when it checks the messages that print it
+ * (-Wformat-truncation, which a build without NLS makes an error). */
 struct flag {
-	char name[8];         /* our name, also the long option */
+	const char *name;     /* our name, also the long option */
 	unsigned long bit;    /* UNSHARE_* */
 	char kernel[16];      /* the kernel's name for the bit */
 	const char *detaches; /* what the flag gives the process its own copy of */

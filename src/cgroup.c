@@ -24,7 +24,7 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-#include "plan.h"
+#include "fail.h"
 #include "quote.h"
 #include "undo.h"
 

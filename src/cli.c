@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "events.h"
+#include "fail.h"
 #include "help.h"
 #include "i18n.h"
 #include "options.h"

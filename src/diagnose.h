@@ -5,7 +5,7 @@
 #ifndef UNSHARE_DIAGNOSE_H
 #define UNSHARE_DIAGNOSE_H
 
-#include "plan.h"
+#include "flags.h"
 
 /* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
  * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an

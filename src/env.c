@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "env.h"
+#include "events.h"
+#include "fail.h"
 #include "i18n.h"
 
 int env_check_list(const char *list, char *msg, size_t size)
@@ -33,12 +35,12 @@ int env_check_list(const char *list, char *msg, size_t size)
 	}
 }
 
-bool env_kept(const struct plan *plan, const char *name)
+bool env_kept(const char *const *lists, size_t n_lists, const char *name)
 {
 	size_t len = strlen(name);
 
-	for (size_t i = 0; i < plan->n_keep_env; i++)
-		for (const char *p = plan->keep_env[i]; *p;) {
+	for (size_t i = 0; i < n_lists; i++)
+		for (const char *p = lists[i]; *p;) {
 			size_t n = strcspn(p, ",");
 
 			if (n == len && strncmp(p, name, len) == 0)
@@ -46,4 +48,57 @@ bool env_kept(const struct plan *plan, const char *name)
 			p += n + (p[n] == ',');
 		}
 	return false;
+}
+
+void env_apply(const struct step *s, struct run *run)
+{
+	char **kept;
+	size_t n = 0, names = 0;
+	bool path_kept = false;
+
+	(void)run;
+	/* As many names, of any length, as the lists give. */
+	for (size_t i = 0; i < s->env.n; i++)
+		for (const char *p = s->env.lists[i]; *p; p++)
+			names += *p == ',';
+	if ((kept = calloc(names + s->env.n + 1, sizeof *kept)) == NULL)
+		fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL, "--keep-env");
+	for (size_t i = 0; i < s->env.n; i++)
+		for (const char *p = s->env.lists[i]; *p;) {
+			size_t len = strcspn(p, ",");
+			char *name = strndup(p, len);
+			const char *value;
+
+			if (name == NULL)
+				fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL,
+				     "--keep-env");
+			else if ((value = getenv(name)) != NULL) {
+				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
+					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
+					     NULL, "--keep-env");
+				n++;
+				path_kept |= strcmp(name, "PATH") == 0;
+			}
+			free(name);
+			p += len + (p[len] == ',');
+		}
+	if (clearenv() != 0)
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
+		     _("--clear-env: clearenv failed"));
+	for (size_t i = 0; i < n; i++)
+		if (putenv(kept[i]) != 0)
+			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+			     "--keep-env: putenv(3)");
+	free(kept); /* the strings are the environment's now */
+	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+		     "--clear-env: setenv(3)");
+	/* n_() loads the locale: asked only when something is said. */
+	if (narrating())
+		/* TRANSLATORS: --verbose; %zu is how many variables were kept
+		 * (those set, of the ones --keep-env names). */
+		say(THIS_STEP, n_("cleared but PATH and %zu variable",
+					    "cleared but PATH and %zu variables",
+					    n),
+		    n);
 }

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "plan.h"
+#include "flags.h"
 
 /* What starts each line of --verbose text. */
 #define VERBOSE_PREFIX "unshare: "
@@ -71,13 +71,5 @@ void json_messages(void);
 /* The status we are about to end with is the program's (or the child's):
  * no exit event for it. */
 void events_passing_status(void);
-
-/* Inode numbers of the /proc/self/ns entries that unsharing mask changes
- * (0 where an entry cannot be read). */
-void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
-
-/* One line (or JSON line) per namespace in mask: entry, before, after. */
-void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
-	       const ino_t after[UNSHARE_NFLAGS]);
 
 #endif

@@ -275,9 +275,10 @@ static bool runnable(const char *root, const char *dir, const char *name)
 	return ok;
 }
 
-void exec_predict(const struct step *s, const char *root, const char *path)
+void exec_predict(const struct step *s)
 {
-	const char *prog = s->exec.path, *hint;
+	const char *prog = s->exec.path, *root = s->exec.root, *hint;
+	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
 	char def[256], source[256];
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
@@ -315,57 +316,4 @@ void exec_predict(const struct step *s, const char *root, const char *path)
 	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
 		 hint, _("--dry-run: the run would fail: cannot run %s"),
 		 quoted_word(prog, strlen(prog)));
-}
-
-void env_apply(const struct step *s, struct run *run)
-{
-	char **kept;
-	size_t n = 0, names = 0;
-	bool path_kept = false;
-
-	(void)run;
-	/* As many names, of any length, as the lists give. */
-	for (size_t i = 0; i < s->env.n; i++)
-		for (const char *p = s->env.lists[i]; *p; p++)
-			names += *p == ',';
-	if ((kept = calloc(names + s->env.n + 1, sizeof *kept)) == NULL)
-		fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL, "--keep-env");
-	for (size_t i = 0; i < s->env.n; i++)
-		for (const char *p = s->env.lists[i]; *p;) {
-			size_t len = strcspn(p, ",");
-			char *name = strndup(p, len);
-			const char *value;
-
-			if (name == NULL)
-				fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL,
-				     "--keep-env");
-			else if ((value = getenv(name)) != NULL) {
-				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
-					     NULL, "--keep-env");
-				n++;
-				path_kept |= strcmp(name, "PATH") == 0;
-			}
-			free(name);
-			p += len + (p[len] == ',');
-		}
-	if (clearenv() != 0)
-		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
-		     _("--clear-env: clearenv failed"));
-	for (size_t i = 0; i < n; i++)
-		if (putenv(kept[i]) != 0)
-			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-			     "--keep-env: putenv(3)");
-	free(kept); /* the strings are the environment's now */
-	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--clear-env: setenv(3)");
-	/* n_() loads the locale: asked only when something is said. */
-	if (narrating())
-		/* TRANSLATORS: --verbose; %zu is how many variables were kept
-		 * (those set, of the ones --keep-env names). */
-		say(THIS_STEP, n_("cleared but PATH and %zu variable",
-					    "cleared but PATH and %zu variables",
-					    n),
-		    n);
 }

@@ -13,13 +13,9 @@
 _Noreturn void exec_program(const struct step *s, struct run *run);
 
 /* --dry-run: if the program of step s (STEP_EXEC) will not be found on
- * PATH (path, or confstr's default if NULL), or at its path, inside root
- * (NULL: /), a warning on stderr with the hint the run would give. */
-void exec_predict(const struct step *s, const char *root, const char *path);
-
-/* Step environment, just before exec (--clear-env, --keep-env): empty the
- * environment but for the kept variables (every list) and PATH.  Exits
- * 125 on failure. */
-void env_apply(const struct step *s, struct run *run);
+ * the PATH it will search (or confstr's default if there is none), or at
+ * its path, inside its root, a warning on stderr with the hint the run
+ * would give. */
+void exec_predict(const struct step *s);
 
 #endif

@@ -11,6 +11,12 @@
 #ifndef UNSHARE_FAIL_H
 #define UNSHARE_FAIL_H
 
+/* Our own failures, usage errors included; 126 and 127 are the program's
+ * (cannot be run, not found), as in the shell. */
+#define EXIT_TOOL 125
+#define EXIT_CANNOT_RUN 126
+#define EXIT_NOT_FOUND 127
+
 /* A site's hints: the clause for an errno, marked N_(); a row with err 0
  * ends the table. */
 struct hint {

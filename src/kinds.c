@@ -5,14 +5,8 @@
  */
 #include <config.h>
 
-#include <errno.h>
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include "cgroup.h"
-#include "diagnose.h"
-#include "events.h"
+#include "env.h"
 #include "exec.h"
 #include "i18n.h"
 #include "identity.h"
@@ -20,31 +14,11 @@
 #include "mounts.h"
 #include "net.h"
 #include "persist.h"
-#include "plan.h"
 #include "sharing.h"
 #include "show.h"
 #include "supervise.h"
 #include "timens.h"
 #include "userns.h"
-
-/* Step unshare: the call itself, and with --verbose each namespace's
- * inode before and after, and who shared what was named. */
-static void run_unshare(const struct step *s, struct run *run)
-{
-	ino_t after[UNSHARE_NFLAGS];
-
-	/* The full unsigned long: glibc's unshare(int) would cut it. */
-	if (syscall(SYS_unshare, s->unshare.mask) != 0) {
-		events_failed(THIS_STEP, errno);
-		diagnose_unshare(errno, s->unshare.mask);
-		exit(EXIT_TOOL);
-	}
-	if (narrating()) {
-		ns_snapshot(s->unshare.mask, after);
-		ns_report(s->unshare.mask, run->before, after);
-		sharing_after(s->unshare.named, run->sharers);
-	}
-}
 
 /* The table: a row a kind, in run order. */
 const struct step_kind_row step_kinds[STEP_NKINDS] = {

@@ -4,8 +4,8 @@
  * check the command line, and list the steps of the run (steps.c, where
  * their order is); show the plan; then run each step, the last one the
  * exec.  A step is run and printed by its kind's row of the step table,
- * from its own values: the plan is the parser's, and nothing after the
- * list of steps reads it.
+ * from its own values: the plan is the parser's and its printer's, and
+ * nothing after the list of steps reads it.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -20,19 +20,17 @@
 
 #include "cli.h"
 #include "diagnose.h"
-#include "env.h"
 #include "events.h"
 #include "exec.h"
+#include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
 #include "list.h"
-#include "maps.h"
 #include "output.h"
-#include "persist.h"
 #include "plan.h"
+#include "resolve.h"
 #include "quote.h"
 #include "sharing.h"
-#include "userns.h"
 
 #ifdef __SANITIZE_ADDRESS__
 /* Only in a build with --enable-sanitizers.  The sanitizers read their
@@ -104,6 +102,39 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
+/* The step of a kind, or NULL. */
+static const struct step *step_of(const struct steps *steps,
+				  enum step_kind kind)
+{
+	for (size_t i = 0; i < steps->n; i++)
+		if (steps->step[i].kind == kind)
+			return &steps->step[i];
+	return NULL;
+}
+
+/* --dry-run: where the run would predictably fail, it is said now. */
+static int dry_run(const struct steps *steps)
+{
+	const struct step *u = step_of(steps, STEP_UNSHARE);
+
+	diagnose_dry_run((u ? u->unshare.mask : 0) |
+			 (step_of(steps, STEP_CGROUP_ENTER) ? UNSHARE_CGROUP
+							     : 0));
+	exec_predict(&steps->step[steps->n - 1]);
+	return output_done();
+}
+
+/* --verbose: what unshare(2) will change, seen before anything does. */
+static void narrate_before(const struct steps *steps, struct run *run)
+{
+	const struct step *u = step_of(steps, STEP_UNSHARE);
+
+	if (u == NULL)
+		return;
+	ns_snapshot(u->unshare.mask, run->before);
+	run->sharers = sharing_before(u->unshare.named);
+}
+
 int main(int argc, char **argv)
 {
 	struct plan plan;
@@ -128,14 +159,12 @@ int main(int argc, char **argv)
 	if (what != CLI_RUN)
 		return info(what);
 	plan_resolve(&plan);
-	if ((bad = plan_conflict(&plan, msg, sizeof msg)) != NULL ||
-	    (bad = maps_resolve(&plan)) != NULL ||
-	    (bad = persist_conflict(&plan)) != NULL ||
+	if ((bad = plan_refusal(&plan)) != NULL ||
 	    (bad = list_conflict(&plan, msg, sizeof msg)) != NULL)
 		cli_usage_error(bad);
 	plan_steps(&plan, &steps);
 
-	/* Show. */
+	/* Show: the plan and its steps; after this, only the steps. */
 	if (plan.opts & OPT_VERBOSE)
 		narration_init(plan.verbosity, plan.opts & OPT_JSON);
 	maps_warn_old_forms(&plan);
@@ -143,18 +172,11 @@ int main(int argc, char **argv)
 		return list(&plan);
 	if (plan.opts & OPT_DRY_RUN) {
 		plan_print(stdout, "", &plan, &steps);
-		/* Where the run would predictably fail, it is said now. */
-		diagnose_dry_run(plan.effective);
-		exec_predict(&steps.step[steps.n - 1], plan.root_dir,
-			     (plan.opts & OPT_CLEAR_ENV) && !env_kept(&plan, "PATH")
-				     ? DEFAULT_PATH
-				     : getenv("PATH"));
-		return output_done();
+		return dry_run(&steps);
 	}
 	if (narrating()) {
 		say_plan(&plan, &steps);
-		ns_snapshot(plan.effective, run.before);
-		run.sharers = sharing_before(plan.requested);
+		narrate_before(&steps, &run);
 	}
 
 	/* Act: each step in its order, through its kind's row, handed the

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "fail.h"
 #include "i18n.h"
 #include "options.h"
 #include "quote.h"
@@ -102,8 +103,8 @@ static int take_propagation(struct plan *plan, const struct option_row *row,
 static int take_interp(struct plan *plan, const struct option_row *row,
 		       const char *value, char **msg)
 {
-	if (plan->n_interps == PLAN_MAX_INTERPS)
-		USAGE(_("more than %d --%s"), PLAN_MAX_INTERPS, row_name(row));
+	if (plan->n_interps == MAX_INTERPS)
+		USAGE(_("more than %d --%s"), MAX_INTERPS, row_name(row));
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if (plan_append(&plan->interps, &plan->n_interps, value) != 0)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "plan.h"
+#include "steps.h"
 
 /* The plan and its steps: one fact a line, each started with prefix and
  * fitted to the terminal; or, with --json, one JSON document on one

@@ -44,7 +44,6 @@
 #include "fail.h"
 #include "i18n.h"
 #include "names.h"
-#include "options.h"
 #include "persist.h"
 #include "quote.h"
 #include "undo.h"
@@ -484,47 +483,6 @@ static void unbind(const char *const *files, const struct kept *kept)
 		    now.st_dev == k->st.st_dev && now.st_ino == k->st.st_ino)
 			unlinkat(k->dir, k->name, 0);
 	}
-}
-
-/* Whether paths a and b name the same file: the same name in the same
- * directory, which is where the bind mount goes (two hard links are two
- * places to mount on). */
-static bool same_place(const char *a, const char *b)
-{
-	const char *na = strrchr(a, '/'), *nb = strrchr(b, '/');
-	char da[PATH_MAX], db[PATH_MAX];
-	struct stat sa, sb;
-
-	if (strcmp(a, b) == 0)
-		return true;
-	if (strcmp(na ? na + 1 : a, nb ? nb + 1 : b) != 0)
-		return false;
-	snprintf(da, sizeof da, "%.*s", na ? (int)(na - a) + 1 : 1,
-		 na ? a : ".");
-	snprintf(db, sizeof db, "%.*s", nb ? (int)(nb - b) + 1 : 1,
-		 nb ? b : ".");
-	return stat(da, &sa) == 0 && stat(db, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-char *persist_conflict(const struct plan *plan)
-{
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		for (size_t j = i + 1; plan->persist[i] && j < UNSHARE_NFLAGS;
-		     j++)
-			if (plan->persist[j] &&
-			    same_place(plan->persist[i], plan->persist[j]))
-				/* TRANSLATORS: --%s=%s, twice: the options
-				 * and their files as given. */
-				return usage_message(
-					_("--%s=%s and --%s=%s name the same "
-					  "file: one file keeps one namespace; "
-					  "give each its own"),
-					unshare_flags[i].name,
-					quoted(plan->persist[i]),
-					unshare_flags[j].name,
-					quoted(plan->persist[j]));
-	return NULL;
 }
 
 /* In the helper: bind every FILE.  0, or -1 after undoing. */

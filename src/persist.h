@@ -9,12 +9,7 @@
 
 #include <stdbool.h>
 
-#include "plan.h"
-
-/* Whether two options name the same FILE (the same name in the same
- * directory): one file keeps one namespace.  NULL, or the usage
- * message. */
-char *persist_conflict(const struct plan *plan);
+#include "steps.h"
 
 /* Step bind-helper, before unshare(2): start the helper that will bind
  * s->bind.files (with --fork, our child, reaped when we exit; else an

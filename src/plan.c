@@ -1,5 +1,4 @@
-/* The plan: made empty, freed, its lists grown, and the words of
- * --propagation.  Pure code.
+/* The plan: made empty, freed, its lists grown.  Pure code.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -8,17 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 
 #include "plan.h"
-
-const struct word propagations[PROP_COUNT + 1] = {
-	[PROP_PRIVATE] = { "private", MS_PRIVATE },
-	[PROP_SHARED] = { "shared", MS_SHARED },
-	[PROP_SLAVE] = { "slave", MS_SLAVE },
-	[PROP_UNCHANGED] = { "unchanged", 0 },
-	{ NULL, 0 },
-};
 
 void plan_init(struct plan *plan)
 {

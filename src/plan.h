@@ -13,13 +13,7 @@
 #include "flags.h"
 #include "idmap.h"
 #include "offset.h"
-#include "steps.h"
-
-/* Our own failures, usage errors included; 126 and 127 are the program's
- * (cannot be run, not found), as in the shell. */
-#define EXIT_TOOL 125
-#define EXIT_CANNOT_RUN 126
-#define EXIT_NOT_FOUND 127
+#include "words.h"
 
 /* What the tool does beyond unshare(2). */
 enum {
@@ -56,27 +50,11 @@ enum {
 	OPT_MOUNT_CGROUP = 1 << 30, /* mount cgroup2 in the new namespaces */
 };
 
-/* A word an option takes, and what it stands for. */
-struct word {
-	const char *name;
-	unsigned long value;
-};
-
-/* --propagation: its words, by PROP_*, each with the mount(2) flag it
- * stands for (none for unchanged); a NULL name after the last. */
-enum { PROP_PRIVATE, PROP_SHARED, PROP_SLAVE, PROP_UNCHANGED, PROP_COUNT };
-extern const struct word propagations[PROP_COUNT + 1];
-
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
 
 /* Where --mount-binfmt mounts without a DIR. */
 #define BINFMT_DEFAULT "/proc/sys/fs/binfmt_misc"
-
-#define PLAN_MAX_INTERPS 8
-/* One of each kind of step, kill-child twice, and a step for each
- * --load-interp. */
-#define STEPS_MAX (STEP_NKINDS + 1 + PLAN_MAX_INTERPS)
 
 #define PLAN_MAX_SPECS IDMAP_MAX_EXTENTS
 
@@ -141,17 +119,6 @@ struct plan {
 						for the user's shell */
 };
 
-/* What a run does, in order: made from the plan once (plan_steps), then
- * run and printed without it. */
-struct steps {
-	struct step step[STEPS_MAX];
-	size_t n;
-	/* What the steps found for --new-cgroup and --mount-cgroup: the
-	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
-	 * new cgroup's name. */
-	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
-};
-
 /* An empty plan: every field as "not given". */
 void plan_init(struct plan *plan);
 
@@ -163,18 +130,5 @@ void plan_free(struct plan *plan);
 /* Append value to a list of n values (malloc'd, grown by one).  0, or
  * -1 if there is no memory. */
 int plan_append(const char ***list, size_t *n, const char *value);
-
-/* Apply the tool's implications (from the option table), then the
- * kernel's closure.  Pure. */
-void plan_resolve(struct plan *plan);
-
-/* The first combination of options that cannot work, as a message in
- * msg, or NULL.  Pure; call after plan_resolve. */
-const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
-
-/* The steps of a run, in their order, from a plan resolved and checked
- * (maps_resolve included); the shell, if no program is given, found
- * here once ($SHELL, the password database, /bin/sh). */
-void plan_steps(const struct plan *plan, struct steps *steps);
 
 #endif

@@ -1,7 +1,8 @@
-/* Who shares our process context.  A namespace has an inode to compare;
- * the parts of a process that fs, files, sysvsem, vm and sighand detach
- * have none, but kcmp(2) tells whether two tasks share one.  Asked only
- * by --verbose and --list.
+/* The step unshare, and what it changed: who shares our process context
+ * (asked by --verbose and --list), and each namespace's inode before and
+ * after.  A namespace has an inode to compare; the parts of a process
+ * that fs, files, sysvsem, vm and sighand detach have none, but kcmp(2)
+ * tells whether two tasks share one.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -16,10 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "child.h"
+#include "diagnose.h"
 #include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "json.h"
 #include "procfs.h"
@@ -586,4 +590,73 @@ void sharing_after(unsigned long named, struct sharing *seen)
 		return;
 	report_after(named & SHARING_FLAGS, seen);
 	free(seen);
+}
+
+void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		ino[i] = (mask & unshare_flags[i].bit) && unshare_flags[i].ns
+				 ? ns_inode(unshare_flags[i].ns_after)
+				 : 0;
+}
+
+static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
+	       const ino_t after[UNSHARE_NFLAGS])
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		if (!(mask & f->bit) || f->ns == NULL)
+			continue;
+		if (narrating_json()) {
+			event(events_out(), "namespace");
+			fputs(",\"entry\":", events_out());
+			json_string(events_out(), f->ns_after);
+			fprintf(events_out(), ",\"before\":%lu,\"after\":",
+				(unsigned long)before[i]);
+			if (after[i])
+				fprintf(events_out(), "%lu", (unsigned long)after[i]);
+			else
+				fputs("null", events_out());
+			fputs(",\"outcome\":\"ok\"}\n", events_out());
+			continue;
+		}
+		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
+			(unsigned long)before[i]);
+		if (before[i] == 0 && after[i] == 0)
+			/* TRANSLATORS: "?" stands for the inode number that
+			 * could not be read; %s is an entry of /proc/self/ns
+			 * (mnt, pid_for_children...). */
+			fprintf(stderr, _("? (/proc/self/ns/%s cannot be read: "
+				"is /proc mounted?)\n"), f->ns_after);
+		else if (after[i] == 0)
+			/* pid_for_children until the first child is born */
+			fputs(_("new (entered by the first child)\n"), stderr);
+		else if (before[i] == after[i])
+			/* TRANSLATORS: %lu is the inode number of the
+			 * namespace, the same after unshare(2) as before. */
+			fprintf(stderr, _("%lu (unchanged!)\n"),
+				(unsigned long)after[i]);
+		else
+			fprintf(stderr, "%lu\n", (unsigned long)after[i]);
+	}
+}
+
+/* Step unshare: the call itself, and with --verbose each namespace's
+ * inode before and after, and who shared what was named. */
+void run_unshare(const struct step *s, struct run *run)
+{
+	ino_t after[UNSHARE_NFLAGS];
+
+	/* The full unsigned long: glibc's unshare(int) would cut it. */
+	if (syscall(SYS_unshare, s->unshare.mask) != 0) {
+		events_failed(THIS_STEP, errno);
+		diagnose_unshare(errno, s->unshare.mask);
+		exit(EXIT_TOOL);
+	}
+	if (narrating()) {
+		ns_snapshot(s->unshare.mask, after);
+		ns_report(s->unshare.mask, run->before, after);
+		sharing_after(s->unshare.named, run->sharers);
+	}
 }

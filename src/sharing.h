@@ -9,7 +9,7 @@
 #include <sys/types.h>
 
 #include "flags.h"
-#include "plan.h"
+#include "steps.h"
 
 /* The flags whose part of the context kcmp(2) can compare. */
 #define SHARING_FLAGS                                                   \
@@ -56,5 +56,15 @@ struct sharing *sharing_before(unsigned long named);
 /* --verbose, after unshare(2): that the tasks seen before no longer share
  * those parts with us.  Frees seen; nothing if it is NULL. */
 void sharing_after(unsigned long named, struct sharing *seen);
+
+/* --verbose: the inode numbers of the /proc/self/ns entries that
+ * unsharing mask changes (0 where an entry cannot be read), before
+ * anything changes; run_unshare reports each against its inode after. */
+void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
+
+/* Step unshare: unshare(2) with s->unshare.mask, and with --verbose each
+ * namespace's inode before and after, and who shared what was named.
+ * Exits 125 on failure. */
+void run_unshare(const struct step *s, struct run *run);
 
 #endif

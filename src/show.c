@@ -14,7 +14,7 @@
 #include "emit.h"
 #include "i18n.h"
 #include "json.h"
-#include "plan.h"
+#include "fail.h"
 #include "quote.h"
 #include "show.h"
 #include "sig.h"

@@ -27,7 +27,7 @@
 static const char *find_shell(const struct plan *plan, const char **source)
 {
 	const char *shell = !(plan->opts & OPT_CLEAR_ENV) ||
-					    env_kept(plan, "SHELL")
+					    env_kept(plan->keep_env, plan->n_keep_env, "SHELL")
 				    ? getenv("SHELL")
 				    : NULL;
 	const struct passwd *pw;
@@ -319,4 +319,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.argv = plan->argv;
 	s->exec.path = plan->argv ? plan->argv[0]
 				  : find_shell(plan, &s->exec.source);
+	s->exec.root = plan->root_dir;
+	s->exec.default_path =
+		(plan->opts & OPT_CLEAR_ENV) &&
+		!env_kept(plan->keep_env, plan->n_keep_env, "PATH");
 }

@@ -20,6 +20,7 @@
 #include "flags.h"
 #include "idmap.h"
 #include "offset.h"
+#include "words.h"
 
 /* The kinds, in the order a run takes them (an F interpreter's
  * registration comes twice: before the chroot, and after binfmt). */
@@ -68,17 +69,6 @@ enum step_kind {
 	STEP_EXEC,         /* the program, or the shell; always last */
 	STEP_NKINDS
 };
-
-/* Who writes the id maps. */
-enum map_writer {
-	MAP_NONE,     /* no maps (setgroups alone, if that) */
-	MAP_SELF,     /* we do, to /proc/self: only our own id, alone */
-	MAP_DIRECT,   /* a helper that stays behind with CAP_SETUID */
-	MAP_NEWIDMAP, /* a helper running newuidmap and newgidmap */
-};
-
-/* --setgroups. */
-enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 
 /* One step and the values it works with; the strings and maps are the
  * plan's, which outlives the steps. */
@@ -169,6 +159,9 @@ struct step {
 					       PATH, or the shell's path */
 			const char *source; /* where the shell came from (a
 					       message marked N_()), or NULL */
+			const char *root;   /* --root's, or NULL */
+			bool default_path;  /* the environment cleared, PATH
+					       not kept: DEFAULT_PATH */
 		} exec;
 	};
 };
@@ -199,5 +192,29 @@ struct run {
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
 	  .binfmt_fd = -1, .cgroup_dir = -1 }
+
+/* One of each kind of step, kill-child twice, and a step for each
+ * --load-interp. */
+#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS)
+
+/* What a run does, in order: made from the plan once (plan_steps), then
+ * run and printed without it. */
+struct steps {
+	struct step step[STEPS_MAX];
+	size_t n;
+	/* What the steps found for --new-cgroup and --mount-cgroup: the
+	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
+	 * new cgroup's name. */
+	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
+};
+
+/* The plan is the parser's: a step's values are all a runner sees. */
+struct plan;
+
+/* The steps of a run, in their order, from a plan resolved and checked
+ * (plan_refusal); the shell, if no program is given, found here once
+ * ($SHELL, the password database, /bin/sh).  The one reader of the plan
+ * on this side. */
+void plan_steps(const struct plan *plan, struct steps *steps);
 
 #endif

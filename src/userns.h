@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "plan.h"
+#include "steps.h"
 
 /* Step map-helper, before unshare(2): start the helper that writes the
  * maps from outside, which waits until asked (run->map_ask).  Exits 125

@@ -13,10 +13,9 @@
 
 #include "cli.h"
 #include "list.h"
-#include "maps.h"
 #include "output.h"
 #include "plan.h"
-#include "persist.h"
+#include "resolve.h"
 
 #define MAX_ARGS 64
 
@@ -45,12 +44,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 	if (cli_parse(argc, argv, plan, &usage) == CLI_RUN) {
-		char msg[1024], *bad = NULL;
+		char msg[1024], *bad;
 
 		plan_resolve(plan);
-		if (plan_conflict(plan, msg, sizeof msg) == NULL &&
-		    (bad = maps_resolve(plan)) == NULL &&
-		    (bad = persist_conflict(plan)) == NULL &&
+		if ((bad = plan_refusal(plan)) == NULL &&
 		    list_conflict(plan, msg, sizeof msg) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
 			plan_steps(plan, &steps);

@@ -10,6 +10,7 @@
 
 #include "options.h"
 #include "plan.h"
+#include "resolve.h"
 #include "sig.h"
 #include "tap.h"
 #include "offset.h"

@@ -57,9 +57,14 @@ static bool fixed(const char *interp)
 	return flags && strchr(flags, 'F');
 }
 
+/* A step more; STEPS_MAX counts each kind's most. */
 static struct step *add(struct steps *steps, enum step_kind kind)
 {
-	struct step *s = &steps->step[steps->n++];
+	struct step *s;
+
+	if (steps->n == STEPS_MAX)
+		abort(); /* a kind added more often than STEPS_MAX allows */
+	s = &steps->step[steps->n++];
 
 	*s = (struct step){ .kind = kind };
 	return s;

@@ -24,7 +24,6 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-#include "fail.h"
 #include "quote.h"
 #include "undo.h"
 

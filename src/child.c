@@ -16,7 +16,6 @@
 #include "child.h"
 #include "fail.h"
 #include "i18n.h"
-#include "fail.h"
 
 _Noreturn void fork_failed(const char *what)
 {

@@ -13,7 +13,6 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-#include "fail.h"
 
 const char *hint_for(const struct hint *hints, int err)
 {

@@ -13,7 +13,6 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-#include "fail.h"
 #include "timens.h"
 
 void timens_apply(const struct step *s, struct run *run)

@@ -44,12 +44,18 @@ static struct {
 	bool json;
 } narration;
 
-/* The step running now. */
-static const char *now = "?";
+/* The step running now, and what it does (N_()). */
+static const char *now = "?", *now_doc = "";
 
-void events_at(const char *step)
+void events_at(const char *step, const char *doc)
 {
 	now = step;
+	now_doc = doc;
+}
+
+const char *events_doc(void)
+{
+	return _(now_doc);
 }
 
 const char *events_step(const char *step)

@@ -29,8 +29,13 @@ void event(FILE *out, const char *kind);
  * name. */
 #define THIS_STEP ""
 
-/* The step running now, by its kind's name (main, before each). */
-void events_at(const char *step);
+/* The step running now, by its kind's name, and what it does (its
+ * row's doc, marked N_()): main, before each. */
+void events_at(const char *step, const char *doc);
+
+/* What the step running now does, translated: the WHAT of its failures
+ * (step_failed). */
+const char *events_doc(void);
 
 /* step, or for THIS_STEP the step running now. */
 const char *events_step(const char *step);

@@ -4,15 +4,18 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "quote.h"
+#include "wrap.h"
 
 const char *hint_for(const struct hint *hints, int err)
 {
@@ -22,24 +25,52 @@ const char *hint_for(const struct hint *hints, int err)
 	return NULL;
 }
 
+/* label, then text wrapped at width, its further lines under its first
+ * word. */
+static void part(const char *label, const char *text, size_t width)
+{
+	size_t used = text_columns(label, strlen(label));
+
+	fputs(label, stderr);
+	wrap_print(stderr, text, used, used, width);
+}
+
+void frame(const char *what, int err, const char *hint)
+{
+	int saved = errno;
+	/* As JSON events, each part is one message, never broken. */
+	size_t width = narrating_json() ? SIZE_MAX : text_width(2);
+	const char *nl = hint ? NULL : strchr(what, '\n');
+	char label[64], *line = NULL;
+
+	snprintf(label, sizeof label, "%s: ", program_invocation_short_name);
+	if (nl || err) {
+		if (asprintf(&line, "%.*s%s%s", nl ? (int)(nl - what) : INT32_MAX,
+			     what, err ? ": " : "",
+			     err ? i18n_strerror(err) : "") < 0)
+			line = NULL;
+	}
+	part(label, line ? line : what, width);
+	free(line);
+	if (nl)
+		hint = nl + 1;
+	if (hint && *hint) {
+		/* TRANSLATORS: the label of the line after an error that
+		 * says what to do, as "hint: run as root". */
+		part(_("hint: "), hint, width);
+	}
+	errno = saved;
+}
+
 static void vcomplain(const char *step, int err, const char *hint,
 		      const char *fmt, va_list ap)
 {
-	int saved = errno;
 	char what[8192];
 
 	if (step)
 		events_failed(step, err);
 	vsnprintf(what, sizeof what, fmt, ap);
-	if (err && hint)
-		warnx("%s: %s; %s", what, i18n_strerror(err), hint);
-	else if (err)
-		warnx("%s: %s", what, i18n_strerror(err));
-	else if (hint)
-		warnx("%s; %s", what, hint);
-	else
-		warnx("%s", what);
-	errno = saved;
+	frame(what, err, hint);
 }
 
 void complain(const char *step, int err, const char *hint, const char *fmt,
@@ -61,4 +92,21 @@ _Noreturn void fail(int status, const char *step, int err, const char *hint,
 	vcomplain(step, err, hint, fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+_Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
+{
+	char what[8192];
+	size_t n = (size_t)snprintf(what, sizeof what, "%s", events_doc());
+	va_list ap;
+
+	if (fmt && n < sizeof what - 2) {
+		memcpy(what + n, ": ", 3);
+		va_start(ap, fmt);
+		vsnprintf(what + n + 2, sizeof what - n - 2, fmt, ap);
+		va_end(ap);
+	}
+	events_failed(THIS_STEP, err);
+	frame(what, err, hint);
+	exit(EXIT_TOOL);
 }

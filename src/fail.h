@@ -1,10 +1,17 @@
-/* One frame for every failure: "unshare: WHAT: REASON; HINT".
+/* One frame for every failure:
+ *
+ *   unshare: WHAT: REASON
+ *   hint: HINT
  *
  * WHAT is the site's one message, with its values (what failed, on
- * what); REASON the system's words for the error, if there was one; HINT
- * a whole clause saying why or what to do, which a site takes from a
- * small table of its own, by errno.  Under --verbose --json the failed
- * step goes out as an event first.
+ * what): for a step's failure, what the step does (its row of the step
+ * table) and what it worked on; REASON the system's words for the error,
+ * if there was one; HINT a whole clause saying why or what to do, which a
+ * site takes from a small table of its own, by errno.  Each part is
+ * wrapped at the terminal's width (80 columns when stderr is none),
+ * its further lines indented under its first word.  Under --verbose
+ * --json the failed step goes out as an event first, and each part as
+ * one message event.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -27,11 +34,16 @@ struct hint {
 /* The hint of hints for err, translated, or NULL if it has none. */
 const char *hint_for(const struct hint *hints, int err);
 
-/* WHAT (from fmt, a message of ours: _("...") at the call), then ": "
- * and the text of err unless err is 0, then "; " and hint unless it is
- * NULL, as one line on stderr.  Before it, with --verbose --json, an
- * event that step (a word for the step, as the plan names it: "proc",
- * "maps"...; NULL for none) failed with err.  Keeps errno. */
+/* The frame itself: what (whose text after a newline, if any, is its
+ * hint when hint is NULL), the text of err unless err is 0, and the
+ * hint unless it is NULL, on stderr.  Keeps errno. */
+void frame(const char *what, int err, const char *hint);
+
+/* WHAT (from fmt, a message of ours: _("...") at the call), the text of
+ * err unless it is 0 and the hint unless it is NULL, in the frame.
+ * Before it, with --verbose --json, an event that step (a word for the
+ * step, as the plan names it: "proc", "maps"...; THIS_STEP for the one
+ * running now; NULL for none) failed with err.  Keeps errno. */
 void complain(const char *step, int err, const char *hint, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));
 
@@ -39,5 +51,11 @@ void complain(const char *step, int err, const char *hint, const char *fmt,
  * that cannot be run or is not found. */
 _Noreturn void fail(int status, const char *step, int err, const char *hint,
 		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The step running now failed: WHAT is what it does (its row's words),
+ * then ": " and what fmt makes (the values it worked on: a path, an id;
+ * no words of ours), if fmt is not NULL.  Exits 125. */
+_Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

@@ -184,7 +184,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < steps.n; i++) {
 		const struct step *s = &steps.step[i];
 
-		events_at(step_name(s));
+		events_at(step_name(s), step_kinds[s->kind].doc);
 		say_step(s, false);
 		step_kinds[s->kind].run(s, &run);
 		say_step(s, true);

@@ -22,7 +22,7 @@ load helpers
 	run --separate-stderr unshare --dry-run no-such-program-here
 	assert_success
 	assert_line --index 0 'requested    (nothing)'
-	assert_equal "${#stderr_lines[@]}" 1
+	(check_stderr && assert_messages 1)
 	[[ $stderr == *"--dry-run"*"would fail"*"'no-such-program-here'"*"not found on PATH"* ]]
 	# Inside --root, where the run looks: a root without it warns, one
 	# with it (a program or a path) does not.

@@ -268,9 +268,11 @@ check_stderr() {
 	lines=("${stderr_lines[@]}")
 }
 
-# assert_said [--index N] PIECE...: a line of the output (of "run") is one
-# of our messages ("unshare: ..."), and holds each PIECE, in order; with
-# --index, line N is (where the order of the messages matters).  For what
+# assert_said [--index N] PIECE...: one of our messages in the output (of
+# "run"), its line "unshare: ..." and the lines that go on with it (its
+# hint, "hint: ...", and any line a narrow terminal broke off, indented),
+# holds each PIECE, in order; with --index, the message that starts at
+# line N does (where the order of the messages matters).  For what
 # matters in a message (the subject, the system's words, the key words of
 # the hint), not its whole sentence: a rewording touches one string.
 assert_said() {
@@ -279,18 +281,26 @@ assert_said() {
 
 # assert_said_after START [--index N] PIECE...: the same, for our messages
 # shown on lines that start with START (such as "message unshare: ", in a
-# summary of JSON events).
+# summary of JSON events, whose hints are then "message hint: ").
 assert_said_after() {
-	local start=$1 line pieces rest piece where=
+	local start=$1 hint line next pieces rest piece where= i first=0 last
 	shift
-	local -a candidates=("${lines[@]}")
+	hint="${start%unshare: }hint: "
+	last=$((${#lines[@]} - 1))
 	if [ "${1-}" = --index ]; then
 		where=" at index $2"
-		candidates=("${lines[$2]-}")
+		first=$2
+		last=$2
 		shift 2
 	fi
-	for line in "${candidates[@]}"; do
+	for ((i = first; i <= last; i++)); do
+		line=${lines[$i]-}
 		[[ $line == "$start"* ]] || continue
+		while [[ ${lines[$((i + 1))]-} == "$hint"* || ${lines[$((i + 1))]-} == " "* ]]; do
+			i=$((i + 1))
+			next=${lines[$i]}
+			line+=" ${next#"${next%%[! ]*}"}"
+		done
 		rest=$line
 		for piece in "$@"; do
 			[[ $rest == *"$piece"* ]] || continue 2
@@ -302,6 +312,22 @@ assert_said_after() {
 	batslib_print_kv_single_or_multi 8 'pieces' "$pieces" 'output' "$output" |
 		batslib_decorate "no message of ours${where} holds these, in order" |
 		fail
+}
+
+# assert_messages N: the output (of "run"; after check_stderr, its
+# stderr) is N of our messages and nothing else: N lines "unshare: ...",
+# each with the lines that go on with it (its hint, and any line a narrow
+# terminal broke off, indented).
+assert_messages() {
+	local line n=0
+	for line in "${lines[@]}"; do
+		case $line in
+		"unshare: "*) n=$((n + 1)) ;;
+		"hint: "* | " "*) [ "$n" -gt 0 ] || fail "not a message of ours: $line" ;;
+		*) fail "not a message of ours: $line" ;;
+		esac
+	done
+	assert_equal "$n" "$1"
 }
 
 # with_subids COMMAND...: COMMAND (as_nobody or same_cpu ... too) with this test's own

@@ -128,5 +128,5 @@ teardown() {
 	nobody_cleanup
 	assert_failure 125
 	assert_said "--init: fork failed: Resource temporarily unavailable" "limit on processes" "this user may have 2 (ulimit -u, RLIMIT_NPROC)" "pids.max" "threads-max"
-	assert_equal "${#lines[@]}" 1
+	assert_messages 1
 }

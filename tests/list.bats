@@ -293,7 +293,7 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 	assert_failure 125
 	assert_output ""
 	check_stderr
-	assert_equal "${#lines[@]}" 1
+	assert_messages 1
 	assert_said "--list" "fork failed: Resource temporarily unavailable" "limit on processes" "this user may have 1 (ulimit -u, RLIMIT_NPROC)" "pids.max" "threads-max"
 }
 

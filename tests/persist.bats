@@ -149,7 +149,7 @@ keep() {
 	assert_failure 125
 	assert_said --index 0 "--uts=$dir/uts" "binding /proc/" "/ns/uts" "Device or resource busy"
 	assert_said "in the way" "findmnt $dir/uts" "umount $dir/uts"
-	assert_said --index 1 "not kept" "nothing was run"
+	assert_said "not kept" "nothing was run"
 	[ ! -e "$dir/uts" ]
 	assert_no_new_mounts
 }
@@ -165,7 +165,7 @@ keep() {
 		[ ! -e "$2/uts" ] && [ ! -e "$2/mnt" ] || exit 99
 		exit $s' sh "$UNSHARE_BIN" "$dir"
 	assert_failure 125
-	assert_line --regexp "^unshare: --mount=$dir/mnt: binding /proc/[0-9]+/ns/mnt.*: (Invalid argument|Too many levels of symbolic links); "
+	assert_line --regexp "^unshare: --mount=$dir/mnt: binding /proc/[0-9]+/ns/mnt.*: (Invalid argument|Too many levels of symbolic links)$"
 	assert_said "shared mount" "mount --make-private /run/unshare"
 }
 
@@ -213,7 +213,7 @@ with open("/proc/self/ns/mnt") as f:
 		rm -f "$dir/mnt"
 	done
 	assert_failure 125
-	assert_line --index 0 --regexp "^unshare: --mount=$dir/mnt: binding /proc/[0-9]+/ns/mnt.*: (Invalid argument|Too many levels of symbolic links); "
+	assert_line --index 0 --regexp "^unshare: --mount=$dir/mnt: binding /proc/[0-9]+/ns/mnt.*: (Invalid argument|Too many levels of symbolic links)$"
 	assert_said --index 0 "newer" "CPU" "against" "for the file's" "taskset -c N unshare"
 	# On the file's CPU it works.
 	run taskset -c "$high" "$UNSHARE_BIN" --mount --propagation=private sh -c '

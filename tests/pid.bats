@@ -103,7 +103,7 @@ exit 0"
 	run unshare --pid --mount-proc=/no/such/dir true
 	assert_failure 125
 	assert_said "--mount-proc" "proc" "/no/such/dir: No such file or directory" "existing directory"
-	assert_equal "${#lines[@]}" 1
+	assert_messages 1
 }
 
 @test "--mount-proc= (empty) is refused" {
@@ -137,7 +137,7 @@ exit 0"
 	run as_nobody "$NOBODY_BIN" -r --mount-proc true
 	assert_failure 125
 	assert_said "--mount-proc" "/proc: Operation not permitted" "pid namespace" "add --pid"
-	assert_equal "${#lines[@]}" 1
+	assert_messages 1
 	run as_nobody "$NOBODY_BIN" -r --pid --mount-proc sh -c 'echo $$'
 	assert_success
 	assert_output 1

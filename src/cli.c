@@ -90,54 +90,76 @@ static void settle_output(int argc, char **argv, const struct option *longopts,
 }
 
 /* getopt's complaint, in its words, but with what the user typed quoted
- * (getopt itself would print it raw, escape sequences and all).  After
- * getopt_long returned '?': optopt is the letter at fault, KEY_ROW and up
- * for a known long option given wrongly, or 0 for an unknown or
- * ambiguous one, which is then argv[optind - 1]. */
+ * (getopt itself would print it raw, escape sequences and all), then
+ * where --help answers.  After getopt_long returned '?': optopt is the
+ * letter at fault, KEY_ROW and up for a known long option given wrongly,
+ * or 0 for an unknown or ambiguous one, which is then argv[optind - 1]. */
 static void option_error(char **argv, const struct option *longopts,
 			 const char *shortopts)
 {
 	const struct option_row *row = optopt >= KEY_ROW ? row_of_key(optopt)
-							 : NULL;
-	const char *arg, *name;
-	size_t len, matches = 0;
+							 : NULL,
+				*prev;
+	const char *arg = argv[optind - 1], *name = arg + 2, *hint = NULL,
+		   *near;
+	char *what = NULL, *alt = NULL, c = (char)optopt;
+	size_t len = strcspn(name, "="), matches = 0;
+	int n = 0;
 
 	if (optopt > 0 && optopt < KEY_ROW) {
 		const char *letter = strchr(shortopts + 1, optopt);
-		char c = (char)optopt;
 
-		if (letter && letter[1] == ':')
-			warnx(_("option requires an argument -- %s"),
-			      quoted_word(&c, 1));
-		else
-			warnx(_("invalid option -- %s"), quoted_word(&c, 1));
-		return;
+		n = asprintf(&what, letter && letter[1] == ':'
+					    ? _("option requires an argument -- %s")
+					    : _("invalid option -- %s"),
+			     quoted_word(&c, 1));
+		/* -n=FILE: the letter before the '=' is a namespace's.  In
+		 * the middle of a word of letters, getopt is still at it. */
+		if (c == '=' && argv[optind] && argv[optind][0] == '-' &&
+		    strchr(argv[optind], '='))
+			arg = argv[optind];
+		if (c == '=' && arg[0] == '-' && arg[1] != '-' &&
+		    (prev = row_of_key(arg[strcspn(arg, "=") - 1])) &&
+		    prev->arg == ARG_NS_FILE &&
+		    asprintf(&alt, _("a letter takes no FILE: write --%s=FILE"),
+			     row_name(prev)) >= 0)
+			hint = alt;
+	} else if (row) {
+		n = asprintf(&what, strchr(arg, '=')
+				? _("option '--%s' doesn't allow an argument")
+				: _("option '--%s' requires an argument"),
+			     row_name(row));
+	} else {
+		for (size_t i = 0; longopts[i].name; i++)
+			matches += strncmp(longopts[i].name, name, len) == 0;
+		n = -2; /* ambiguous */
+		if (matches < 2) {
+			n = asprintf(&what, _("unrecognized option %s"),
+				     quoted_word(arg, strlen(arg)));
+			if ((near = suggest_option(arg)) != NULL &&
+			    asprintf(&alt, _("did you mean '--%s'?"), near) >= 0)
+				hint = alt;
+		}
 	}
-	if (row) {
-		warnx(strchr(argv[optind - 1], '=')
-			      ? _("option '--%s' doesn't allow an argument")
-			      : _("option '--%s' requires an argument"),
-		      row_name(row));
-		return;
+	if (n >= 0) {
+		frame(what, 0, hint);
+	} else if (n == -2) {
+		/* TRANSLATORS: the first %s is the program's name, the
+		 * second the option as typed; the options it may stand for
+		 * follow. */
+		fprintf(stderr, _("%s: option %s is ambiguous; possibilities:"),
+			program_invocation_short_name,
+			quoted_word(arg, strlen(arg)));
+		for (size_t i = 0; longopts[i].name; i++)
+			if (strncmp(longopts[i].name, name, len) == 0)
+				fprintf(stderr, " '--%s'", longopts[i].name);
+		fputc('\n', stderr);
 	}
-	arg = argv[optind - 1];
-	name = arg + 2;
-	len = strcspn(name, "=");
-	for (size_t i = 0; longopts[i].name; i++)
-		matches += strncmp(longopts[i].name, name, len) == 0;
-	if (matches < 2) {
-		warnx(_("unrecognized option %s"),
-		      quoted_word(arg, strlen(arg)));
-		return;
-	}
-	/* TRANSLATORS: the first %s is the program's name, the second the
-	 * option as typed; the options it may stand for follow. */
-	fprintf(stderr, _("%s: option %s is ambiguous; possibilities:"),
-		program_invocation_short_name, quoted_word(arg, strlen(arg)));
-	for (size_t i = 0; longopts[i].name; i++)
-		if (strncmp(longopts[i].name, name, len) == 0)
-			fprintf(stderr, " '--%s'", longopts[i].name);
-	fputc('\n', stderr);
+	free(what);
+	free(alt);
+	fprintf(stderr, _("Try '%s --help' or '%s --usage' for more "
+			  "information.\n"), program_invocation_short_name,
+		program_invocation_short_name);
 }
 
 enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
@@ -158,15 +180,9 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		const struct option_row *r = row_of_key(key);
 
 		if (r == NULL) {
-			const char *near;
-
-			/* What is wrong; an unknown long option may be a
-			 * typo of ours. */
+			/* What is wrong, and where to look; an unknown long
+			 * option may be a typo of ours. */
 			option_error(argv, longopts, shortopts);
-			if (optopt == 0 && optind > 0 &&
-			    (near = suggest_option(argv[optind - 1])) != NULL &&
-			    asprintf(msg, _("did you mean '--%s'?"), near) < 0)
-				*msg = NULL;
 			return CLI_ERROR;
 		}
 		if (r->stop)
@@ -187,10 +203,7 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 _Noreturn void cli_usage_error(const char *msg)
 {
 	if (msg && *msg)
-		warnx("%s", msg);
-	fprintf(stderr, _("Try '%s --help' or '%s --usage' for more "
-			  "information.\n"), program_invocation_short_name,
-		program_invocation_short_name);
+		frame(msg, 0, NULL);
 	exit(EXIT_TOOL);
 }
 

@@ -30,8 +30,9 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 /* --help (or, with usage_only, --usage) on out, made from the table. */
 void cli_help(FILE *out, bool usage_only);
 
-/* A command line that cannot be run: msg (if any) and where to look, on
- * stderr, then exit 125. */
+/* A command line that cannot be run: msg (if any; after a newline in it,
+ * its hint) on stderr, then exit 125.  An unknown option or a missing
+ * value has been said by the parser, with where to look. */
 _Noreturn void cli_usage_error(const char *msg);
 
 #endif

@@ -175,8 +175,8 @@ assert_message() {
 @test "--verbose --json: every event line starts with the version, 3" {
 	run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
-	assert_equal "${#stderr_lines[@]}" 4
-	assert_equal "$(grep -c '^{"version":3,"event":"' <<<"$stderr")" 4
+	assert_equal "${#stderr_lines[@]}" 5
+	assert_equal "$(grep -c '^{"version":3,"event":"' <<<"$stderr")" 5
 	run python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
@@ -185,6 +185,7 @@ for l in sys.argv[1].splitlines():
 	assert_success
 	assert_output "['version', 'event'] 3 plan
 ['version', 'event'] 3 step
+['version', 'event'] 3 message
 ['version', 'event'] 3 message
 ['version', 'event'] 3 exit"
 }
@@ -196,8 +197,9 @@ for l in sys.argv[1].splitlines():
 	assert_success
 	assert_line --index 0 "plan"
 	assert_line --index 1 "step exec failed ENOENT"
-	assert_line --index 2 --partial "message unshare: cannot run 'no-such-program-here': No such file or directory; "
-	assert_line --index 3 "exit 127 failed"
+	assert_line --index 2 "message unshare: cannot run 'no-such-program-here': No such file or directory"
+	assert_line --index 3 --partial "message hint: "
+	assert_line --index 4 "exit 127 failed"
 }
 
 @test "--verbose --json: warnings are message events; the program's own status is no exit event" {
@@ -234,7 +236,7 @@ for l in sys.argv[1].splitlines():
 	run events "$stderr"
 	assert_success
 	assert_line --index 0 "message unshare: unrecognized option '--mout'"
-	assert_line --index 1 "message unshare: did you mean '--mount'?"
+	assert_line --index 1 "message hint: did you mean '--mount'?"
 	assert_line --index 3 "exit 125 failed"
 	run --separate-stderr unshare --bogus --js --verb true
 	assert_failure 125
@@ -249,14 +251,14 @@ for l in sys.argv[1].splitlines():
 	run events "$stderr"
 	assert_success
 	assert_message --index 0 "--flags" "unknown bit 0x00000001" "'0x1'" "0x7e070f80"
-	assert_line --index 2 "exit 125 failed"
+	assert_equal "${lines[-1]}" "exit 125 failed"
 	run --separate-stderr unshare --verbose --json --list
 	assert_failure 125
 	assert_output ''
 	run events "$stderr"
 	assert_success
 	assert_message --index 0 "--list" "alone" "--json"
-	assert_line --index 2 "exit 125 failed"
+	assert_equal "${lines[-1]}" "exit 125 failed"
 }
 
 @test "--json: a refused value made again in English is refused the same way" {
@@ -295,13 +297,13 @@ for l in sys.argv[1].splitlines():
 	run unshare --mout true
 	assert_failure 125
 	assert_line --index 0 "unshare: unrecognized option '--mout'"
-	assert_line --index 1 "unshare: did you mean '--mount'?"
+	assert_line --index 1 "hint: did you mean '--mount'?"
 	assert_line --index 2 "Try 'unshare --help' or 'unshare --usage' for more information."
 	run unshare --fork --propgation=shared true
 	assert_failure 125
-	assert_line --index 1 "unshare: did you mean '--propagation'?"
+	assert_line --index 1 "hint: did you mean '--propagation'?"
 	run unshare --flags mount --verbsoe true
-	assert_line --index 1 "unshare: did you mean '--verbose'?"
+	assert_line --index 1 "hint: did you mean '--verbose'?"
 }
 
 @test "an option far from any gets no suggestion, and options of the program none at all" {

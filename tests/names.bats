@@ -78,7 +78,7 @@ without_etc() {
 	run --separate-stderr with_etc --dry-run --map-group=alice true
 	assert_failure 125
 	assert_equal "${stderr_lines[0]}" "unshare: --map-group=alice: no group named 'alice'$(not_found_in /etc/group)"
-	assert_equal "${stderr_lines[1]}" "Try 'unshare --help' or 'unshare --usage' for more information."
+	assert_equal "${#stderr_lines[@]}" 1
 	run --separate-stderr with_etc --dry-run --setuid=staff4 -r true
 	assert_failure 125
 	assert_equal "${stderr_lines[0]}" "unshare: --setuid: no user named 'staff4'$(not_found_in /etc/passwd)"

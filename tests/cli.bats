@@ -60,6 +60,32 @@ load helpers
 	assert_line --index 1 "Try 'unshare --help' or 'unshare --usage' for more information."
 }
 
+@test "a value refused is said without the pointer to --help, which cannot fix it" {
+	run unshare --propagation=bogus true
+	assert_failure 125
+	assert_said "--propagation=bogus" "private"
+	refute_line --partial "--help"
+	run unshare --setuid=no-such-user-here true
+	assert_failure 125
+	assert_said "--setuid" "no-such-user-here"
+	refute_line --partial "--help"
+}
+
+@test "a namespace's letter with =FILE: the hint says to write the long option" {
+	local arg
+	for arg in -n=/tmp/x -Un=/tmp/x -rm=; do
+		run unshare "$arg" true
+		assert_failure 125
+		assert_said "invalid option -- '='"
+		assert_line --regexp "^hint: .*--(net|mount)=FILE"
+		assert_line --partial "--help"
+	done
+	# '=' after a letter that is no namespace's: no such hint.
+	run unshare -r= true
+	assert_failure 125
+	refute_line --partial "hint:"
+}
+
 @test "an unknown short option is refused with 125 and named" {
 	run unshare -Z true
 	assert_failure 125

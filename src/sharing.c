@@ -191,41 +191,34 @@ static const char *comm_of(pid_t task, char comm[32])
 	return quoted(comm);
 }
 
-/* The first max sharers, " pid 12 (sh) and pid 40 (make)". */
+/* The first max sharers, " pid 12 (sh), pid 40 (make) and 3 more". */
 static void sharers(const struct sharing *s, size_t max, char *buf,
 		    size_t size)
 {
 	size_t used = 0, shown = s->n < max ? s->n : max;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < shown && i < SHARING_NAMED && used < size; i++) {
-		const char *sep = ", ";
+	for (size_t i = 0; i < shown && i < SHARING_NAMED && used < size;
+	     i++) {
 		char comm[32];
 
-		if (i == 0)
-			sep = " ";
-		else if (i + 1 == s->n && s->n <= max)
-			/* TRANSLATORS: before the last of the processes that
-			 * share a part, as in "pid 12 (sh) and pid 40
-			 * (make)". */
-			sep = _(" and ");
 		used += (size_t)snprintf(buf + used, size - used,
-					 _("%spid %d (%s)"), sep,
+					 "%s pid %d (%s)", i ? "," : "",
 					 (int)s->named[i],
 					 comm_of(s->named[i], comm));
 	}
 	if (s->n > shown && used < size)
-		/* TRANSLATORS: after the processes named, as in "pid 12
+		/* TRANSLATORS: after the processes named, as in " pid 12
 		 * (sh), pid 40 (make) and 3 more": %zu is how many
 		 * processes more share it. */
 		snprintf(buf + used, size - used, _(" and %zu more"),
 			 s->n - shown);
 }
 
-/* Why we may not compare task: kcmp(2) needs the right to ptrace-read
- * it, which a kernel thread never gives, nor a task that holds a
- * capability we lack (an init above a container's root, say); else a
- * security module or the task's own setting refused it. */
+/* Why we may not compare task, in a word: kcmp(2) needs the right to
+ * ptrace-read it, which a kernel thread never gives, nor a task that
+ * holds a capability we lack (an init above a container's root, say);
+ * else a security module or the task's own setting refused it. */
 static const char *why_unseen(pid_t task)
 {
 	char path[32], line[256];
@@ -235,7 +228,7 @@ static const char *why_unseen(pid_t task)
 
 	snprintf(path, sizeof path, "/proc/%d/status", (int)task);
 	if ((f = fopen(path, "re")) == NULL)
-		return _("it has ended");
+		return "ended";
 	while (fgets(line, sizeof line, f)) {
 		if (strncmp(line, "Kthread:", 8) == 0)
 			kthread = strtol(line + 8, NULL, 10) == 1;
@@ -243,82 +236,27 @@ static const char *why_unseen(pid_t task)
 			caps = strtoull(line + 7, NULL, 16);
 	}
 	fclose(f);
-	if (kthread)
-		return _("a kernel thread");
-	if (caps & ~ours)
-		return _("it holds capabilities this process lacks");
-	return _("a security module or its own setting refuses us");
+	return kthread ? "kthread" : caps & ~ours ? "capabilities" : "refused";
 }
 
-/* " pid 1 (init), pid 7 (sshd): they hold capabilities this process
- * lacks": the tasks we may not compare, by why, each reason once. */
+/* " pid 1 (init: capabilities), pid 7 (sshd: refused)": the tasks we
+ * may not compare, with why in a word. */
 static void unseen(const struct sharing *s, char *buf, size_t size)
 {
-	const char *why[SHARING_NAMED];
-	size_t n = 0, used = 0;
+	size_t used = 0;
 	char comm[32];
 
-	for (; n < s->hidden && n < SHARING_NAMED; n++)
-		why[n] = why_unseen(s->unseen[n]);
 	buf[0] = '\0';
-	for (size_t i = 0; i < n && used < size; i++) {
-		bool first = true;
-
-		for (size_t k = 0; k < i; k++)
-			if (strcmp(why[k], why[i]) == 0)
-				first = false;
-		if (!first) /* said with the first of its reason */
-			continue;
-		for (size_t k = i; k < n && used < size; k++)
-			if (strcmp(why[k], why[i]) == 0)
-				/* TRANSLATORS: a task we may not compare, as
-				 * in " pid 1 (init)", in a list. */
-				used += (size_t)snprintf(buf + used, size - used,
-							 _("%spid %d (%s)"),
-							 k == i ? (i ? "; " : " ")
-								: ", ",
-							 (int)s->unseen[k],
-							 comm_of(s->unseen[k],
-								 comm));
-		if (used < size)
-			used += (size_t)snprintf(buf + used, size - used, ": %s",
-						 why[i]);
-	}
+	for (size_t i = 0; i < s->hidden && i < SHARING_NAMED && used < size;
+	     i++)
+		used += (size_t)snprintf(buf + used, size - used,
+					 "%s pid %d (%s: %s)", i ? "," : "",
+					 (int)s->unseen[i],
+					 comm_of(s->unseen[i], comm),
+					 why_unseen(s->unseen[i]));
 	if (s->hidden > SHARING_NAMED && used < size)
-		snprintf(buf + used, size - used, _("; and %zu more"),
+		snprintf(buf + used, size - used, _(" and %zu more"),
 			 s->hidden - SHARING_NAMED);
-}
-
-/* Why nothing shares it: execve gives files, vm and sighand anew. */
-static const char *why_alone(unsigned long bit)
-{
-	switch (bit) {
-	case UNSHARE_FILES:
-		return _("execve gives every program a file table of its "
-			 "own, so --files matters only to a program that "
-			 "shares one and has not exec'd");
-	case UNSHARE_VM:
-		return _("execve gives every program an address space of its "
-			 "own, so --vm matters only to a program that shares "
-			 "one and has not exec'd");
-	case UNSHARE_SIGHAND:
-		return _("execve gives every program signal handlers of its "
-			 "own, so --sighand matters only to a program that "
-			 "shares them and has not exec'd");
-	default:
-		return _("sharing it survives execve, but no task we may "
-			 "compare shares it");
-	}
-}
-
-/* Why nothing shares it, for s. */
-static const char *why_none(const struct flag *f, const struct sharing *s)
-{
-	if (s->no_undo_list)
-		return _("we have no semaphore undo list (the first semop(2) "
-			 "with SEM_UNDO makes one), so there is none to "
-			 "share");
-	return why_alone(f->bit);
 }
 
 /* A task as JSON: {"pid":N,"name":"..."}, and with why "reason". */
@@ -337,19 +275,17 @@ static void task_json(FILE *out, pid_t task, const char *why)
 }
 
 /* One report of who shares f's part, in the phase before or after
- * unshare(2): as text its short form (the long one at a second
- * --verbose); as JSON an event {"event":"sharing","flag","phase",
- * "sharers","sharers_count","uncompared","uncompared_count","detail",
+ * unshare(2): as text, text; as JSON an event {"event":"sharing","flag",
+ * "phase","sharers","sharers_count","uncompared","uncompared_count",
  * "outcome"}, each task named there {"pid","name"} (an uncompared one
- * with its "reason"), the detail the long form. */
+ * with its "reason", a word). */
 static void report(const struct flag *f, const char *phase,
-		   const struct sharing *s, const char *brief,
-		   const char *full)
+		   const struct sharing *s, const char *text)
 {
 	FILE *out = events_out();
 
 	if (!narrating_json()) {
-		say("sharing", "%s", narrating() >= 2 ? full : brief);
+		say("sharing", "%s", text);
 		return;
 	}
 	event(out, "sharing");
@@ -372,34 +308,57 @@ static void report(const struct flag *f, const char *phase,
 			task_json(out, s->unseen[i], why_unseen(s->unseen[i]));
 		}
 		fprintf(out, "],\"uncompared_count\":%zu", s->hidden);
+	} else {
+		fputs(",\"unknown\":", out);
+		json_string(out, s->other_proc ? "other-proc" : "kcmp");
 	}
-	fputs(",\"detail\":", out);
-	json_string(out, full);
 	fputs(",\"outcome\":\"ok\"}\n", out);
 }
 
-/* The short form of what was seen before: who shares it (three named at
- * most), or that nothing does.  How many tasks could not be compared is
- * said once for all (uncompared_line). */
-static void brief_before(const struct flag *f, const struct sharing *s,
-			 char *buf, size_t size)
+/* What was seen before: who shares it, or that nothing does; with a
+ * second --verbose, why nothing does, and the tasks that could not be
+ * compared, with why. */
+static void say_before(const struct flag *f, const struct sharing *s,
+		       char *buf, size_t size)
 {
-	if (s->n > 0) {
-		char who[512];
+	char list[1024];
+	size_t len;
 
-		sharers(s, 3, who, sizeof who);
+	if (s->n > 0) {
+		sharers(s, narrating() >= 2 ? SHARING_NAMED : 3, list,
+			sizeof list);
 		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s the
-		 * processes that share it, after a space (" pid 12 (sh) and
+		 * processes that share it, after a space (" pid 12 (sh),
 		 * pid 40 (make)"). */
-		snprintf(buf, size, _("%s: shared with%s"), f->name, who);
+		snprintf(buf, size, _("%s: shared with%s"), f->name, list);
+	} else if (narrating() >= 2 &&
+		   (s->no_undo_list ||
+		    (f->bit & (UNSHARE_FILES | UNSHARE_VM | UNSHARE_SIGHAND)))) {
+		snprintf(buf, size, "%s: %s", f->name,
+			 s->no_undo_list
+				 ? _("ours alone already: we have no "
+				     "semaphore undo list")
+				 /* TRANSLATORS: said of files, vm or
+				  * sighand. */
+				 : _("ours alone already: execve gives each "
+				     "program its own"));
 	} else {
 		/* TRANSLATORS: %s is a flag (fs, files, vm...). */
 		snprintf(buf, size, _("%s: ours alone already"), f->name);
 	}
+	len = strlen(buf);
+	if (narrating() < 2 || !s->hidden || len >= size)
+		return;
+	unseen(s, list, sizeof list);
+	/* TRANSLATORS: after what is said of a flag: %zu is how many tasks
+	 * could not be compared, %s which and why, after a space. */
+	snprintf(buf + len, size - len, n_("; %zu not compared:%s",
+					   "; %zu not compared:%s", s->hidden),
+		 s->hidden, list);
 }
 
 /* As text, once: how many tasks could not be compared (the most for any
- * flag: mostly the same tasks for each), and the one reason. */
+ * flag: mostly the same tasks for each). */
 static void uncompared_line(unsigned long mask,
 			    const struct sharing before[UNSHARE_NFLAGS])
 {
@@ -423,42 +382,10 @@ static void uncompared_line(unsigned long mask,
 	say("sharing", "%s", text);
 }
 
-/* The long form: the sharers, why nothing shares it, and each task that
- * could not be compared, with why. */
-static void full_before(const struct flag *f, const struct sharing *s,
-			char *buf, size_t size)
-{
-	char who[512], why[1024];
-	size_t len;
-
-	sharers(s, SHARING_NAMED, who, sizeof who);
-	if (s->n > 0)
-		snprintf(buf, size, _("%s: shared with%s"), f->name, who);
-	else
-		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s why
-		 * nothing shares it. */
-		snprintf(buf, size, _("%s: ours alone already: %s"), f->name,
-			 why_none(f, s));
-	len = strlen(buf);
-	if (!s->hidden || len >= size)
-		return;
-	unseen(s, why, sizeof why);
-	snprintf(buf + len, size - len,
-		 /* TRANSLATORS: after what is said of a flag: %zu is how
-		  * many tasks could not be compared, %s which and why,
-		  * after a space (" pid 1 (init: it holds capabilities this
-		  * process lacks)"). */
-		 n_("; %zu other task could not be compared (kcmp(2) needs "
-		    "the right to ptrace-read it):%s",
-		    "; %zu other tasks could not be compared (kcmp(2) needs "
-		    "the right to ptrace-read them):%s", s->hidden),
-		 s->hidden, why);
-}
-
 static void report_before(unsigned long mask,
 			  struct sharing before[UNSHARE_NFLAGS])
 {
-	char brief[1024], full[2048];
+	char text[2048];
 
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
@@ -467,36 +394,21 @@ static void report_before(unsigned long mask,
 
 		if (!(mask & f->bit))
 			continue;
-		if (s->other_proc) {
+		if (s->other_proc)
 			/* TRANSLATORS: %s is a flag (fs, files, sysvsem, vm,
 			 * sighand). */
-			snprintf(full, sizeof full,
-				 _("%s: cannot tell who shares it: /proc is not "
-				   "this pid namespace's (none is mounted, or "
-				   "it shows another's), so its pids are not "
-				   "ones to compare"), f->name);
-			report(f, "before", s, full, full);
-			continue;
-		}
-		if (s->error) {
-			snprintf(full, sizeof full, s->error == ENOSYS
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * sysvsem, vm, sighand), %s the system's
-				  * error text. */
-				 ? _("%s: cannot tell who shares it: kcmp(2) "
-				     "failed: %s (a kernel without CONFIG_KCMP)")
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * sysvsem, vm, sighand), %s the system's
-				  * error text. */
-				 : _("%s: cannot tell who shares it: kcmp(2) "
-				     "failed: %s"),
-				 f->name, i18n_strerror(s->error));
-			report(f, "before", s, full, full);
-			continue;
-		}
-		brief_before(f, s, brief, sizeof brief);
-		full_before(f, s, full, sizeof full);
-		report(f, "before", s, brief, full);
+			snprintf(text, sizeof text,
+				 _("%s: cannot tell who shares it: /proc is "
+				   "not this pid namespace's"), f->name);
+		else if (s->error)
+			/* TRANSLATORS: %s is a flag (fs, files, sysvsem, vm,
+			 * sighand), %s the system's error text. */
+			snprintf(text, sizeof text,
+				 _("%s: cannot tell who shares it: kcmp(2): "
+				   "%s"), f->name, i18n_strerror(s->error));
+		else
+			say_before(f, s, text, sizeof text);
+		report(f, "before", s, text);
 	}
 	uncompared_line(mask, before);
 }
@@ -509,7 +421,7 @@ static void report_after(unsigned long mask,
 			 const struct sharing before[UNSHARE_NFLAGS])
 {
 	pid_t self = getpid();
-	char who[512], detail[1024];
+	char who[512], text[1024];
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
@@ -519,56 +431,35 @@ static void report_after(unsigned long mask,
 		if (!(mask & f->bit) || sharing_unknown(was))
 			continue;
 		memset(now, 0, sizeof now);
-		if (f->bit == UNSHARE_SYSVSEM) {
-			snprintf(detail, sizeof detail, was->no_undo_list
-				 ? _("%s: ours alone now")
-				 /* TRANSLATORS: %s is the flag sysvsem. */
-				 : _("%s: ours alone now (unshare(2) dropped our "
-				     "semaphore undo list)"),
-				 f->name);
-			report(f, "after", &now[i], detail, detail);
-			continue;
-		}
-		for (size_t j = 0; j < was->n && j < SHARING_NAMED; j++)
+		for (size_t j = 0; f->bit != UNSHARE_SYSVSEM && j < was->n &&
+				   j < SHARING_NAMED;
+		     j++)
 			compare(self, was->named[j], f->bit, now);
 		if (now[i].n > 0) {
 			sharers(&now[i], SHARING_NAMED, who, sizeof who);
 			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
-			 * the processes that share it, after a space ("
-			 * pid 12 (sh) and pid 40 (make)"). */
-			snprintf(detail, sizeof detail,
+			 * the processes that share it, after a space (" pid
+			 * 12 (sh), pid 40 (make)"). */
+			snprintf(text, sizeof text,
 				 _("%s: still shared with%s"), f->name, who);
 		} else if (now[i].hidden > 0) {
-			snprintf(detail, sizeof detail,
+			snprintf(text, sizeof text,
 				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * vm...), %zu how many tasks could not be
-				  * compared (English says both alike). */
-				 n_("%s: ours alone now, as unshare(2) leaves "
-				    "it, but %zu of the tasks that shared it "
-				    "could not be compared again",
-				    "%s: ours alone now, as unshare(2) leaves "
-				    "it, but %zu of the tasks that shared it "
-				    "could not be compared again",
+				  * vm...), %zu how many of the tasks that
+				  * shared it could not be compared again. */
+				 n_("%s: ours alone now; %zu not compared "
+				    "again",
+				    "%s: ours alone now; %zu not compared "
+				    "again",
 				    now[i].hidden),
 				 f->name, now[i].hidden);
-		} else if (was->n > 0) {
-			sharers(was, SHARING_NAMED, who, sizeof who);
-			snprintf(detail, sizeof detail,
-				 /* TRANSLATORS: %s is a flag (fs, files,
-				  * vm...), %s the processes that shared it,
-				  * after a space (" pid 12 (sh) and pid 40
-				  * (make)"). */
-				 n_("%s: ours alone now:%s no longer shares it",
-				    "%s: ours alone now:%s no longer share it",
-				    was->n),
-				 f->name, who);
 		} else {
 			/* TRANSLATORS: %s is a flag (fs, files, vm...): no
 			 * other task shares that part of us now. */
-			snprintf(detail, sizeof detail, _("%s: ours alone now"),
+			snprintf(text, sizeof text, _("%s: ours alone now"),
 				 f->name);
 		}
-		report(f, "after", &now[i], detail, detail);
+		report(f, "after", &now[i], text);
 	}
 }
 

@@ -76,12 +76,12 @@ void emit_flags(struct emit *e, unsigned long mask, char *buf, size_t size)
 	putc(']', e->out);
 }
 
-/* One step: emit_begin() it, add its values as JSON members (the text has
- * them in its sentence), then end it with its sentence, emit_detail().  As
- * text: "KIND        SENTENCE"; as JSON:
- * {"step":KIND,MEMBERS...,"detail":SENTENCE}. */
+/* One step: emit_begin(), its values, emit_end().  As text: "KIND
+ * DOES: VALUES"; as JSON: {"step":KIND,MEMBERS...}. */
 void emit_begin(struct emit *e)
 {
+	e->values[0] = '\0';
+	e->n_values = 0;
 	if (!e->json)
 		return;
 	if (e->event)
@@ -136,50 +136,42 @@ void emit_names(struct emit *e, const char *name,
 	putc(']', e->out);
 }
 
-/* The sentence and the end of the step: the short form (fmt) for text,
- * the long one (full, or fmt if NULL) in JSON and with a second
- * --verbose.  Both take the same arguments; both are messages marked
- * N_(), translated for the text only: JSON is English. */
-static void emit_vdetail(struct emit *e, const char *fmt, const char *full,
-		    va_list ap)
+void emit_value(struct emit *e, const char *fmt, ...)
 {
-	const char *chosen = (e->full || e->json) && full ? full : fmt;
-	char text[8192];
+	size_t n = e->n_values, size = sizeof e->values;
+	va_list ap;
 
-	vsnprintf(text, sizeof text, e->json ? chosen : _(chosen), ap);
+	if (e->json || n >= size - 1)
+		return;
+	if (n)
+		e->values[n++] = ' ';
+	va_start(ap, fmt);
+	vsnprintf(e->values + n, size - n, fmt, ap);
+	va_end(ap);
+	e->n_values = strlen(e->values);
+}
+
+void emit_field(struct emit *e, const char *name, const char *v)
+{
+	emit_string(e, name, v);
+	emit_value(e, "%s", quoted(v));
+}
+
+void emit_end(struct emit *e)
+{
+	char text[sizeof e->values + 256];
+
 	if (e->json) {
-		emit_key(e, "detail");
-		json_string(e->out, text);
 		fputs(e->event ? ",\"outcome\":\"ok\"}\n" : "}", e->out);
 		return;
 	}
+	if (e->kind == NULL) /* its show said it, as a line of its own */
+		return;
+	if (e->n_values)
+		snprintf(text, sizeof text, "%s: %s", _(e->doc), e->values);
+	else
+		snprintf(text, sizeof text, "%s", _(e->doc));
 	emit_line(e, e->kind, text);
-}
-
-void emit_detail(struct emit *e, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	emit_vdetail(e, fmt, NULL, ap);
-	va_end(ap);
-}
-
-/* fmt as text, full in JSON and the long form. */
-void emit_detail2(struct emit *e, const char *fmt, const char *full, ...)
-{
-	va_list ap;
-
-	va_start(ap, full);
-	emit_vdetail(e, fmt, full, ap);
-	va_end(ap);
-}
-
-/* A path or value as a step's text shows it: quoted() as text; raw in
- * JSON, whose strings escape what they must. */
-const char *emit_shown(const struct emit *e, const char *s)
-{
-	return e->json ? s : quoted(s);
 }
 
 /* One JSON member of an object: ,"key":"value" (no comma first). */

@@ -1,7 +1,6 @@
 /* Writing a plan, for people or as JSON: where it goes and how, and the
  * pieces every printer of it uses (a labelled line fitted to the
- * terminal, a step's JSON members, its sentence in a short and a long
- * form).
+ * terminal, a step's JSON members and its values in the text).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -19,16 +18,19 @@ struct emit {
 	FILE *out;
 	const char *prefix; /* text: what starts each line */
 	bool json;
-	bool full;          /* the long form of each sentence: JSON, or a
-			       second --verbose */
+	bool full;          /* text: a second --verbose, which adds where
+			       a chain of added flags started */
 	bool reasons;       /* text: a line for each flag or option added,
-			       with why (--dry-run, or the long form) */
+			       with why (--dry-run, or a second --verbose) */
 	size_t width;       /* text: the columns a line may take */
 	int items;          /* JSON: items written in the current array */
 	bool event;         /* JSON: the step as an event of --verbose, after
 			       it was done */
 	const char *kind;   /* the step being written: its label, and its
 			       "step" in JSON (set before its show) */
+	const char *doc;    /* what it does (N_()), for the text */
+	char values[1024];  /* text: its values so far */
+	size_t n_values;
 };
 
 /* The labels' column: the longest step name, and a blank. */
@@ -47,10 +49,12 @@ void emit_line(const struct emit *e, const char *label, const char *text);
  * the output for JSON. */
 void emit_flags(struct emit *e, unsigned long mask, char *buf, size_t size);
 
-/* One step: emit_begin() it (as JSON, {"step":e->kind), add its values
- * as JSON members (the text has them in its sentence), then end it with
- * its sentence, emit_detail() or emit_detail2(). */
+/* One step: emit_begin() it, add its values, then emit_end() it.  As
+ * JSON, {"step":KIND,MEMBERS...}: the values as members, nothing else;
+ * as text, one line: the kind, what it does (e->doc) and its values,
+ * unless its show wrote a line of its own and set e->kind to NULL. */
 void emit_begin(struct emit *e);
+void emit_end(struct emit *e);
 
 /* A JSON member's key, then values of each kind; nothing as text. */
 void emit_key(struct emit *e, const char *name);
@@ -60,19 +64,13 @@ void emit_bool(struct emit *e, const char *name, bool v);
 void emit_names(struct emit *e, const char *name, const char *const *v,
 		size_t n);
 
-/* The step's sentence, fmt (marked N_(): translated for the text only,
- * JSON is English), and its end. */
-void emit_detail(struct emit *e, const char *fmt, ...)
+/* A value as the text shows it (after a blank, if not the first);
+ * nothing in JSON.  fmt puts values together, not words. */
+void emit_value(struct emit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* The same, fmt as the text's short form, full (the same arguments) in
- * JSON and with a second --verbose. */
-void emit_detail2(struct emit *e, const char *fmt, const char *full, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* A path or value as a step's text shows it: quoted() as text; raw in
- * JSON, whose strings escape what they must. */
-const char *emit_shown(const struct emit *e, const char *s);
+/* A string member in JSON, and the same value, quoted, in the text. */
+void emit_field(struct emit *e, const char *name, const char *v);
 
 /* One JSON member of an object: ,"key":"value" (no comma first). */
 void emit_member(struct emit *e, bool first, const char *key,

@@ -83,22 +83,21 @@ bool narrating_json(void)
  * run that says something loads the locale. */
 static void vsay(const char *kind, pid_t pid, const char *fmt, va_list ap)
 {
-	char detail[4096];
+	char text[4096];
 
-	vsnprintf(detail, sizeof detail, _(fmt), ap);
 	if (!narration.json) {
+		vsnprintf(text, sizeof text, _(fmt), ap);
 		fprintf(stderr, VERBOSE_PREFIX "%-12s ", events_step(kind));
-		wrap_print(stderr, detail, strlen(VERBOSE_PREFIX) + 13,
+		wrap_print(stderr, text, strlen(VERBOSE_PREFIX) + 13,
 			   strlen(VERBOSE_PREFIX) + 13, text_width(2));
 		return;
 	}
+	/* JSON carries the values, not the sentence. */
 	event(EVENTS, "step");
 	fputs(",\"step\":", EVENTS);
 	json_string(EVENTS, events_step(kind));
 	if (pid > 0)
 		fprintf(EVENTS, ",\"pid\":%d", (int)pid);
-	fputs(",\"detail\":", EVENTS);
-	json_string(EVENTS, detail);
 	fputs(",\"outcome\":\"ok\"}\n", EVENTS);
 }
 

@@ -18,7 +18,7 @@ void json_string(FILE *out, const char *s);
  * meaning or type changes, makes the next version.  2: --list's "ns"
  * is the inode number (it was the entry's name, now "type"), as lsns(8)
  * has them. */
-#define JSON_VERSION 3
+#define JSON_VERSION 4
 
 /* Opens a document: {"version":N,"KEY": -- the caller writes KEY's
  * value, any further members, and the closing brace. */

@@ -17,8 +17,11 @@ struct emit;
 struct step_kind_row {
 	char name[16]; /* an array: a pointer would be a relocation more */
 	void (*run)(const struct step *s, struct run *run);
+	/* Its values (show.c), or NULL for none. */
 	void (*show)(struct emit *e, const struct step *s);
-	const char *doc; /* what it does, for --list=steps (N_()) */
+	/* What it does, in a few words (N_()): --list=steps, the text of
+	 * --dry-run and --verbose, and the WHAT of its failures. */
+	const char *doc;
 };
 
 extern const struct step_kind_row step_kinds[STEP_NKINDS];

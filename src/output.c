@@ -55,7 +55,6 @@ static void implied(struct emit *e, const struct plan *plan)
 			fputs(i ? ",{" : "{", e->out);
 			emit_member(e, true, "what", what);
 			emit_member(e, false, "by", by);
-			emit_member(e, false, "why", im->by->why);
 			putc('}', e->out);
 		} else if (e->reasons) {
 			/* One line for all an option brings: the reason once. */
@@ -115,7 +114,6 @@ static void added(struct emit *e, const struct plan *plan)
 			emit_member(e, true, "flag", flag->name);
 			emit_member(e, false, "by", by->name);
 			emit_member(e, false, "from", from->name);
-			emit_member(e, false, "why", by->implies_why);
 			putc('}', e->out);
 			continue;
 		}
@@ -160,50 +158,88 @@ static void added(struct emit *e, const struct plan *plan)
 	}
 }
 
-/* What a run leaves as it is, which one may not expect: "note" lines, or
- * the "notes" array, each {"note":KIND,"detail":...}. */
-static void notes(struct emit *e, const struct plan *plan)
-{
-	bool lo_down = (plan->effective & UNSHARE_NET) &&
-		       !(plan->opts & OPT_LOOPBACK),
-	     no_caps = (plan->opts & OPT_KEEP_CAPS) &&
-		       !(plan->effective & UNSHARE_USER);
+/* What a run leaves as it is, which one may not expect: the notes, each
+ * a word for JSON and a line of text. */
+static const struct {
+	char name[10];
+	const char *text;
+} note_rows[] = {
+	{ "lo-down", N_("lo stays down in the new network namespace; "
+			"--loopback brings it up") },
+	{ "no-caps", N_("--keep-caps keeps nothing without a new user "
+			"namespace (--user, -r)") },
+	{ "setuid", N_("--keep-caps keeps the capabilities through "
+		       "--setuid, unlike util-linux") },
+	{ "groups", N_("--setgid keeps your supplementary groups: setgroups "
+		       "is denied") },
+	{ "pid1", N_("as pid 1 the program ignores --kill-child's signal "
+		     "unless it handles it: add --init") },
+};
 
-	if (e->json) {
-		fputs(",\"notes\":[", e->out);
-		if (lo_down) {
-			fputs("{\"note\":\"lo-down\",\"detail\":", e->out);
-			json_string(e->out, "lo stays down in the new network "
-				    "namespace, as util-linux leaves it: "
-				    "connecting to 127.0.0.1 fails; --loopback "
-				    "brings it up");
-			putc('}', e->out);
-		}
-		if (no_caps) {
-			fputs(lo_down ? ",{\"note\":\"no-caps\",\"detail\":"
-				      : "{\"note\":\"no-caps\",\"detail\":",
-			      e->out);
-			json_string(e->out, "--keep-caps keeps the capabilities "
-				    "of a new user namespace, and there is "
-				    "none: it keeps nothing, as util-linux");
-			putc('}', e->out);
-		}
-		putc(']', e->out);
-		return;
+/* Which notes apply: a bit a row. */
+static unsigned notes_of(const struct plan *plan, const struct steps *steps)
+{
+	bool userns = plan->effective & UNSHARE_USER;
+	unsigned n = 0;
+
+	if ((plan->effective & UNSHARE_NET) && !(plan->opts & OPT_LOOPBACK))
+		n |= 1 << 0;
+	if ((plan->opts & OPT_KEEP_CAPS) && !userns)
+		n |= 1 << 1;
+	if ((plan->opts & OPT_KEEP_CAPS) && userns &&
+	    plan->setuid_id != NO_ID && plan->setuid_id != 0)
+		n |= 1 << 2;
+	for (size_t i = 0; steps && i < steps->n; i++) {
+		const struct step *s = &steps->step[i];
+
+		if (s->kind == STEP_SETGID && s->id.denied)
+			n |= 1 << 3;
+		if (s->kind == STEP_KILL_CHILD && s->kill.spared)
+			n |= 1 << 4;
 	}
-	if (lo_down)
-		/* TRANSLATORS: a label of the plan, in a column 12
-		 * characters wide. */
-		emit_line(e, _("note"), _("lo stays down in the new network "
-					  "namespace; --loopback brings it "
-					  "up"));
-	if (no_caps)
-		emit_line(e, _("note"), _("--keep-caps keeps nothing without a "
-					  "new user namespace (--user, -r)"));
+	return n;
 }
 
+static void notes(struct emit *e, unsigned which)
+{
+	bool first = true;
+
+	if (e->json)
+		fputs(",\"notes\":[", e->out);
+	for (size_t i = 0; i < sizeof note_rows / sizeof note_rows[0]; i++) {
+		if (!(which & 1u << i))
+			continue;
+		if (e->json) {
+			fputs(first ? "" : ",", e->out);
+			json_string(e->out, note_rows[i].name);
+			first = false;
+		} else {
+			/* TRANSLATORS: a label of the plan, in a column 12
+			 * characters wide. */
+			emit_line(e, _("note"), _(note_rows[i].text));
+		}
+	}
+	if (e->json)
+		putc(']', e->out);
+}
+
+/* One step, through its kind's row. */
+static void show_step(struct emit *e, const struct step *s)
+{
+	const struct step_kind_row *row = &step_kinds[s->kind];
+
+	e->kind = row->name;
+	e->doc = row->doc;
+	emit_begin(e);
+	if (row->show)
+		row->show(e, s);
+	emit_end(e);
+}
+
+/* The plan, and its steps unless text_steps is false (--verbose says them
+ * as they run). */
 static void print(struct emit *e, const struct plan *plan,
-		  const struct steps *steps)
+		  const struct steps *steps, bool text_steps)
 {
 	FILE *out = e->out;
 	char list[512];
@@ -235,8 +271,8 @@ static void print(struct emit *e, const struct plan *plan,
 			 _("(nothing: no unshare(2) call)"));
 		emit_line(e, _("effective"), list);
 	}
-	if (!steps) { /* --verbose as text: each step as it runs */
-		notes(e, plan);
+	if (!text_steps) { /* --verbose as text: each step as it runs */
+		notes(e, notes_of(plan, steps));
 		return;
 	}
 	e->items = 0;
@@ -245,13 +281,12 @@ static void print(struct emit *e, const struct plan *plan,
 
 		/* The text's notes come before the program line. */
 		if (!e->json && s->kind == STEP_EXEC)
-			notes(e, plan);
-		e->kind = step_name(s);
-		step_kinds[s->kind].show(e, s);
+			notes(e, notes_of(plan, steps));
+		show_step(e, s);
 	}
 	if (e->json) {
 		putc(']', out);
-		notes(e, plan);
+		notes(e, notes_of(plan, steps));
 		fputs(",\"program\":{", out);
 		emit_program(e, &steps->step[steps->n - 1]);
 		fputs("}}", out);
@@ -269,7 +304,7 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan,
 
 	if (e.json)
 		json_open(out, "plan");
-	print(&e, plan, steps);
+	print(&e, plan, steps, true);
 	if (e.json)
 		fputs("}\n", out);
 }
@@ -285,13 +320,13 @@ void say_plan(const struct plan *plan, const struct steps *steps)
 
 	if (!e.json) {
 		/* The steps are said as they run (say_step). */
-		print(&e, plan, NULL);
+		print(&e, plan, steps, false);
 		return;
 	}
 	e.prefix = "";
 	event(out, "plan");
 	fputs(",\"plan\":", out);
-	print(&e, plan, steps);
+	print(&e, plan, steps, true);
 	fputs("}\n", out);
 }
 
@@ -314,8 +349,7 @@ void say_step(const struct step *s, bool done)
 			   .width = text_width(fileno(out)) };
 	if (e.json)
 		event(out, "step");
-	e.kind = step_name(s);
-	step_kinds[s->kind].show(&e, s);
+	show_step(&e, s);
 }
 
 int output_done(void)

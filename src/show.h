@@ -1,5 +1,5 @@
-/* How each kind of step prints, as one line of text or one JSON object
- * of the plan's "steps": the show column of the step table (kinds.c).
+/* The values of each kind of step, as JSON members and in its line of
+ * text: the show column of the step table (kinds.c).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -9,10 +9,8 @@
 #include "emit.h"
 
 void show_cgroup(struct emit *e, const struct step *s);
-void show_bind_helper(struct emit *e, const struct step *s);
 void show_map_helper(struct emit *e, const struct step *s);
 void show_owner(struct emit *e, const struct step *s);
-void show_dumpable(struct emit *e, const struct step *s);
 void show_unshare(struct emit *e, const struct step *s);
 void show_setgroups(struct emit *e, const struct step *s);
 void show_map(struct emit *e, const struct step *s);
@@ -22,15 +20,11 @@ void show_propagation(struct emit *e, const struct step *s);
 void show_signals(struct emit *e, const struct step *s);
 void show_fork(struct emit *e, const struct step *s);
 void show_kill_child(struct emit *e, const struct step *s);
-void show_binfmt_early(struct emit *e, const struct step *s);
 void show_dir(struct emit *e, const struct step *s);
 void show_interp(struct emit *e, const struct step *s);
 void show_id(struct emit *e, const struct step *s);
-void show_keepcaps(struct emit *e, const struct step *s);
-void show_keep_caps(struct emit *e, const struct step *s);
 void show_persist(struct emit *e, const struct step *s);
 void show_environment(struct emit *e, const struct step *s);
-void show_init(struct emit *e, const struct step *s);
 void show_exec(struct emit *e, const struct step *s);
 
 #endif

@@ -142,7 +142,7 @@ load helpers
 	assert_line --index 0 "unshare: invalid option -- '/'"
 	run unshare --dry-run --net=/tmp/x true
 	assert_success
-	assert_line --regexp '^persist +net in /tmp/x$'
+	assert_line --regexp '^persist +.*: net=/tmp/x$'
 }
 
 @test "an option that needs a value, last on the line: 125, and nothing read past the end" {

@@ -58,10 +58,10 @@ setup() {
 @test "--dry-run shows the fork step" {
 	run unshare --dry-run --fork true
 	assert_success
-	assert_line --regexp '^fork +the program runs as a child'
-	assert_line --regexp '^signals +while waiting, ignore .*INT, TERM, QUIT and HUP'
+	assert_line --regexp '^fork +fork: the parent waits$'
+	assert_line --regexp '^signals +.*: ignore INT TERM QUIT HUP$'
 	run unshare --dry-run --json --fork true
-	assert_output --partial '{"step":"signals","action":"ignore","signals":["INT","TERM","QUIT","HUP"],"fatal_when_sent":["HUP","QUIT"],'
+	assert_output --partial '{"step":"signals","action":"ignore","signals":["INT","TERM","QUIT","HUP"],"fatal_when_sent":["HUP","QUIT"]}'
 }
 
 @test "the program's signal mask, ignored signals and descriptors are the caller's" {

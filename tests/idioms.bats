@@ -26,10 +26,10 @@ left_behind() {
 	run unshare --dry-run -Urn true
 	assert_success
 	assert_line 'requested    net, user'
-	assert_line 'uid-map      0 0 1'
+	assert_line 'uid-map      write the uid map: 0 0 1'
 	run unshare --dry-run -Urm true
 	assert_line 'requested    mount, user'
-	assert_line 'uid-map      0 0 1'
+	assert_line 'uid-map      write the uid map: 0 0 1'
 	run unshare --dry-run -Urnm true
 	assert_line 'requested    mount, net, user'
 	run unshare -Urn sh -c "id -u; awk -F: 'NR > 2 { sub(/ +/, \"\"); print \$1 }' /proc/net/dev"
@@ -75,8 +75,8 @@ sh"
 	run unshare -rwd pwd
 	assert_output "$BATS_TEST_TMPDIR/d"
 	run unshare --dry-run -rS 0 -G0 true
-	assert_line 'setuid       uid 0'
-	assert_line --regexp '^setgid +gid 0[;,] '
+	assert_line --regexp '^setuid +setuid: 0$'
+	assert_line --regexp '^setgid +setgid: 0$'
 }
 
 @test "the long form takes FILE only after '=': --net FILE is the program" {

@@ -21,7 +21,7 @@ unshare"
 	run unshare --dry-run --init true
 	assert_success
 	assert_line --regexp '^implied +--fork, pid +by --init: '
-	assert_line --regexp '^init +pid 1 forks the program'
+	assert_line --regexp '^init +run an init'
 }
 
 @test "--init: exit statuses 0, 1, 42, 255 pass through" {

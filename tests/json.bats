@@ -15,15 +15,15 @@ r = eval(sys.argv[2])
 print(*r) if isinstance(r, tuple) else print(r)' "$@"
 }
 
-@test "--dry-run --json: one document, version 3, with the plan under \"plan\"" {
+@test "--dry-run --json: one document, version 4, with the plan under \"plan\"" {
 	# (As nobody, stderr warns that uts needs privilege: not JSON's.)
 	run --separate-stderr unshare --dry-run --json --uts true
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":3,"plan":\{"requested":\["uts"\],.*\}\}$'
+	assert_output --regexp '^\{"version":4,"plan":\{"requested":\["uts"\],.*\}\}$'
 	run parse "$output" 'sorted(d), d["version"], type(d["version"]).__name__, p["effective"]["mask"]'
 	assert_success
-	assert_output "['plan', 'version'] 3 int 0x04000000"
+	assert_output "['plan', 'version'] 4 int 0x04000000"
 }
 
 @test "--dry-run --json: the closure with reasons" {
@@ -139,7 +139,7 @@ events() {
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
-    assert e["version"] == 3, l
+    assert e["version"] == 4, l
     k = e["event"]
     if k == "step": print(k, e["step"], e["outcome"], e.get("errno", ""))
     elif k == "message": print(k, e["text"])
@@ -172,22 +172,22 @@ assert_message() {
 	assert_output 1
 }
 
-@test "--verbose --json: every event line starts with the version, 3" {
+@test "--verbose --json: every event line starts with the version, 4" {
 	run -127 --separate-stderr unshare --verbose --json no-such-program-here
 	assert_failure 127
 	assert_equal "${#stderr_lines[@]}" 5
-	assert_equal "$(grep -c '^{"version":3,"event":"' <<<"$stderr")" 5
+	assert_equal "$(grep -c '^{"version":4,"event":"' <<<"$stderr")" 5
 	run python3 -c '
 import json, sys
 for l in sys.argv[1].splitlines():
     e = json.loads(l)
     print(list(e)[:2], e["version"], e["event"])' "$stderr"
 	assert_success
-	assert_output "['version', 'event'] 3 plan
-['version', 'event'] 3 step
-['version', 'event'] 3 message
-['version', 'event'] 3 message
-['version', 'event'] 3 exit"
+	assert_output "['version', 'event'] 4 plan
+['version', 'event'] 4 step
+['version', 'event'] 4 message
+['version', 'event'] 4 message
+['version', 'event'] 4 exit"
 }
 
 @test "--verbose --json: a program that cannot be found ends with exit 127" {
@@ -276,7 +276,7 @@ for l in sys.argv[1].splitlines():
 	run --separate-stderr unshare --dry-run --verbose --json --map-users=100000,0,10 true
 	assert_success
 	run parse "$output" 'd["version"], p["requested"], p["implied"][0]["what"]'
-	assert_output "3 [] user"
+	assert_output "4 [] user"
 	run events "$stderr"
 	assert_success
 	assert_equal "${#lines[@]}" 1

@@ -175,7 +175,7 @@ rows = json.loads(sys.argv[1])["flags"]
 print(len(rows), [list(r) for r in rows][0], rows[0]["flag"])' "$output"
 	assert_output "14 ['status', 'flag'] mount"
 	run unshare --list=options --output=option --json
-	assert_output --regexp '^\{"version":3,"options":\[\{"option":"mount"\},'
+	assert_output --regexp '^\{"version":4,"options":\[\{"option":"mount"\},'
 	run unshare --output=flag true
 	assert_failure 125
 	assert_line --index 0 --partial "add --list"
@@ -193,15 +193,15 @@ print(len(rows), [list(r) for r in rows][0], rows[0]["flag"])' "$output"
 	done
 }
 
-@test "--list --json is one document, version 3, with 14 objects under \"flags\"; type and ns as lsns has them" {
+@test "--list --json is one document, version 4, with 14 objects under \"flags\"; type and ns as lsns has them" {
 	run unshare --list --json
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	assert_output --regexp '^\{"version":3,"flags":\[\{"flag":"mount",.*\}\],"new_cgroup":\{.*\}\}$'
+	assert_output --regexp '^\{"version":4,"flags":\[\{"flag":"mount",.*\}\],"new_cgroup":\{.*\}\}$'
 	run python3 -c '
 import json, sys
 doc = json.loads(sys.argv[1])
-assert sorted(doc) == ["flags", "new_cgroup", "version"] and doc["version"] == 3, doc.keys()
+assert sorted(doc) == ["flags", "new_cgroup", "version"] and doc["version"] == 4, doc.keys()
 rows = doc["flags"]
 assert len(rows) == 14, len(rows)
 for r in rows:
@@ -349,7 +349,7 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 	run python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert d["version"] == 3 and list(d) == ["version", "options"], d
+assert d["version"] == 4 and list(d) == ["version", "options"], d
 o = {x["option"]: x for x in d["options"]}
 print(o["mount"]["short"], o["mount"]["argument"], o["mount"]["value"], o["mount"]["words"])
 print(o["propagation"]["short"], o["propagation"]["value"], o["propagation"]["words"])

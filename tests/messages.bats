@@ -88,11 +88,11 @@ load helpers
 @test "--dry-run and --verbose quote the program, its arguments and paths; JSON escapes its own way" {
 	run unshare --dry-run --root=$'/r\e' -- $'/bin/e\ec' "it's" plain
 	assert_success
-	assert_line "root         chroot to \$'/r\\033'"
+	assert_line "root         chroot: \$'/r\\033'"
 	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_success
-	assert_output --partial '{"step":"root","path":"/r\u001b","detail":"chroot to /r\u001b"}'
+	assert_output --partial '{"step":"root","path":"/r\u001b"}'
 }
 
 @test "a name we are called by that cannot be shown gives way to unshare" {

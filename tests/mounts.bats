@@ -24,7 +24,7 @@ setup() {
 	assert_output shared
 	run unshare --dry-run --propagation=shared true
 	assert_line --regexp '^implied +mount +by --propagation: '
-	assert_line --regexp '^propagation +.* shared$'
+	assert_line --regexp '^propagation +.*: shared$'
 }
 
 @test "--propagation=slave shows private or slave (a slave of a private mount is private)" {

@@ -66,8 +66,8 @@ without_etc() {
 	run --separate-stderr with_etc --dry-run --map-user=alice --map-group=staff4 true
 	if [ "$UNSHARE_STATIC" = 1 ]; then
 		assert_success
-		assert_line 'uid-map      4242 0 1'
-		assert_line 'gid-map      4343 0 1'
+		assert_line 'uid-map      write the uid map: 4242 0 1'
+		assert_line 'gid-map      write the gid map: 4343 0 1'
 	else
 		assert_failure 125
 		assert_equal "${stderr_lines[0]}" "unshare: --map-user=alice: no user named 'alice'"
@@ -138,7 +138,7 @@ without_etc() {
 		exec strace -qq -o "$2" -e trace=read,lseek "$3" --dry-run --map-user=alice true' \
 		sh "$PWD/passwd" "$PWD/trace" "$UNSHARE_BIN"
 	assert_success
-	assert_line 'uid-map      4242 0 1'
+	assert_line 'uid-map      write the uid map: 4242 0 1'
 	reads=$(grep -c '^read(' trace)
 	seeks=$(grep -c '^lseek(' trace) || :
 	# Linear: each page read a few times at most (NSS doubles its buffer

@@ -29,7 +29,7 @@ localhost() {
 	run unshare --dry-run --net true
 	assert_line --regexp '^note +lo stays down .*--loopback'
 	run unshare --dry-run --json --net true
-	assert_output --partial '"notes":[{"note":"lo-down",'
+	assert_output --partial '"notes":["lo-down"]'
 	run unshare --dry-run --json --net --loopback true
 	assert_output --partial '"notes":[]'
 	assert_output --partial '{"step":"loopback",'

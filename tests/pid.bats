@@ -26,7 +26,7 @@ teardown() {
 	run unshare --dry-run --pid true
 	assert_success
 	assert_line --regexp '^implied +--fork +by --pid: .*only children'
-	assert_line --regexp '^fork +the program runs as a child'
+	assert_line --regexp '^fork +fork: the parent waits$'
 }
 
 @test "--pid: a program that forks twice works (it could not without the fork)" {
@@ -81,7 +81,7 @@ exit 0"
 	mounts_snapshot
 	run unshare --dry-run --mount-proc true
 	assert_line --regexp '^implied +mount +by --mount-proc: '
-	assert_line --regexp '^proc +mount proc on /proc '
+	assert_line --regexp '^proc +mount proc: /proc$'
 	run unshare --mount-proc sh -c 'stat -L -c %i /proc/self/ns/mnt'
 	assert_success
 	refute_output "$(ns_inode mnt)"
@@ -127,9 +127,9 @@ exit 0"
 @test "verbose narrates the private step, the fork and the proc mount" {
 	run --separate-stderr unshare -v --pid --mount-proc true
 	assert_success
-	[[ "$stderr" =~ unshare:\ propagation\ +make\ /\ and\ every\ mount\ under\ it\ private ]]
+	[[ "$stderr" =~ unshare:\ propagation\ +[a-z\ /]+:\ private ]]
 	[[ "$stderr" =~ unshare:\ fork\ +the\ child\'s\ pid\ is\ [0-9]+ ]]
-	[[ "$stderr" =~ unshare:\ proc\ +mount\ proc\ on\ /proc ]]
+	[[ "$stderr" =~ unshare:\ proc\ +mount\ proc:\ /proc ]]
 }
 
 @test "nobody: proc without a pid namespace of its own is refused, with --pid as the way" {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The plans of `unshare --dry-run --json` (on stdin, version 3, one
+"""The plans of `unshare --dry-run --json` (on stdin, version 4, one
 document a line) each in one line, for the conformance table: what was
 asked for and what will be done, each fact as a word, in a fixed order,
 defaults left out.  One process reads every plan of the table.
@@ -19,8 +19,8 @@ import sys
 
 
 def summary(doc):
-    if doc.get("version") != 3:
-        sys.exit(f"plan-summary.py reads version 3, not {doc.get('version')}")
+    if doc.get("version") != 4:
+        sys.exit(f"plan-summary.py reads version 4, not {doc.get('version')}")
     plan = doc["plan"]
     words = []
     if plan["requested"]:

@@ -35,8 +35,8 @@ with_files() {
 		--dry-run --map-users=auto --map-groups=auto true
 	if [ "$UNSHARE_LIBSUBID" = 1 ]; then
 		assert_success
-		assert_line 'uid-map      0 700000 1000'
-		assert_line 'gid-map      0 800000 2000'
+		assert_line 'uid-map      write the uid map: 0 700000 1000'
+		assert_line 'gid-map      write the gid map: 0 800000 2000'
 	else
 		assert_failure 125
 		check_stderr
@@ -48,8 +48,8 @@ with_files() {
 	run --separate-stderr with_files '' ranges \
 		--dry-run --map-users=subids --map-groups=auto true
 	assert_success
-	assert_line 'uid-map      100000 100000 65536'
-	assert_line 'gid-map      0 100000 65536'
+	assert_line 'uid-map      write the uid map: 100000 100000 65536'
+	assert_line 'gid-map      write the gid map: 0 100000 65536'
 }
 
 @test "the source has no range for the user: the message says where to add one" {

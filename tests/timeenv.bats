@@ -23,7 +23,7 @@ load helpers
 	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
 	run unshare --dry-run --monotonic=-1.5 true
 	assert_line --regexp '^implied +time +by --monotonic: '
-	assert_line --regexp '^clocks +monotonic -1.5 s$'
+	assert_line --regexp '^clocks +.*: monotonic -1.5 s$'
 }
 
 @test "malformed offsets: 125" {
@@ -75,7 +75,7 @@ PATH=/usr/bin:/bin"
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 TERM=t"
 	run unshare --dry-run --json --keep-env=,HOME, true
-	assert_output --partial '{"step":"environment","keep":["HOME"],'
+	assert_output --partial '{"step":"environment","keep":["HOME"]}'
 }
 
 @test "--clear-env: the program is still found on the default PATH" {
@@ -91,7 +91,7 @@ TERM=t"
 FOO=1
 PATH=$PATH"
 	run unshare --dry-run --keep-env=FOO --keep-env=BAR true
-	assert_line --regexp '^environment +.*FOO,BAR and PATH'
+	assert_line --regexp '^environment +.*: PATH FOO BAR$'
 }
 
 @test "--whitelist-env takes as many lists, names and as long a name as given, as util-linux" {

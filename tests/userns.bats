@@ -70,7 +70,7 @@ deny"
 deny"
 	run unshare --dry-run --map-user=1000 true
 	assert_line --regexp '^implied +user +by --map-user: '
-	assert_line 'uid-map      1000 0 1'
+	assert_line 'uid-map      write the uid map: 1000 0 1'
 	refute_line --partial 'map-helper'
 }
 
@@ -218,7 +218,7 @@ allow"
 	assert_equal "$(maps "$output")" "0 65534 1
 200000 200000 65536"
 	run with_subids as_nobody "$copy" --dry-run --map-auto true
-	assert_line --regexp '^map-helper +.*newuidmap and newgidmap'
+	assert_line --regexp '^map-helper +.*: newidmap$'
 }
 
 @test "/etc/subgid is read by the user's name or uid, never the group's (nobody's group is nogroup)" {
@@ -228,7 +228,7 @@ allow"
 	echo 'nobody:300000:65536' >>"$BATS_TEST_TMPDIR/subgid"
 	run with_subids as_nobody "$copy" --dry-run --map-groups=auto true
 	assert_success
-	assert_line 'gid-map      0 300000 65536'
+	assert_line 'gid-map      write the gid map: 0 300000 65536'
 	run with_subids as_nobody "$copy" --map-groups=auto -c cat /proc/self/gid_map
 	assert_success
 	assert_equal "$(maps "$output" | sort -n)" "0 300000 65534
@@ -323,7 +323,7 @@ deny"
 	run unshare --map-user=5 -r cat /proc/self/uid_map
 	assert_equal "$(maps "$output")" "0 0 1"
 	run unshare --dry-run --map-group=7 -c true
-	assert_line "gid-map      $(id -g) $(id -g) 1"
+	assert_line "gid-map      write the gid map: $(id -g) $(id -g) 1"
 }
 
 @test "--setgroups=allow with a map of our own gid is refused" {
@@ -413,11 +413,11 @@ capget"
 	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
 	run with_subids "$UNSHARE_BIN" --dry-run --map-auto -r true
 	assert_success
-	assert_line 'uid-map      0 0 1, 1 100000 65536'
-	assert_line 'gid-map      0 0 1, 1 100000 65536'
+	assert_line 'uid-map      write the uid map: 0 0 1, 1 100000 65536'
+	assert_line 'gid-map      write the gid map: 0 0 1, 1 100000 65536'
 	run with_subids as_nobody "$copy" --dry-run --map-users=auto -c true
 	assert_success
-	assert_line 'uid-map      65534 65534 1, 0 200000 65534, 65535 265534 2'
+	assert_line 'uid-map      write the uid map: 65534 65534 1, 0 200000 65534, 65535 265534 2'
 	run with_subids "$UNSHARE_BIN" --dry-run --map-users=0:100000:65536 -r true
 	assert_line --regexp '^uid-map +.*1 100000 65535'
 }
@@ -426,7 +426,8 @@ capget"
 	require_userns_for_nobody
 	run setpriv --reuid=nobody --regid=nogroup --groups=4,27 -- "$NOBODY_BIN" --dry-run -Ur -G 0 true
 	assert_success
-	assert_line --regexp '^setgid +gid 0; your supplementary groups stay$'
+	assert_line --regexp '^setgid +setgid: 0$'
+	assert_line --regexp '^note +--setgid keeps your supplementary groups'
 	run setpriv --reuid=nobody --regid=nogroup --groups=4,27 -- "$NOBODY_BIN" -Ur -G 0 id -G
 	assert_success
 	# 4 and 27 have no mapping: the overflow group stands for them.
@@ -435,7 +436,8 @@ capget"
 	assert_success
 	assert_output 0
 	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 -G 0 true
-	assert_line --regexp '^setgid +gid 0, no supplementary groups$'
+	assert_line --regexp '^setgid +setgid: 0$'
+	refute_line --partial 'supplementary groups'
 }
 
 
@@ -444,8 +446,8 @@ capget"
 	printf 'root:100000:65536\nnobody:200000:65536\n' | tee "$BATS_TEST_TMPDIR/subuid" >"$BATS_TEST_TMPDIR/subgid"
 	run with_subids "$UNSHARE_BIN" --dry-run --owner=65534:65534 --map-auto true
 	assert_success
-	assert_line --regexp '^uid-map +0 100000 65536$'
-	assert_line --regexp '^gid-map +0 100000 65536$'
+	assert_line --regexp '^uid-map +.*: 0 100000 65536$'
+	assert_line --regexp '^gid-map +.*: 0 100000 65536$'
 	nobody_copy
 	run with_subids as_nobody "$NOBODY_BIN" --owner=0:0 --map-auto true
 	assert_failure 125

@@ -63,7 +63,7 @@ int main(void)
 		"e\xe2\x80\x94",
 		"\"a\\u202eb\\u2028c\\u2066d\\ufeffe\xe2\x80\x94\"",
 		"what the text escapes (RLO, LS, LRI, BOM), escaped; a dash kept");
-	opens("plan", "{\"version\":3,\"plan\":");
-	opens("event", "{\"version\":3,\"event\":");
+	opens("plan", "{\"version\":4,\"plan\":");
+	opens("event", "{\"version\":4,\"event\":");
 	return tap_done();
 }

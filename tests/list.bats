@@ -136,9 +136,19 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
 	run unshare --list --output=
 	assert_failure 125
-	run unshare --list "--output=$(printf 'flag,%.0s' {1..16})flag"
-	assert_failure 125
-	assert_line --index 0 --partial "16"
+}
+
+@test "--list --output: a column named twice is refused, in the text and in JSON" {
+	local json
+	for json in "" --json; do
+		run unshare --list -o flag,status,FLAG $json
+		assert_failure 125
+		assert_line --index 0 --regexp "--output: .*FLAG.* twice"
+		run unshare --list=options -o words,option,words $json
+		assert_failure 125
+		assert_line --index 0 --regexp "--output: .*words.* twice"
+	done
+	refute_output --partial '"flag"'
 }
 
 @test "--list --noheadings: the rows alone; --raw: a row a line, a cell's blanks and backslashes as \\xHH" {

@@ -31,29 +31,29 @@
 #include "table.h"
 #include "wrap.h"
 
-/* What STATUS says, in a few words, each explained once under the table
- * (but usable); JSON has its own word, and the verdict in full. */
+/* What STATUS says, in one word, the same in the text and in JSON (never
+ * translated: scripts read it); each but usable explained once under the
+ * table, with the way around.  The verdict says it in full. */
 enum { ST_USABLE, ST_NEEDS_R, ST_NEEDS_ROOT, ST_REFUSED, ST_NOT_IN_KERNEL,
        ST_LIMIT, N_STATUS };
 
 static const struct {
-	const char *json;   /* JSON's "status" */
-	const char *word;   /* the table's (N_()) */
+	const char *word;
 	const char *legend; /* what it means, and the way around (N_()) */
 } statuses[N_STATUS] = {
-	[ST_USABLE] = { "usable", N_("usable"), NULL },
-	[ST_NEEDS_R] = { "needs-privilege", N_("needs -r"),
-		N_("needs privilege: add --map-root-user (-r) or --user") },
-	[ST_NEEDS_ROOT] = { "needs-privilege", N_("needs root"),
-		N_("needs privilege that no user namespace gives here "
-		   "(CAP_SYS_ADMIN): run as root") },
-	[ST_REFUSED] = { "refused", N_("refused"),
+	[ST_USABLE] = { "usable", NULL },
+	[ST_NEEDS_R] = { "needs-privilege",
+		N_("add --map-root-user (-r) or --user") },
+	[ST_NEEDS_ROOT] = { "needs-privilege",
+		N_("no user namespace gives it here (CAP_SYS_ADMIN): run as "
+		   "root") },
+	[ST_REFUSED] = { "refused",
 		N_("privilege would not help: a security module, a seccomp "
 		   "filter, or for user a chroot or an unmapped id") },
-	[ST_NOT_IN_KERNEL] = { "not-in-kernel", N_("not in kernel"),
+	[ST_NOT_IN_KERNEL] = { "not-in-kernel",
 		N_("this kernel is older than the flag, or built without it "
 		   "(--json says which version and option)") },
-	[ST_LIMIT] = { "limit-reached", N_("at limit"),
+	[ST_LIMIT] = { "limit-reached",
 		N_("a limit on namespaces is reached: "
 		   "/proc/sys/user/max_*_namespaces (--json says which)") },
 };
@@ -269,7 +269,7 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		for (size_t c = 0; c <= COL_SHARED; c++)
 			row[c] = cells[i][c];
 		row[COL_DETACHES] = _(r->flag->detaches);
-		row[COL_STATUS] = _(statuses[r->status].word);
+		row[COL_STATUS] = statuses[r->status].word;
 		seen[r->status] = true;
 	}
 	table(plan, flag_columns, N_FLAG_COLS, text, UNSHARE_NFLAGS, shown,
@@ -282,11 +282,9 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		return;
 	for (int st = 0; st < N_STATUS; st++) {
 		char line[512];
-		const char *word = _(statuses[st].word);
-
 		if (!seen[st] || !statuses[st].legend)
 			continue;
-		snprintf(line, sizeof line, "%s: %s", word,
+		snprintf(line, sizeof line, "%s: %s", statuses[st].word,
 			 _(statuses[st].legend));
 		wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
 	}
@@ -386,7 +384,7 @@ static void flag_member(const struct flag_row *r, size_t c)
 			fputs("null", stdout);
 		break;
 	case COL_STATUS:
-		json_string(stdout, statuses[r->status].json);
+		json_string(stdout, statuses[r->status].word);
 		break;
 	default: /* COL_DETACHES */
 		json_string(stdout, f->detaches);
@@ -437,7 +435,7 @@ static void flags_json(const struct plan *plan, const struct flag_row *rows,
 			       r->shared->n, r->shared->hidden);
 		else
 			fputs(",\"shared\":null,\"uncompared\":null", stdout);
-		string_or_null("status", statuses[r->status].json);
+		string_or_null("status", statuses[r->status].word);
 		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}

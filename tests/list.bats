@@ -68,12 +68,12 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" --list
 	assert_success
-	# A few words in the table; what they mean once, under it.
-	assert_line --regexp '^net +-n --net .* needs -r +network'
+	# A word in the table; what it means once, under it.
+	assert_line --regexp '^net +-n --net .* needs-privilege +network'
 	assert_line --regexp '^user +-U --user .* usable +user'
 	assert_line --regexp '^fs +--fs .* usable +root'
 	assert_equal "$(grep -c 'add --map-root-user (-r) or --user' <<<"$output")" 1
-	assert_line 'needs -r: needs privilege: add --map-root-user (-r) or --user'
+	assert_line --regexp '^needs-privilege: add --map-root-user \(-r\) or --user$'
 	run as_nobody "$NOBODY_BIN" --net true
 	assert_failure 125
 	run as_nobody "$NOBODY_BIN" -r --net true
@@ -110,7 +110,8 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	# (The verdict is the caller's: usable as root, needs privilege
 	# as nobody.)
 	assert_line --index 1 --regexp '^[a-z].* mount$'
-	# The heading and 14 rows; as nobody, the legend of "needs -r" too.
+	# The heading and 14 rows; as nobody, the key of needs-privilege
+	# too.
 	assert_equal "$(grep -vc ': ' <<<"$output")" 15
 	# DETACHES alone beside FLAG takes what the terminal leaves.
 	run env COLUMNS=40 "$UNSHARE_BIN" --list --output=flag,detaches
@@ -149,6 +150,19 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		assert_line --index 0 --regexp "--output: .*words.* twice"
 	done
 	refute_output --partial '"flag"'
+}
+
+@test "--list: one status word in the text and in JSON, the words scripts read" {
+	local text json
+	text=$(unshare --list --raw --noheadings -o flag,status)
+	json=$(unshare --list -o flag,status --json | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["flags"]:
+    print(r["flag"], r["status"])')
+	assert_equal "$text" "$json"
+	if grep -qvE ' (usable|needs-privilege|refused|not-in-kernel|limit-reached)$' <<<"$text"; then
+		fail "a status word JSON does not have: $text"
+	fi
 }
 
 @test "--list --noheadings: the rows alone; --raw: a row a line, a cell's blanks and backslashes as \\xHH" {
@@ -247,8 +261,8 @@ for r in json.loads(sys.argv[1])["flags"]:
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list'
 	assert_success
-	assert_line --regexp '^uts .* at limit +hostname'
-	assert_line --regexp '^at limit: .*max_\*_namespaces'
+	assert_line --regexp '^uts .* limit-reached +hostname'
+	assert_line --regexp '^limit-reached: .*max_\*_namespaces'
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list --json'
 	assert_output --partial '"verdict":"limit reached (/proc/sys/user/max_uts_namespaces is 0)"'
@@ -260,12 +274,12 @@ for r in json.loads(sys.argv[1])["flags"]:
 @test "--list: a namespace type the kernel lacks is 'not in this kernel', with its version and option" {
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list
 	assert_success
-	assert_line --regexp '^time +-T --time .* not in kernel +monotonic'
-	assert_line --regexp '^not in kernel: .*older'
+	assert_line --regexp '^time +-T --time .* not-in-kernel +monotonic'
+	assert_line --regexp '^not-in-kernel: .*older'
 	if [ "$(id -u)" = 0 ]; then
 		assert_line --regexp '^uts +-u --uts .* usable '
 	else
-		assert_line --regexp '^uts +-u --uts .* needs -r '
+		assert_line --regexp '^uts +-u --uts .* needs-privilege '
 	fi
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list --json
 	run python3 -c '
@@ -289,10 +303,14 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 	require_root
 	nobody_copy
 	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list
-	nobody_cleanup
 	assert_success
-	assert_line --regexp '^user +-U --user .* needs root +user'
-	assert_line --regexp '^needs root: '
+	assert_line --regexp '^user +-U --user .* needs-privilege +user'
+	assert_line --regexp '^needs-privilege: .*run as root'
+	refute_line --partial -- '--map-root-user'
+	# The JSON's word, the same.
+	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list -o flag,status --json
+	nobody_cleanup
+	assert_output --partial '{"flag":"user","status":"needs-privilege"}'
 }
 
 # The probe for each flag is a child; without one there is no verdict.

@@ -206,6 +206,15 @@ allow
 deny"
 }
 
+@test "--list's status words are the same in German, JSON's own" {
+	run env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --list --raw --noheadings -o flag,status
+	assert_success
+	assert_output "$("$UNSHARE_BIN" --list -o flag,status --json | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["flags"]:
+    print(r["flag"], r["status"])')"
+}
+
 @test "German: the plan, its long form and --list fit 80 columns, break no word, say no fact twice" {
 	run python3 "$BATS_TEST_DIRNAME/width.py" 80 - env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" <<'LINES'
 --dry-run -Urm --mount-proc -pf true

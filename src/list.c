@@ -58,6 +58,17 @@ static const struct {
 		   "/proc/sys/user/max_*_namespaces (--json says which)") },
 };
 
+/* The marks a cell may hold besides its value, each explained once under
+ * the table where one is shown: the mark as the key shows it, and what
+ * it means (N_()). */
+enum { MARK_NONE, MARK_MORE, MARK_UNKNOWN, N_MARKS };
+
+static const char *const marks[N_MARKS][2] = {
+	[MARK_NONE] = { "-", N_("does not apply") },
+	[MARK_MORE] = { "N+", N_("N, and tasks that could not be compared") },
+	[MARK_UNKNOWN] = { "?", N_("kcmp(2) cannot tell here") },
+};
+
 /* One flag, as --list shows it. */
 struct flag_row {
 	const struct flag *flag;
@@ -242,52 +253,69 @@ static void table(const struct plan *plan, const struct column *cols,
 		    plan->opts & OPT_RAW);
 }
 
+/* The mark a cell holds, or N_MARKS. */
+static int mark_of(const char *cell)
+{
+	size_t n = strlen(cell);
+
+	if (strcmp(cell, "-") == 0)
+		return MARK_NONE;
+	if (strcmp(cell, "?") == 0)
+		return MARK_UNKNOWN;
+	return n > 1 && cell[n - 1] == '+' ? MARK_MORE : N_MARKS;
+}
+
+/* One line of the key: "word: what it means", wrapped. */
+static void key_line(const char *word, const char *legend)
+{
+	char line[512];
+
+	snprintf(line, sizeof line, "%s: %s", word, _(legend));
+	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
+}
+
 static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		       const size_t *shown, size_t nshown)
 {
 	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
 	const char *text[UNSHARE_NFLAGS * N_FLAG_COLS];
-	bool seen[N_STATUS] = { false }, status_shown = false;
+	bool seen[N_STATUS] = { false }, marked[N_MARKS] = { false };
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag_row *r = &rows[i];
+		const struct flag *f = r->flag;
 		const char **row = &text[i * N_FLAG_COLS];
+		char(*cell)[32] = cells[i];
 
-		snprintf(cells[i][COL_FLAG], 32, "%s", r->flag->name);
-		option_text(r->flag, cells[i][COL_OPTION], 32);
-		snprintf(cells[i][COL_VALUE], 32, MASK_FORMAT, r->flag->bit);
-		if (r->inode)
-			snprintf(cells[i][COL_NS], 32, "%lu", r->inode);
-		else
-			snprintf(cells[i][COL_NS], 32, "-");
-		{
-			char buf[24];
-
-			snprintf(cells[i][COL_SHARED], 32, "%s",
-				 shared_text(r, buf, sizeof buf));
-		}
-		for (size_t c = 0; c <= COL_SHARED; c++)
-			row[c] = cells[i][c];
-		row[COL_DETACHES] = _(r->flag->detaches);
+		row[COL_FLAG] = f->name;
+		row[COL_OPTION] = option_text(f, cell[COL_OPTION], 32);
+		snprintf(cell[COL_VALUE], 32, MASK_FORMAT, f->bit);
+		row[COL_VALUE] = cell[COL_VALUE];
+		snprintf(cell[COL_NS], 32, "%lu", r->inode);
+		row[COL_NS] = r->inode ? cell[COL_NS] : "-";
+		row[COL_SHARED] = shared_text(r, cell[COL_SHARED], 32);
 		row[COL_STATUS] = statuses[r->status].word;
-		seen[r->status] = true;
+		row[COL_DETACHES] = _(f->detaches);
+		for (size_t k = 0; k < nshown; k++) {
+			int m = mark_of(row[shown[k]]);
+
+			seen[r->status] |= shown[k] == COL_STATUS;
+			if (m < N_MARKS && !flag_columns[shown[k]].wraps)
+				marked[m] = true;
+		}
 	}
 	table(plan, flag_columns, N_FLAG_COLS, text, UNSHARE_NFLAGS, shown,
 	      nshown);
-	for (size_t k = 0; k < nshown; k++)
-		status_shown |= shown[k] == COL_STATUS;
-	/* What each word of STATUS means, once, under the table for people
-	 * (not --raw or --noheadings, which are for scripts). */
-	if (!status_shown || (plan->opts & (OPT_RAW | OPT_NOHEADINGS)))
+	/* What each word of STATUS and each mark shown means, once, under
+	 * the table for people (not --raw or --noheadings, for scripts). */
+	if (plan->opts & (OPT_RAW | OPT_NOHEADINGS))
 		return;
-	for (int st = 0; st < N_STATUS; st++) {
-		char line[512];
-		if (!seen[st] || !statuses[st].legend)
-			continue;
-		snprintf(line, sizeof line, "%s: %s", statuses[st].word,
-			 _(statuses[st].legend));
-		wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
-	}
+	for (int st = 0; st < N_STATUS; st++)
+		if (seen[st] && statuses[st].legend)
+			key_line(statuses[st].word, statuses[st].legend);
+	for (int m = 0; m < N_MARKS; m++)
+		if (marked[m])
+			key_line(marks[m][0], marks[m][1]);
 }
 
 /* key and a string, or null. */

@@ -55,8 +55,9 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		assert_success
 		run unshare --list
 	done
-	# Nothing to explain: no legend, --new-cgroup's line alone below.
-	assert_equal "${#lines[@]}" 16
+	# No word of STATUS to explain: below the table, the key of the
+	# marks alone, then --new-cgroup's line.
+	refute_line --regexp '^[a-z][a-z-]*: '
 	assert_line --index -1 --regexp '^--new-cgroup: usable'
 	# A new network namespace's lo starts down: the way to bring it up.
 	run unshare --list --json
@@ -163,6 +164,51 @@ for r in json.load(sys.stdin)["flags"]:
 	if grep -qvE ' (usable|needs-privilege|refused|not-in-kernel|limit-reached)$' <<<"$text"; then
 		fail "a status word JSON does not have: $text"
 	fi
+}
+
+# marks_shown TEXT: the marks in the cells of --list's table in TEXT (-,
+# ?, and N+ for a number and +), one a line; keys_shown TEXT: those the
+# key under it explains.
+marks_shown() {
+	awk '/^[^ ]+: / { exit } NR > 1' <<<"$1" | tr -s ' ' '\n' |
+		sed -n 's/^[-?]$/&/p; s/^[0-9][0-9]*+$/N+/p' | sort -u
+}
+keys_shown() {
+	sed -n 's/^\(-\|?\|N+\): .*/\1/p' <<<"$1" | sort
+}
+
+@test "--list: a key for every mark of the table under it, none for a mark not shown" {
+	run unshare --list
+	assert_success
+	# A namespace shares nothing kcmp(2) counts, fs is no namespace.
+	assert_line --regexp '^-: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+	run unshare --list -o flag,ns,shared
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+	run unshare --list -o flag,status
+	assert_equal "$(keys_shown "$output")" ""
+	# Not for scripts.
+	run unshare --list --noheadings
+	assert_equal "$(keys_shown "$output")" ""
+}
+
+@test "--list as nobody: N+ where tasks could not be compared, and its key" {
+	require_root
+	nobody_copy
+	run as_nobody "$NOBODY_BIN" --list -o flag,shared
+	assert_success
+	assert_line --regexp '^fs +[0-9]+\+$'
+	assert_line --regexp '^N\+: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+}
+
+@test "--list where /proc is another pid namespace's: ? and its key" {
+	require_root
+	run /usr/bin/unshare --pid --fork "$UNSHARE_BIN" --list -o flag,shared
+	assert_success
+	assert_line --regexp '^fs +\?$'
+	assert_line --regexp '^\?: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
 }
 
 @test "--list --noheadings: the rows alone; --raw: a row a line, a cell's blanks and backslashes as \\xHH" {

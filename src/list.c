@@ -52,10 +52,10 @@ static const struct {
 		   "filter, or for user a chroot or an unmapped id") },
 	[ST_NOT_IN_KERNEL] = { "not-in-kernel",
 		N_("this kernel is older than the flag, or built without it "
-		   "(--json says which version and option)") },
+		   "(-o since,verdict says which)") },
 	[ST_LIMIT] = { "limit-reached",
 		N_("a limit on namespaces is reached: "
-		   "/proc/sys/user/max_*_namespaces (--json says which)") },
+		   "/proc/sys/user/max_*_namespaces (-o verdict says which)") },
 };
 
 /* The marks a cell may hold besides its value, each explained once under
@@ -195,23 +195,28 @@ static const char *option_text(const struct flag *f, char *buf, size_t size)
 
 /* How many tasks share the flag's part of the context with us now: "3",
  * "3+" when some could not be compared, "?" when kcmp(2) cannot tell, "-"
- * for a namespace. */
-static const char *shared_text(const struct flag_row *r, char *buf,
-			       size_t size)
+ * for a namespace; or (uncompared) how many could not be compared. */
+static const char *shared_text(const struct flag_row *r, bool uncompared,
+			       char *buf, size_t size)
 {
 	if (!(r->flag->bit & SHARING_FLAGS))
 		return "-";
 	if (sharing_unknown(r->shared))
 		return "?";
-	snprintf(buf, size, "%zu%s", r->shared->n,
-		 r->shared->hidden ? "+" : "");
+	if (uncompared)
+		snprintf(buf, size, "%zu", r->shared->hidden);
+	else
+		snprintf(buf, size, "%zu%s", r->shared->n,
+			 r->shared->hidden ? "+" : "");
 	return buf;
 }
 
 /* The columns, each by one name: its heading, its --output word and its
- * JSON key.  VALUE only when --output asks for it. */
+ * JSON key; every JSON member is one.  The text shows those after
+ * DETACHES only when --output names them. */
 enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_NS, COL_SHARED, COL_STATUS,
-       COL_DETACHES, N_FLAG_COLS };
+       COL_DETACHES, COL_MASK, COL_KERNEL, COL_SINCE, COL_TYPE,
+       COL_UNCOMPARED, COL_VERDICT, N_FLAG_COLS };
 
 static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "flag", "FLAG", false, false },
@@ -221,6 +226,19 @@ static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "shared", "SHARED", false, false },
 	{ "status", "STATUS", false, false },
 	{ "detaches", "DETACHES", true, false },
+	{ "mask", "MASK", false, true },
+	{ "kernel", "KERNEL", false, true },
+	{ "since", "SINCE", false, true },
+	{ "type", "TYPE", false, true },
+	{ "uncompared", "UNCOMPARED", false, true },
+	{ "verdict", "VERDICT", true, true },
+};
+
+/* The members of a flag in JSON without --output, in their order. */
+static const size_t json_members[N_FLAG_COLS] = {
+	COL_FLAG, COL_OPTION, COL_VALUE, COL_MASK, COL_KERNEL, COL_DETACHES,
+	COL_SINCE, COL_TYPE, COL_NS, COL_SHARED, COL_UNCOMPARED, COL_STATUS,
+	COL_VERDICT,
 };
 
 enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
@@ -233,6 +251,8 @@ static const struct column option_columns[N_OPTION_COLS] = {
 	{ "value", "VALUE", false, false },
 	{ "words", "WORDS", false, false },
 };
+
+_Static_assert(N_FLAG_COLS <= TABLE_MAX_SHOWN, "a table of too many columns");
 
 /* --list=steps: the step table's kinds, in the order a run takes them. */
 enum { SCOL_STEP, SCOL_DOES, N_STEP_COLS };
@@ -277,7 +297,7 @@ static void key_line(const char *word, const char *legend)
 static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		       const size_t *shown, size_t nshown)
 {
-	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
+	char cells[UNSHARE_NFLAGS][COL_UNCOMPARED + 1][32];
 	const char *text[UNSHARE_NFLAGS * N_FLAG_COLS];
 	bool seen[N_STATUS] = { false }, marked[N_MARKS] = { false };
 
@@ -290,12 +310,18 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		row[COL_FLAG] = f->name;
 		row[COL_OPTION] = option_text(f, cell[COL_OPTION], 32);
 		snprintf(cell[COL_VALUE], 32, MASK_FORMAT, f->bit);
-		row[COL_VALUE] = cell[COL_VALUE];
+		row[COL_VALUE] = row[COL_MASK] = cell[COL_VALUE];
 		snprintf(cell[COL_NS], 32, "%lu", r->inode);
 		row[COL_NS] = r->inode ? cell[COL_NS] : "-";
-		row[COL_SHARED] = shared_text(r, cell[COL_SHARED], 32);
+		row[COL_SHARED] = shared_text(r, false, cell[COL_SHARED], 32);
+		row[COL_UNCOMPARED] =
+			shared_text(r, true, cell[COL_UNCOMPARED], 32);
 		row[COL_STATUS] = statuses[r->status].word;
 		row[COL_DETACHES] = _(f->detaches);
+		row[COL_KERNEL] = f->kernel;
+		row[COL_SINCE] = f->since;
+		row[COL_TYPE] = f->ns ? f->ns : "-";
+		row[COL_VERDICT] = r->verdict;
 		for (size_t k = 0; k < nshown; k++) {
 			int m = mark_of(row[shown[k]]);
 
@@ -316,16 +342,6 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 	for (int m = 0; m < N_MARKS; m++)
 		if (marked[m])
 			key_line(marks[m][0], marks[m][1]);
-}
-
-/* key and a string, or null. */
-static void string_or_null(const char *key, const char *v)
-{
-	printf(",\"%s\":", key);
-	if (v)
-		json_string(stdout, v);
-	else
-		fputs("null", stdout);
 }
 
 /* Whether this caller can make a cgroup of its own (--new-cgroup) in
@@ -383,40 +399,62 @@ static void new_cgroup_line(const struct plan *plan)
 	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
 }
 
-/* A flag's member for column c, as --output --json names it. */
+/* A flag's member for column c: a number, a string, or null. */
 static void flag_member(const struct flag_row *r, size_t c)
 {
 	const struct flag *f = r->flag;
+	bool counted = (f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared);
+	const char *s = NULL;
 
 	printf("\"%s\":", flag_columns[c].name);
 	switch (c) {
-	case COL_FLAG:
-		json_string(stdout, f->name);
-		break;
-	case COL_OPTION:
-		printf("\"--%s\"", f->name);
-		break;
 	case COL_VALUE:
 		printf("%lu", f->bit);
-		break;
+		return;
+	case COL_MASK:
+		printf("\"" MASK_FORMAT "\"", f->bit);
+		return;
+	case COL_OPTION:
+		printf("\"--%s\"", f->name);
+		return;
 	case COL_NS:
-		if (r->inode)
-			printf("%lu", r->inode);
-		else
-			fputs("null", stdout);
-		break;
+		if (!r->inode)
+			break;
+		printf("%lu", r->inode);
+		return;
+	/* Tasks sharing it, and tasks that could not be compared. */
 	case COL_SHARED:
-		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
-			printf("%zu", r->shared->n);
-		else
-			fputs("null", stdout);
+	case COL_UNCOMPARED:
+		if (!counted)
+			break;
+		printf("%zu", c == COL_SHARED ? r->shared->n : r->shared->hidden);
+		return;
+	case COL_FLAG:
+		s = f->name;
 		break;
 	case COL_STATUS:
-		json_string(stdout, statuses[r->status].word);
+		s = statuses[r->status].word;
 		break;
-	default: /* COL_DETACHES */
-		json_string(stdout, f->detaches);
+	case COL_DETACHES:
+		s = f->detaches;
+		break;
+	case COL_KERNEL:
+		s = f->kernel;
+		break;
+	case COL_SINCE:
+		s = f->since;
+		break;
+	/* As lsns(8) names them: the namespace's type (and its inode). */
+	case COL_TYPE:
+		s = f->ns;
+		break;
+	default: /* COL_VERDICT */
+		s = r->verdict;
 	}
+	if (s)
+		json_string(stdout, s);
+	else
+		fputs("null", stdout);
 }
 
 /* The flags as JSON: every member, or with --output those of the columns
@@ -424,47 +462,19 @@ static void flag_member(const struct flag_row *r, size_t c)
 static void flags_json(const struct plan *plan, const struct flag_row *rows,
 		       const size_t *shown, size_t nshown)
 {
+	if (!plan->list_columns) {
+		shown = json_members;
+		nshown = N_FLAG_COLS;
+	}
 	json_open(stdout, "flags");
 	putchar('[');
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		const struct flag_row *r = &rows[i];
-		const struct flag *f = r->flag;
-		char option[32];
-
-		if (plan->list_columns) {
-			fputs(i ? ",{" : "{", stdout);
-			for (size_t k = 0; k < nshown; k++) {
-				if (k)
-					putchar(',');
-				flag_member(r, shown[k]);
-			}
-			putchar('}');
-			continue;
+		fputs(i ? ",{" : "{", stdout);
+		for (size_t k = 0; k < nshown; k++) {
+			if (k)
+				putchar(',');
+			flag_member(&rows[i], shown[k]);
 		}
-		printf("%s{\"flag\":", i ? "," : "");
-		json_string(stdout, f->name);
-		snprintf(option, sizeof option, "--%s", f->name);
-		string_or_null("option", option);
-		printf(",\"value\":%lu,\"mask\":\"" MASK_FORMAT "\"", f->bit,
-		       f->bit);
-		string_or_null("kernel", f->kernel);
-		string_or_null("detaches", f->detaches);
-		string_or_null("since", f->since);
-		/* As lsns(8) names them: the namespace's type, and its
-		 * inode number. */
-		string_or_null("type", f->ns);
-		if (r->inode)
-			printf(",\"ns\":%lu", r->inode);
-		else
-			fputs(",\"ns\":null", stdout);
-		/* Tasks sharing it, and tasks that could not be compared. */
-		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
-			printf(",\"shared\":%zu,\"uncompared\":%zu",
-			       r->shared->n, r->shared->hidden);
-		else
-			fputs(",\"shared\":null,\"uncompared\":null", stdout);
-		string_or_null("status", statuses[r->status].word);
-		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}
 	putchar(']');

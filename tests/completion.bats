@@ -140,6 +140,7 @@ typed_each() {
 	assert_success
 	assert_output "--output=flag,shared
 --output=flag,status
+--output=flag,since
 --output=flag,short
 --output=flag,step"
 }

@@ -43,6 +43,9 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 			[[ " $words " == *" $h "* ]] || fail "$what: heading $h is no --output word ($words)"
 			[[ " $keys " == *" $h "* ]] || fail "$what: heading $h is no JSON key ($keys)"
 		done
+		for h in $keys; do
+			[[ " $words " == *" $h "* ]] || fail "$what: JSON key $h is no --output word ($words)"
+		done
 	done
 }
 
@@ -132,7 +135,7 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 @test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {
 	run unshare --list --output=flag,words
 	assert_failure 125
-	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches$"
+	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches, mask, kernel, since, type, uncompared, verdict$"
 	run unshare --list=options --output=option,,words
 	assert_failure 125
 	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
@@ -151,6 +154,32 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		assert_line --index 0 --regexp "--output: .*words.* twice"
 	done
 	refute_output --partial '"flag"'
+}
+
+@test "--list: every JSON member is a column --output takes, and its text is the same fact" {
+	local what key keys
+	for what in flags options steps; do
+		keys=$(unshare --list="$what" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(d[sys.argv[1]][0]))' "$what")
+		for key in $keys; do
+			run unshare --list="$what" -o "$key"
+			assert_success
+			run unshare --list="$what" -o "$key" --json
+			assert_success
+		done
+	done
+	# The kernel's name and first version, as JSON has them.
+	run unshare --list -o flag,kernel,since,mask
+	assert_line --index 0 --regexp '^FLAG +KERNEL +SINCE +MASK$'
+	assert_line --regexp '^time +CLONE_NEWTIME +5\.6 +0x00000080$'
+	run unshare --list -o kernel,since,type,uncompared --json
+	assert_output --partial '{"kernel":"CLONE_NEWTIME","since":"5.6","type":"time","uncompared":null}'
+	assert_output --partial '{"kernel":"CLONE_THREAD","since":"2.6.16","type":null,"uncompared":null}'
+	run unshare --list -o flag,verdict
+	assert_line --index 0 --regexp '^FLAG +VERDICT$'
+	assert_line --regexp '^net +usable \(lo '
 }
 
 @test "--list: one status word in the text and in JSON, the words scripts read" {
@@ -183,7 +212,7 @@ keys_shown() {
 	# A namespace shares nothing kcmp(2) counts, fs is no namespace.
 	assert_line --regexp '^-: '
 	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
-	run unshare --list -o flag,ns,shared
+	run unshare --list -o flag,ns,shared,uncompared,type
 	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
 	run unshare --list -o flag,status
 	assert_equal "$(keys_shown "$output")" ""

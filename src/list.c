@@ -18,6 +18,7 @@
 
 #include "child.h"
 #include "fail.h"
+#include "help.h"
 #include "i18n.h"
 #include "json.h"
 #include "kinds.h"
@@ -241,8 +242,10 @@ static const size_t json_members[N_FLAG_COLS] = {
 	COL_VERDICT,
 };
 
+/* HELP (translated, as --help says it) only when --output names it: the
+ * other columns are never translated. */
 enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
-       N_OPTION_COLS };
+       OCOL_HELP, N_OPTION_COLS };
 
 static const struct column option_columns[N_OPTION_COLS] = {
 	{ "option", "OPTION", false, false },
@@ -250,6 +253,7 @@ static const struct column option_columns[N_OPTION_COLS] = {
 	{ "argument", "ARGUMENT", false, false },
 	{ "value", "VALUE", false, false },
 	{ "words", "WORDS", false, false },
+	{ "help", "HELP", true, true },
 };
 
 _Static_assert(N_FLAG_COLS <= TABLE_MAX_SHOWN, "a table of too many columns");
@@ -548,15 +552,25 @@ static size_t words_of(const struct option_row *r, const char **words,
 
 #define MAX_WORDS 96
 
+/* An option's HELP, as --help says it (an alias's, its option's). */
+static const char *option_help(const struct option_row *r, char *buf,
+			       size_t size)
+{
+	while (r->alias)
+		r--;
+	return help_text(r, buf, size);
+}
+
 static void options_text(const struct plan *plan, const size_t *shown,
 			 size_t nshown)
 {
 	/* Each row's cells, its words in one text. */
 	char(*own)[3][32] = calloc(option_count, sizeof *own);
 	char(*words_text)[1024] = calloc(option_count, sizeof *words_text);
+	char(*help)[512] = calloc(option_count, sizeof *help);
 	const char **text = calloc(option_count * N_OPTION_COLS, sizeof *text);
 
-	if (!own || !words_text || !text)
+	if (!own || !words_text || !help || !text)
 		fail(EXIT_TOOL, "list", ENOMEM, NULL, "--list");
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_row *r = &option_rows[i];
@@ -575,11 +589,13 @@ static void options_text(const struct plan *plan, const size_t *shown,
 		row[OCOL_ARGUMENT] = argument_names[r->arg];
 		row[OCOL_VALUE] = value_kinds[r->values];
 		row[OCOL_WORDS] = words_text[i];
+		row[OCOL_HELP] = option_help(r, help[i], sizeof help[i]);
 	}
 	table(plan, option_columns, N_OPTION_COLS, text, option_count, shown,
 	      nshown);
 	free(own);
 	free(words_text);
+	free(help);
 	free(text);
 }
 
@@ -587,7 +603,7 @@ static void options_text(const struct plan *plan, const size_t *shown,
 static void option_member(const struct option_row *r, size_t c)
 {
 	const char *words[MAX_WORDS];
-	char buf[MAX_WORDS][16];
+	char buf[MAX_WORDS][16], help[512];
 	size_t n;
 
 	printf("\"%s\":", option_columns[c].name);
@@ -606,6 +622,9 @@ static void option_member(const struct option_row *r, size_t c)
 		break;
 	case OCOL_VALUE:
 		json_string(stdout, value_kinds[r->values]);
+		break;
+	case OCOL_HELP:
+		json_string(stdout, option_help(r, help, sizeof help));
 		break;
 	default: /* OCOL_WORDS */
 		n = words_of(r, words, buf, MAX_WORDS);

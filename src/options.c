@@ -237,7 +237,7 @@ static const struct word column_words[] = {
 	{ "shared", 0 }, { "status", 0 }, { "detaches", 0 }, { "mask", 0 },
 	{ "kernel", 0 }, { "since", 0 }, { "type", 0 }, { "uncompared", 0 },
 	{ "verdict", 0 }, { "short", 0 }, { "argument", 0 }, { "words", 0 },
-	{ "step", 0 }, { "does", 0 }, { NULL, 0 } };
+	{ "help", 0 }, { "step", 0 }, { "does", 0 }, { NULL, 0 } };
 
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)

@@ -47,6 +47,7 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 			[[ " $words " == *" $h "* ]] || fail "$what: JSON key $h is no --output word ($words)"
 		done
 	done
+	[[ " $words " == *" help "* ]] || fail "help is no --output word ($words)"
 }
 
 @test "as root, every flag is usable, and each really is" {
@@ -138,7 +139,7 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches, mask, kernel, since, type, uncompared, verdict$"
 	run unshare --list=options --output=option,,words
 	assert_failure 125
-	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
+	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words, help$"
 	run unshare --list --output=
 	assert_failure 125
 }
@@ -463,6 +464,24 @@ print(sorted(set(k for x in d["options"] for k in x)))' "$output"
 	assert_line --index 1 "None word ['private', 'shared', 'slave', 'unchanged']"
 	assert_line --index 2 "True True"
 	assert_line --index 3 "['argument', 'option', 'short', 'value', 'words']"
+}
+
+@test "--list=options -o help: each option's text of --help, on one line with --raw" {
+	run unshare --list=options --raw --noheadings -o option,help
+	assert_success
+	assert_equal "${#lines[@]}" "$(unshare --list=options --noheadings | wc -l)"
+	assert_line --regexp '^--mount-proc mount\\x20.*/proc'
+	# An alias, its option's.
+	assert_equal "$(grep -E '^--(keep|whitelist)-env ' <<<"$output" | cut -d ' ' -f 2 | uniq | wc -l)" 1
+	# Each as --help says it, its blanks as there.
+	local help
+	help=$(unshare --help | tr -s ' \n' ' ')
+	while read -r _ text; do
+		text=$(printf '%b' "$text" | tr -s ' ')
+		[[ $help == *"$text"* ]] || fail "not in --help: $text"
+	done <<<"$output"
+	run unshare --list=options -o option,help --json
+	assert_output --regexp '"option":"mount-proc","help":"mount [^"]*/proc'
 }
 
 @test "--list whose tries are killed by a signal (a seccomp filter's SIGSYS) says so: 125, no verdicts" {

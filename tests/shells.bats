@@ -150,3 +150,70 @@ unshare ls --help "
 	run ls
 	refute_output --partial ran
 }
+
+# help_of OPTION: its help, as the unshare under test says it, blanks
+# squeezed.
+help_of() {
+	unshare --list=options --raw --noheadings -o option,help |
+		sed -n "s/^$1 //p" | xargs -0 printf '%b' | tr -s ' '
+}
+
+@test "zsh: each option with its help, as unshare says it, its letter beside it" {
+	in_shell zsh
+	run zsh_typed $'unshare --mount-\t' $'unshare --lo\t' $'unshare --r\t' \
+		$'unshare -\t'
+	assert_success
+	output=$(tr -s ' ' <<<"$output")
+	mapfile -t lines <<<"$output"
+	assert_line -- "--mount-proc -- $(help_of --mount-proc)"
+	# Colons, parentheses and backslashes as they are.
+	assert_line -- "--load-interp -- $(help_of --load-interp)"
+	assert_line --partial '(:name:type:'
+	assert_line -- "--raw -- $(help_of --raw)"
+	assert_line --partial '\xHH'
+	assert_line -- "--mount -m -- $(help_of --mount)"
+	assert_line -- "--whitelist-env --keep-env -- $(help_of --keep-env)"
+}
+
+# fish_described LINE: as fish_complete, each candidate with its
+# description after a tab.
+fish_described() {
+	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		fish --no-config -c "set fish_complete_path $(printf %q "$BATS_TEST_TMPDIR/fish") \$fish_complete_path
+complete -C $(printf %q "$1")"
+}
+
+@test "fish: each option with its help, as unshare says it; values without" {
+	in_shell fish
+	run fish_described "unshare --mount-p"
+	assert_output -- "--mount-proc	$(help_of --mount-proc)"
+	run fish_described "unshare --load"
+	assert_output -- "--load-interp	$(help_of --load-interp)"
+	run fish_described "unshare -"
+	assert_line -- "-m	$(help_of --mount)"
+	assert_line -- "-R	$(help_of --root)"
+	run fish_described "unshare --propagation=s"
+	assert_output "--propagation=shared
+--propagation=slave"
+	run fish_described "unshare --setgroups "
+	assert_output "allow
+deny"
+	run fish_described "unshare --kill-child=SIGTE"
+	assert_output "--kill-child=SIGTERM"
+}
+
+@test "fish: every option once, and none again as --name=" {
+	in_shell fish
+	run fish_complete "unshare --"
+	assert_success
+	assert_equal "$(sort <<<"$output" | uniq -d)" ""
+	refute_line --regexp '=$'
+	assert_equal "${#lines[@]}" "$(unshare --list=options --noheadings | wc -l)"
+	run fish_complete "unshare --mount-b"
+	assert_output --mount-binfmt
+	# A value is still completed, attached.
+	run fish_complete "unshare --mount-binfmt=/pro"
+	assert_output --mount-binfmt=/proc/
+}

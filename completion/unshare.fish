@@ -5,17 +5,21 @@
 # (unshare, or the name --program-suffix gives it).
 
 # The candidates for the last item of a comma-separated list, the items
-# before it kept: the words given, or with -v the names of variables.
+# before it kept: the words given, or with -v the names of variables;
+# none that the list already has.
 function __unshare_items
     set -l token (commandline -ct)
     # fish completes a long option's value without the "--name=".
     set -l value (string replace -r -- '^--[^=]*=' '' $token)
     set -l head (string match -r -- '^.*,' $value)
+    set -l given (string split , -- $head)
     set -l words $argv
     if test "$argv[1]" = -v
         set words (set --names)
     end
-    printf '%s\n' $head$words
+    for word in $words
+        contains -- $word $given; or echo $head$word
+    end
 end
 
 # Whether the word being completed is the value of option $argv[1]:

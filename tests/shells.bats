@@ -175,6 +175,20 @@ help_of() {
 	assert_line -- "--whitelist-env --keep-env -- $(help_of --keep-env)"
 }
 
+@test "zsh: a list's next item, none of those before it; an option once" {
+	in_shell zsh
+	run zsh_typed $'unshare --flags=net,\t' $'unshare --list -o flag,status,s\t' \
+		$'unshare --mount-b\t'
+	assert_success
+	assert_line --index 0 "unshare --flags=net,"
+	assert_line --index 1 --regexp '(^| )mount( |$)'
+	refute_output --regexp '(^| )net( |$)'
+	assert_line --index 2 "unshare --list -o flag,status,s"
+	assert_line --index 3 --regexp '^shared +short +since +step$'
+	assert_line --index 4 "unshare --mount-binfmt="
+	assert_equal "${#lines[@]}" 5
+}
+
 # fish_described LINE: as fish_complete, each candidate with its
 # description after a tab.
 fish_described() {
@@ -216,4 +230,21 @@ deny"
 	# A value is still completed, attached.
 	run fish_complete "unshare --mount-binfmt=/pro"
 	assert_output --mount-binfmt=/proc/
+}
+
+@test "fish: a list's next item, none of those before it" {
+	in_shell fish
+	run fish_complete "unshare --flags=net,"
+	assert_line -- --flags=net,mount
+	refute_line -- --flags=net,net
+	assert_equal "${#lines[@]}" 13
+	run fish_complete "unshare --list --output=flag,status,s"
+	assert_output "--output=flag,status,shared
+--output=flag,status,short
+--output=flag,status,since
+--output=flag,status,step"
+	run fish_complete "unshare --keep-env=HOME,PATH,"
+	assert_line -- --keep-env=HOME,PATH,PWD
+	refute_line -- --keep-env=HOME,PATH,HOME
+	refute_line -- --keep-env=HOME,PATH,PATH
 }

@@ -74,14 +74,16 @@ _unshare_values() {
 			_unshare_reply compgen -W "${names[*]} ${names[*]/#/SIG}" -- "$cur"
 		fi
 		;;
-	flag-list | word-list)
-		# A comma-separated list: complete its last item.
+	*-list)
+		# A comma-separated list: complete its last item, by none of
+		# the items before it.
 		[[ $cur == *,* ]] && head=${cur%,*},
-		_unshare_reply compgen -P "$head" -W "${words[*]}" -- "${cur##*,}"
-		;;
-	variable-list)
-		[[ $cur == *,* ]] && head=${cur%,*},
-		_unshare_reply compgen -P "$head" -v -- "${cur##*,}"
+		[[ ${_unshare_value[$cmd $option]} == variable-list ]] &&
+			mapfile -t words < <(compgen -v)
+		for word in "${words[@]}"; do
+			[[ ,$head == *",$word,"* ]] || names+=("$word")
+		done
+		_unshare_reply compgen -P "$head" -W "${names[*]}" -- "${cur##*,}"
 		;;
 	user) _unshare_reply compgen -u -- "$cur" ;;
 	group) _unshare_reply compgen -g -- "$cur" ;;

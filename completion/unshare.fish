@@ -1,21 +1,33 @@
-# fish completion for unshare(1).  The options, what value each takes
-# and the words it knows are read from the unshare being completed
-# (--list=options, which is never translated), when fish first completes
+# fish completion for unshare(1).  The options, what value each takes,
+# the words it knows and its help (in the user's language) are read from
+# the unshare being completed (--list=options), when fish first completes
 # it, so they never drift.  The command is this file's name, as installed
 # (unshare, or the name --program-suffix gives it).
 
 # The candidates for the last item of a comma-separated list, the items
-# before it kept: the words given, or with -v the names of variables.
+# before it kept: the words given, or with -v the names of variables;
+# none that the list already has.
 function __unshare_items
     set -l token (commandline -ct)
     # fish completes a long option's value without the "--name=".
     set -l value (string replace -r -- '^--[^=]*=' '' $token)
     set -l head (string match -r -- '^.*,' $value)
+    set -l given (string split , -- $head)
     set -l words $argv
     if test "$argv[1]" = -v
         set words (set --names)
     end
-    printf '%s\n' $head$words
+    for word in $words
+        contains -- $word $given; or echo $head$word
+    end
+end
+
+# Whether the word being completed is the value of option $argv[1]:
+# attached (--name=VALUE), or the word after one of $argv[2..].
+function __unshare_value_of
+    string match -q -- "$argv[1]=*" (commandline -ct); and return
+    set -l words (commandline -opc)
+    contains -- "$words[-1]" $argv[2..]
 end
 
 # The program and its words, the one being completed last, a line each,
@@ -64,32 +76,44 @@ end
 
 function __unshare_learn --argument-names cmd
     set -l separate
-    set -l lines ($cmd --list=options 2>/dev/null)
+    # A row a line, its cells parted by a blank, a blank in a cell as
+    # \x20: the help the last but one cell.
+    set -l lines ($cmd --list=options --raw --noheadings \
+        -o option,short,argument,value,help,words 2>/dev/null)
     # Those that take the next word as their value, first: our options
     # are completed only before the program.
     for line in $lines
-        echo $line | read -l name short argument value words
+        echo $line | read -l name short argument value help words
         test "$argument" = required; or continue
         set -a separate $name
         string match -qr -- '^-.$' $short; and set -a separate $short
     end
     set -l ours "not __unshare_program_words $separate >/dev/null"
     for line in $lines
-        echo $line | read -l name short argument value words
-        string match -q -- '--*' $name; or continue # the heading
+        echo $line | read -l name short argument value help words
         set -l long (string sub -s 3 -- $name)
-        set -l spec -c $cmd -n $ours -l $long
-        # A letter takes a value only where one is required: a
-        # namespace's letter takes no FILE (-Ur is -U -r).
+        # The option itself, described; a letter takes a value only
+        # where one is required: a namespace's letter takes no FILE
+        # (-Ur is -U -r).
+        set -l letter
+        set -l given $name
         if string match -qr -- '^-.$' $short
-            set -a spec -s (string sub -s 2 -- $short)
+            set letter -s (string sub -s 2 -- $short)
+            set -a given $short
         end
-        if test $argument = none
-            complete $spec
-            continue
+        set -l takes
+        test $argument = required; and set takes -r -f
+        complete -c $cmd -n $ours -l $long $letter $takes -d (printf %b $help)
+        test $argument = none; and continue
+        # Its values, apart, so that fish offers the option once (not
+        # also as --name=) and shows no help beside each value.
+        set -l spec -c $cmd -l $long
+        if test $argument = required
+            set -a spec $letter -r -n "$ours; and __unshare_value_of $name $given"
+        else
+            set -a spec -n "$ours; and __unshare_value_of $name"
         end
-        test $argument = required; and set -a spec -r
-        set -l list (string split ' ' -- $words)
+        set -l list (string split ' ' -- (printf %b $words))
         switch $value
             case word text
                 complete $spec -f -a "$list"

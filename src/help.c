@@ -56,10 +56,7 @@ static void wrap(FILE *out, const char *text, size_t col, size_t indent)
 	fputc('\n', out);
 }
 
-/* The row's text: written in the table, or made (what kind of namespace,
- * which signals are forwarded). */
-static const char *row_text(const struct option_row *r, char *buf,
-			    size_t size)
+const char *help_text(const struct option_row *r, char *buf, size_t size)
 {
 	char list[200];
 
@@ -117,7 +114,7 @@ static void print_row(FILE *out, size_t i)
 		fprintf(out, "\n%*s", DOC_COLUMN, "");
 		len = DOC_COLUMN;
 	}
-	wrap(out, row_text(r, text, sizeof text), len, DOC_COLUMN);
+	wrap(out, help_text(r, text, sizeof text), len, DOC_COLUMN);
 }
 
 void help_print(FILE *out, const char *name, const char *doc,

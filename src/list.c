@@ -18,6 +18,7 @@
 
 #include "child.h"
 #include "fail.h"
+#include "help.h"
 #include "i18n.h"
 #include "json.h"
 #include "kinds.h"
@@ -31,31 +32,42 @@
 #include "table.h"
 #include "wrap.h"
 
-/* What STATUS says, in a few words, each explained once under the table
- * (but usable); JSON has its own word, and the verdict in full. */
+/* What STATUS says, in one word, the same in the text and in JSON (never
+ * translated: scripts read it); each but usable explained once under the
+ * table, with the way around.  The verdict says it in full. */
 enum { ST_USABLE, ST_NEEDS_R, ST_NEEDS_ROOT, ST_REFUSED, ST_NOT_IN_KERNEL,
        ST_LIMIT, N_STATUS };
 
 static const struct {
-	const char *json;   /* JSON's "status" */
-	const char *word;   /* the table's (N_()) */
+	const char *word;
 	const char *legend; /* what it means, and the way around (N_()) */
 } statuses[N_STATUS] = {
-	[ST_USABLE] = { "usable", N_("usable"), NULL },
-	[ST_NEEDS_R] = { "needs-privilege", N_("needs -r"),
-		N_("needs privilege: add --map-root-user (-r) or --user") },
-	[ST_NEEDS_ROOT] = { "needs-privilege", N_("needs root"),
-		N_("needs privilege that no user namespace gives here "
-		   "(CAP_SYS_ADMIN): run as root") },
-	[ST_REFUSED] = { "refused", N_("refused"),
+	[ST_USABLE] = { "usable", NULL },
+	[ST_NEEDS_R] = { "needs-privilege",
+		N_("add --map-root-user (-r) or --user") },
+	[ST_NEEDS_ROOT] = { "needs-privilege",
+		N_("no user namespace gives it here (CAP_SYS_ADMIN): run as "
+		   "root") },
+	[ST_REFUSED] = { "refused",
 		N_("privilege would not help: a security module, a seccomp "
 		   "filter, or for user a chroot or an unmapped id") },
-	[ST_NOT_IN_KERNEL] = { "not-in-kernel", N_("not in kernel"),
+	[ST_NOT_IN_KERNEL] = { "not-in-kernel",
 		N_("this kernel is older than the flag, or built without it "
-		   "(--json says which version and option)") },
-	[ST_LIMIT] = { "limit-reached", N_("at limit"),
+		   "(-o since,verdict says which)") },
+	[ST_LIMIT] = { "limit-reached",
 		N_("a limit on namespaces is reached: "
-		   "/proc/sys/user/max_*_namespaces (--json says which)") },
+		   "/proc/sys/user/max_*_namespaces (-o verdict says which)") },
+};
+
+/* The marks a cell may hold besides its value, each explained once under
+ * the table where one is shown: the mark as the key shows it, and what
+ * it means (N_()). */
+enum { MARK_NONE, MARK_MORE, MARK_UNKNOWN, N_MARKS };
+
+static const char *const marks[N_MARKS][2] = {
+	[MARK_NONE] = { "-", N_("does not apply") },
+	[MARK_MORE] = { "N+", N_("N, and tasks that could not be compared") },
+	[MARK_UNKNOWN] = { "?", N_("kcmp(2) cannot tell here") },
 };
 
 /* One flag, as --list shows it. */
@@ -184,23 +196,28 @@ static const char *option_text(const struct flag *f, char *buf, size_t size)
 
 /* How many tasks share the flag's part of the context with us now: "3",
  * "3+" when some could not be compared, "?" when kcmp(2) cannot tell, "-"
- * for a namespace. */
-static const char *shared_text(const struct flag_row *r, char *buf,
-			       size_t size)
+ * for a namespace; or (uncompared) how many could not be compared. */
+static const char *shared_text(const struct flag_row *r, bool uncompared,
+			       char *buf, size_t size)
 {
 	if (!(r->flag->bit & SHARING_FLAGS))
 		return "-";
 	if (sharing_unknown(r->shared))
 		return "?";
-	snprintf(buf, size, "%zu%s", r->shared->n,
-		 r->shared->hidden ? "+" : "");
+	if (uncompared)
+		snprintf(buf, size, "%zu", r->shared->hidden);
+	else
+		snprintf(buf, size, "%zu%s", r->shared->n,
+			 r->shared->hidden ? "+" : "");
 	return buf;
 }
 
 /* The columns, each by one name: its heading, its --output word and its
- * JSON key.  VALUE only when --output asks for it. */
+ * JSON key; every JSON member is one.  The text shows those after
+ * DETACHES only when --output names them. */
 enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_NS, COL_SHARED, COL_STATUS,
-       COL_DETACHES, N_FLAG_COLS };
+       COL_DETACHES, COL_MASK, COL_KERNEL, COL_SINCE, COL_TYPE,
+       COL_UNCOMPARED, COL_VERDICT, N_FLAG_COLS };
 
 static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "flag", "FLAG", false, false },
@@ -210,10 +227,25 @@ static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "shared", "SHARED", false, false },
 	{ "status", "STATUS", false, false },
 	{ "detaches", "DETACHES", true, false },
+	{ "mask", "MASK", false, true },
+	{ "kernel", "KERNEL", false, true },
+	{ "since", "SINCE", false, true },
+	{ "type", "TYPE", false, true },
+	{ "uncompared", "UNCOMPARED", false, true },
+	{ "verdict", "VERDICT", true, true },
 };
 
+/* The members of a flag in JSON without --output, in their order. */
+static const size_t json_members[N_FLAG_COLS] = {
+	COL_FLAG, COL_OPTION, COL_VALUE, COL_MASK, COL_KERNEL, COL_DETACHES,
+	COL_SINCE, COL_TYPE, COL_NS, COL_SHARED, COL_UNCOMPARED, COL_STATUS,
+	COL_VERDICT,
+};
+
+/* HELP (translated, as --help says it) only when --output names it: the
+ * other columns are never translated. */
 enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
-       N_OPTION_COLS };
+       OCOL_HELP, N_OPTION_COLS };
 
 static const struct column option_columns[N_OPTION_COLS] = {
 	{ "option", "OPTION", false, false },
@@ -221,7 +253,10 @@ static const struct column option_columns[N_OPTION_COLS] = {
 	{ "argument", "ARGUMENT", false, false },
 	{ "value", "VALUE", false, false },
 	{ "words", "WORDS", false, false },
+	{ "help", "HELP", true, true },
 };
+
+_Static_assert(N_FLAG_COLS <= TABLE_MAX_SHOWN, "a table of too many columns");
 
 /* --list=steps: the step table's kinds, in the order a run takes them. */
 enum { SCOL_STEP, SCOL_DOES, N_STEP_COLS };
@@ -242,64 +277,75 @@ static void table(const struct plan *plan, const struct column *cols,
 		    plan->opts & OPT_RAW);
 }
 
+/* The mark a cell holds, or N_MARKS. */
+static int mark_of(const char *cell)
+{
+	size_t n = strlen(cell);
+
+	if (strcmp(cell, "-") == 0)
+		return MARK_NONE;
+	if (strcmp(cell, "?") == 0)
+		return MARK_UNKNOWN;
+	return n > 1 && cell[n - 1] == '+' ? MARK_MORE : N_MARKS;
+}
+
+/* One line of the key: "word: what it means", wrapped. */
+static void key_line(const char *word, const char *legend)
+{
+	char line[512];
+
+	snprintf(line, sizeof line, "%s: %s", word, _(legend));
+	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
+}
+
 static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		       const size_t *shown, size_t nshown)
 {
-	char cells[UNSHARE_NFLAGS][COL_SHARED + 1][32];
+	char cells[UNSHARE_NFLAGS][COL_UNCOMPARED + 1][32];
 	const char *text[UNSHARE_NFLAGS * N_FLAG_COLS];
-	bool seen[N_STATUS] = { false }, status_shown = false;
+	bool seen[N_STATUS] = { false }, marked[N_MARKS] = { false };
 
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag_row *r = &rows[i];
+		const struct flag *f = r->flag;
 		const char **row = &text[i * N_FLAG_COLS];
+		char(*cell)[32] = cells[i];
 
-		snprintf(cells[i][COL_FLAG], 32, "%s", r->flag->name);
-		option_text(r->flag, cells[i][COL_OPTION], 32);
-		snprintf(cells[i][COL_VALUE], 32, MASK_FORMAT, r->flag->bit);
-		if (r->inode)
-			snprintf(cells[i][COL_NS], 32, "%lu", r->inode);
-		else
-			snprintf(cells[i][COL_NS], 32, "-");
-		{
-			char buf[24];
+		row[COL_FLAG] = f->name;
+		row[COL_OPTION] = option_text(f, cell[COL_OPTION], 32);
+		snprintf(cell[COL_VALUE], 32, MASK_FORMAT, f->bit);
+		row[COL_VALUE] = row[COL_MASK] = cell[COL_VALUE];
+		snprintf(cell[COL_NS], 32, "%lu", r->inode);
+		row[COL_NS] = r->inode ? cell[COL_NS] : "-";
+		row[COL_SHARED] = shared_text(r, false, cell[COL_SHARED], 32);
+		row[COL_UNCOMPARED] =
+			shared_text(r, true, cell[COL_UNCOMPARED], 32);
+		row[COL_STATUS] = statuses[r->status].word;
+		row[COL_DETACHES] = _(f->detaches);
+		row[COL_KERNEL] = f->kernel;
+		row[COL_SINCE] = f->since;
+		row[COL_TYPE] = f->ns ? f->ns : "-";
+		row[COL_VERDICT] = r->verdict;
+		for (size_t k = 0; k < nshown; k++) {
+			int m = mark_of(row[shown[k]]);
 
-			snprintf(cells[i][COL_SHARED], 32, "%s",
-				 shared_text(r, buf, sizeof buf));
+			seen[r->status] |= shown[k] == COL_STATUS;
+			if (m < N_MARKS && !flag_columns[shown[k]].wraps)
+				marked[m] = true;
 		}
-		for (size_t c = 0; c <= COL_SHARED; c++)
-			row[c] = cells[i][c];
-		row[COL_DETACHES] = _(r->flag->detaches);
-		row[COL_STATUS] = _(statuses[r->status].word);
-		seen[r->status] = true;
 	}
 	table(plan, flag_columns, N_FLAG_COLS, text, UNSHARE_NFLAGS, shown,
 	      nshown);
-	for (size_t k = 0; k < nshown; k++)
-		status_shown |= shown[k] == COL_STATUS;
-	/* What each word of STATUS means, once, under the table for people
-	 * (not --raw or --noheadings, which are for scripts). */
-	if (!status_shown || (plan->opts & (OPT_RAW | OPT_NOHEADINGS)))
+	/* What each word of STATUS and each mark shown means, once, under
+	 * the table for people (not --raw or --noheadings, for scripts). */
+	if (plan->opts & (OPT_RAW | OPT_NOHEADINGS))
 		return;
-	for (int st = 0; st < N_STATUS; st++) {
-		char line[512];
-		const char *word = _(statuses[st].word);
-
-		if (!seen[st] || !statuses[st].legend)
-			continue;
-		snprintf(line, sizeof line, "%s: %s", word,
-			 _(statuses[st].legend));
-		wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
-	}
-}
-
-/* key and a string, or null. */
-static void string_or_null(const char *key, const char *v)
-{
-	printf(",\"%s\":", key);
-	if (v)
-		json_string(stdout, v);
-	else
-		fputs("null", stdout);
+	for (int st = 0; st < N_STATUS; st++)
+		if (seen[st] && statuses[st].legend)
+			key_line(statuses[st].word, statuses[st].legend);
+	for (int m = 0; m < N_MARKS; m++)
+		if (marked[m])
+			key_line(marks[m][0], marks[m][1]);
 }
 
 /* Whether this caller can make a cgroup of its own (--new-cgroup) in
@@ -357,40 +403,62 @@ static void new_cgroup_line(const struct plan *plan)
 	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
 }
 
-/* A flag's member for column c, as --output --json names it. */
+/* A flag's member for column c: a number, a string, or null. */
 static void flag_member(const struct flag_row *r, size_t c)
 {
 	const struct flag *f = r->flag;
+	bool counted = (f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared);
+	const char *s = NULL;
 
 	printf("\"%s\":", flag_columns[c].name);
 	switch (c) {
-	case COL_FLAG:
-		json_string(stdout, f->name);
-		break;
-	case COL_OPTION:
-		printf("\"--%s\"", f->name);
-		break;
 	case COL_VALUE:
 		printf("%lu", f->bit);
-		break;
+		return;
+	case COL_MASK:
+		printf("\"" MASK_FORMAT "\"", f->bit);
+		return;
+	case COL_OPTION:
+		printf("\"--%s\"", f->name);
+		return;
 	case COL_NS:
-		if (r->inode)
-			printf("%lu", r->inode);
-		else
-			fputs("null", stdout);
-		break;
+		if (!r->inode)
+			break;
+		printf("%lu", r->inode);
+		return;
+	/* Tasks sharing it, and tasks that could not be compared. */
 	case COL_SHARED:
-		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
-			printf("%zu", r->shared->n);
-		else
-			fputs("null", stdout);
+	case COL_UNCOMPARED:
+		if (!counted)
+			break;
+		printf("%zu", c == COL_SHARED ? r->shared->n : r->shared->hidden);
+		return;
+	case COL_FLAG:
+		s = f->name;
 		break;
 	case COL_STATUS:
-		json_string(stdout, statuses[r->status].json);
+		s = statuses[r->status].word;
 		break;
-	default: /* COL_DETACHES */
-		json_string(stdout, f->detaches);
+	case COL_DETACHES:
+		s = f->detaches;
+		break;
+	case COL_KERNEL:
+		s = f->kernel;
+		break;
+	case COL_SINCE:
+		s = f->since;
+		break;
+	/* As lsns(8) names them: the namespace's type (and its inode). */
+	case COL_TYPE:
+		s = f->ns;
+		break;
+	default: /* COL_VERDICT */
+		s = r->verdict;
 	}
+	if (s)
+		json_string(stdout, s);
+	else
+		fputs("null", stdout);
 }
 
 /* The flags as JSON: every member, or with --output those of the columns
@@ -398,47 +466,19 @@ static void flag_member(const struct flag_row *r, size_t c)
 static void flags_json(const struct plan *plan, const struct flag_row *rows,
 		       const size_t *shown, size_t nshown)
 {
+	if (!plan->list_columns) {
+		shown = json_members;
+		nshown = N_FLAG_COLS;
+	}
 	json_open(stdout, "flags");
 	putchar('[');
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		const struct flag_row *r = &rows[i];
-		const struct flag *f = r->flag;
-		char option[32];
-
-		if (plan->list_columns) {
-			fputs(i ? ",{" : "{", stdout);
-			for (size_t k = 0; k < nshown; k++) {
-				if (k)
-					putchar(',');
-				flag_member(r, shown[k]);
-			}
-			putchar('}');
-			continue;
+		fputs(i ? ",{" : "{", stdout);
+		for (size_t k = 0; k < nshown; k++) {
+			if (k)
+				putchar(',');
+			flag_member(&rows[i], shown[k]);
 		}
-		printf("%s{\"flag\":", i ? "," : "");
-		json_string(stdout, f->name);
-		snprintf(option, sizeof option, "--%s", f->name);
-		string_or_null("option", option);
-		printf(",\"value\":%lu,\"mask\":\"" MASK_FORMAT "\"", f->bit,
-		       f->bit);
-		string_or_null("kernel", f->kernel);
-		string_or_null("detaches", f->detaches);
-		string_or_null("since", f->since);
-		/* As lsns(8) names them: the namespace's type, and its
-		 * inode number. */
-		string_or_null("type", f->ns);
-		if (r->inode)
-			printf(",\"ns\":%lu", r->inode);
-		else
-			fputs(",\"ns\":null", stdout);
-		/* Tasks sharing it, and tasks that could not be compared. */
-		if ((f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared))
-			printf(",\"shared\":%zu,\"uncompared\":%zu",
-			       r->shared->n, r->shared->hidden);
-		else
-			fputs(",\"shared\":null,\"uncompared\":null", stdout);
-		string_or_null("status", statuses[r->status].json);
-		string_or_null("verdict", r->verdict);
 		putchar('}');
 	}
 	putchar(']');
@@ -512,15 +552,25 @@ static size_t words_of(const struct option_row *r, const char **words,
 
 #define MAX_WORDS 96
 
+/* An option's HELP, as --help says it (an alias's, its option's). */
+static const char *option_help(const struct option_row *r, char *buf,
+			       size_t size)
+{
+	while (r->alias)
+		r--;
+	return help_text(r, buf, size);
+}
+
 static void options_text(const struct plan *plan, const size_t *shown,
 			 size_t nshown)
 {
 	/* Each row's cells, its words in one text. */
 	char(*own)[3][32] = calloc(option_count, sizeof *own);
 	char(*words_text)[1024] = calloc(option_count, sizeof *words_text);
+	char(*help)[512] = calloc(option_count, sizeof *help);
 	const char **text = calloc(option_count * N_OPTION_COLS, sizeof *text);
 
-	if (!own || !words_text || !text)
+	if (!own || !words_text || !help || !text)
 		fail(EXIT_TOOL, "list", ENOMEM, NULL, "--list");
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_row *r = &option_rows[i];
@@ -539,11 +589,13 @@ static void options_text(const struct plan *plan, const size_t *shown,
 		row[OCOL_ARGUMENT] = argument_names[r->arg];
 		row[OCOL_VALUE] = value_kinds[r->values];
 		row[OCOL_WORDS] = words_text[i];
+		row[OCOL_HELP] = option_help(r, help[i], sizeof help[i]);
 	}
 	table(plan, option_columns, N_OPTION_COLS, text, option_count, shown,
 	      nshown);
 	free(own);
 	free(words_text);
+	free(help);
 	free(text);
 }
 
@@ -551,7 +603,7 @@ static void options_text(const struct plan *plan, const size_t *shown,
 static void option_member(const struct option_row *r, size_t c)
 {
 	const char *words[MAX_WORDS];
-	char buf[MAX_WORDS][16];
+	char buf[MAX_WORDS][16], help[512];
 	size_t n;
 
 	printf("\"%s\":", option_columns[c].name);
@@ -570,6 +622,9 @@ static void option_member(const struct option_row *r, size_t c)
 		break;
 	case OCOL_VALUE:
 		json_string(stdout, value_kinds[r->values]);
+		break;
+	case OCOL_HELP:
+		json_string(stdout, option_help(r, help, sizeof help));
 		break;
 	default: /* OCOL_WORDS */
 		n = words_of(r, words, buf, MAX_WORDS);

@@ -30,16 +30,18 @@ size_t table_columns(const char *list, const struct column *cols,
 		return n;
 	}
 	for (;;) {
-		size_t len = strcspn(p, ","), c;
+		size_t len = strcspn(p, ","), c, k = 0;
 
 		for (c = 0; c < ncols; c++)
 			if (len == strlen(cols[c].name) &&
 			    strncasecmp(p, cols[c].name, len) == 0)
 				break;
-		if (c == ncols || n == TABLE_MAX_SHOWN) {
-			char name[64], names[160] = "";
+		while (k < n && shown[k] != c)
+			k++;
+		if (c == ncols || k < n) {
+			char name[64], names[200] = "";
 
-			for (size_t k = 0; k < ncols; k++)
+			for (k = 0; k < ncols; k++)
 				snprintf(names + strlen(names),
 					 sizeof names - strlen(names), "%s%s",
 					 k ? ", " : "", cols[k].name);
@@ -51,10 +53,10 @@ size_t table_columns(const char *list, const struct column *cols,
 					 _("--output: a column's name is "
 					   "empty; give some of: %s"),
 					 names);
-			else if (n == TABLE_MAX_SHOWN)
-				/* TRANSLATORS: %d is a number (16). */
-				snprintf(msg, size, _("--output: at most %d "
-						      "columns"), TABLE_MAX_SHOWN);
+			else if (c < ncols)
+				/* TRANSLATORS: %s is a column's name. */
+				snprintf(msg, size, _("--output: %s is named "
+						      "twice"), quoted(name));
 			else
 				/* TRANSLATORS: the first %s is what was
 				 * given, the second the columns' names

@@ -18,14 +18,14 @@ struct column {
 	bool extra; /* shown only when --output names it */
 };
 
-/* The most columns a table shows (a name may be given twice). */
+/* The most columns a table has. */
 #define TABLE_MAX_SHOWN 16
 
 /* The columns shown: every one but the extra ones when list is NULL,
  * else those named in list (comma-separated, any case), in its order, as
  * indices into cols.
  * Returns how many, or 0 with a message in msg (a name the table lacks,
- * an empty one, too many). */
+ * an empty one, one named twice). */
 size_t table_columns(const char *list, const struct column *cols,
 		     size_t ncols, size_t *shown, char *msg, size_t size);
 

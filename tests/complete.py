@@ -20,8 +20,9 @@ a line, never asks before it lists them and never pages them.
 
 With --zsh DIR, the shell is "zsh -f -i" instead, its completion system
 started with DIR first on its fpath (where the completion under test is,
-as _unshare); the lines are as above (zsh's lists of candidates, in
-columns, are not read).
+as _unshare); the lines are as above, and zsh's lists as it lays them
+out: a candidate a line with its description ("--fork  -- run ..."),
+in columns those without one, blanks at the end of a line dropped.
 
 Exits 0; 1 if a COMMAND printed anything (an error, say: it goes to
 stderr); 124 if bash did not answer within 10 seconds in all (then it is
@@ -58,6 +59,7 @@ ZSH_SETUP = [
     "bindkey -e",
     "unset zle_bracketed_paste",
     "unsetopt prompt_cr prompt_sp",
+    "LISTMAX=100000",
     "__show() {{ zle -I; print -r -- \"@line@$BUFFER@end@\"; BUFFER=; }}",
     "zle -N __show",
     "bindkey '^X^L' __show",
@@ -133,7 +135,7 @@ class Terminal:
             # after it, it is ready for more.
             self.read_until(re.compile(LINE.pattern + r"\s*" +
                                        re.escape(PROMPT)))
-            return line, []
+            return line, [word.rstrip() for word in words]
         # Ctrl-U empties the line; shown empty, and the prompt drawn
         # again after it, it is ready for more (a prompt left to come
         # would be taken for the end of the next keys' list).

@@ -140,8 +140,26 @@ typed_each() {
 	assert_success
 	assert_output "--output=flag,shared
 --output=flag,status
+--output=flag,since
 --output=flag,short
 --output=flag,step"
+}
+
+@test "a list's next item: none of those before it" {
+	run complete_line "unshare --flags=net,"
+	assert_success
+	assert_line -- --flags=net,mount
+	refute_line -- --flags=net,net
+	assert_equal "${#lines[@]}" 13
+	run complete_line "unshare --list --output=flag,status,s"
+	assert_output "--output=flag,status,shared
+--output=flag,status,since
+--output=flag,status,short
+--output=flag,status,step"
+	run complete_line "unshare --keep-env=HOME,PATH,"
+	assert_line -- --keep-env=HOME,PATH,PWD
+	refute_line -- --keep-env=HOME,PATH,HOME
+	refute_line -- --keep-env=HOME,PATH,PATH
 }
 
 @test "--keep-env=<TAB> offers variables, item by item" {

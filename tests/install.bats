@@ -107,3 +107,35 @@ build_make() {
 	assert_success
 	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no fishcompletiondir=no
 }
+
+@test "the fish completion goes where pkg-config says fish looks, unless configure was told" {
+	local config want dir root=$BATS_TEST_TMPDIR/root
+	# What configure was told, if anything (make distcheck tells it a
+	# directory under its own prefix).
+	config=$("$UNSHARE_BUILDDIR/config.status" --config)
+	case $config in
+	*--without-fish-completion-dir*) want=no ;;
+	*--with-fish-completion-dir=*)
+		want=${config#*--with-fish-completion-dir=}
+		want=${want%%[\' ]*} ;;
+	*)
+		want=$(pkg-config --variable=completionsdir fish 2>/dev/null) || want=
+		# shellcheck disable=SC2016 # make expands it
+		[ -n "$want" ] || want='${datadir}/fish/vendor_completions.d' ;;
+	esac
+	want=$(build_make --no-print-directory --eval "want: ; @echo $want" want)
+	dir=$(build_make --no-print-directory --eval 'dir: ; @echo $(fishcompletiondir)' dir)
+	assert_equal "$dir" "$want"
+	[ "$dir" != no ] || return 0
+	# Where the system's fish looks, when its fish.pc was asked.
+	if [[ $config != *fish-completion-dir* ]] && pkg-config --exists fish 2>/dev/null; then
+		run env -i HOME="$BATS_TEST_TMPDIR" PATH="$PATH" fish -c \
+			'string join \n -- $fish_complete_path'
+		assert_line "$dir"
+	fi
+	run build_make install DESTDIR="$root"
+	assert_success
+	[ -f "$root$dir/unshare.fish" ] || fail "not in $dir: $(cd "$root" && find . -name '*.fish')"
+	run build_make uninstall DESTDIR="$root"
+	assert_success
+}

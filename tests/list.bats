@@ -43,7 +43,11 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 			[[ " $words " == *" $h "* ]] || fail "$what: heading $h is no --output word ($words)"
 			[[ " $keys " == *" $h "* ]] || fail "$what: heading $h is no JSON key ($keys)"
 		done
+		for h in $keys; do
+			[[ " $words " == *" $h "* ]] || fail "$what: JSON key $h is no --output word ($words)"
+		done
 	done
+	[[ " $words " == *" help "* ]] || fail "help is no --output word ($words)"
 }
 
 @test "as root, every flag is usable, and each really is" {
@@ -55,8 +59,9 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		assert_success
 		run unshare --list
 	done
-	# Nothing to explain: no legend, --new-cgroup's line alone below.
-	assert_equal "${#lines[@]}" 16
+	# No word of STATUS to explain: below the table, the key of the
+	# marks alone, then --new-cgroup's line.
+	refute_line --regexp '^[a-z][a-z-]*: '
 	assert_line --index -1 --regexp '^--new-cgroup: usable'
 	# A new network namespace's lo starts down: the way to bring it up.
 	run unshare --list --json
@@ -68,12 +73,12 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" --list
 	assert_success
-	# A few words in the table; what they mean once, under it.
-	assert_line --regexp '^net +-n --net .* needs -r +network'
+	# A word in the table; what it means once, under it.
+	assert_line --regexp '^net +-n --net .* needs-privilege +network'
 	assert_line --regexp '^user +-U --user .* usable +user'
 	assert_line --regexp '^fs +--fs .* usable +root'
 	assert_equal "$(grep -c 'add --map-root-user (-r) or --user' <<<"$output")" 1
-	assert_line 'needs -r: needs privilege: add --map-root-user (-r) or --user'
+	assert_line --regexp '^needs-privilege: add --map-root-user \(-r\) or --user$'
 	run as_nobody "$NOBODY_BIN" --net true
 	assert_failure 125
 	run as_nobody "$NOBODY_BIN" -r --net true
@@ -110,7 +115,8 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	# (The verdict is the caller's: usable as root, needs privilege
 	# as nobody.)
 	assert_line --index 1 --regexp '^[a-z].* mount$'
-	# The heading and 14 rows; as nobody, the legend of "needs -r" too.
+	# The heading and 14 rows; as nobody, the key of needs-privilege
+	# too.
 	assert_equal "$(grep -vc ': ' <<<"$output")" 15
 	# DETACHES alone beside FLAG takes what the terminal leaves.
 	run env COLUMNS=40 "$UNSHARE_BIN" --list --output=flag,detaches
@@ -130,15 +136,109 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 @test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {
 	run unshare --list --output=flag,words
 	assert_failure 125
-	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches$"
+	assert_line --index 0 --regexp "--output: words .*: flag, option, value, ns, shared, status, detaches, mask, kernel, since, type, uncompared, verdict$"
 	run unshare --list=options --output=option,,words
 	assert_failure 125
-	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words$"
+	assert_line --index 0 --regexp "--output: .*empty.*: option, short, argument, value, words, help$"
 	run unshare --list --output=
 	assert_failure 125
-	run unshare --list "--output=$(printf 'flag,%.0s' {1..16})flag"
-	assert_failure 125
-	assert_line --index 0 --partial "16"
+}
+
+@test "--list --output: a column named twice is refused, in the text and in JSON" {
+	local json
+	for json in "" --json; do
+		run unshare --list -o flag,status,FLAG $json
+		assert_failure 125
+		assert_line --index 0 --regexp "--output: .*FLAG.* twice"
+		run unshare --list=options -o words,option,words $json
+		assert_failure 125
+		assert_line --index 0 --regexp "--output: .*words.* twice"
+	done
+	refute_output --partial '"flag"'
+}
+
+@test "--list: every JSON member is a column --output takes, and its text is the same fact" {
+	local what key keys
+	for what in flags options steps; do
+		keys=$(unshare --list="$what" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(d[sys.argv[1]][0]))' "$what")
+		for key in $keys; do
+			run unshare --list="$what" -o "$key"
+			assert_success
+			run unshare --list="$what" -o "$key" --json
+			assert_success
+		done
+	done
+	# The kernel's name and first version, as JSON has them.
+	run unshare --list -o flag,kernel,since,mask
+	assert_line --index 0 --regexp '^FLAG +KERNEL +SINCE +MASK$'
+	assert_line --regexp '^time +CLONE_NEWTIME +5\.6 +0x00000080$'
+	run unshare --list -o kernel,since,type,uncompared --json
+	assert_output --partial '{"kernel":"CLONE_NEWTIME","since":"5.6","type":"time","uncompared":null}'
+	assert_output --partial '{"kernel":"CLONE_THREAD","since":"2.6.16","type":null,"uncompared":null}'
+	run unshare --list -o flag,verdict
+	assert_line --index 0 --regexp '^FLAG +VERDICT$'
+	assert_line --regexp '^net +usable \(lo '
+}
+
+@test "--list: one status word in the text and in JSON, the words scripts read" {
+	local text json
+	text=$(unshare --list --raw --noheadings -o flag,status)
+	json=$(unshare --list -o flag,status --json | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["flags"]:
+    print(r["flag"], r["status"])')
+	assert_equal "$text" "$json"
+	if grep -qvE ' (usable|needs-privilege|refused|not-in-kernel|limit-reached)$' <<<"$text"; then
+		fail "a status word JSON does not have: $text"
+	fi
+}
+
+# marks_shown TEXT: the marks in the cells of --list's table in TEXT (-,
+# ?, and N+ for a number and +), one a line; keys_shown TEXT: those the
+# key under it explains.
+marks_shown() {
+	awk '/^[^ ]+: / { exit } NR > 1' <<<"$1" | tr -s ' ' '\n' |
+		sed -n 's/^[-?]$/&/p; s/^[0-9][0-9]*+$/N+/p' | sort -u
+}
+keys_shown() {
+	sed -n 's/^\(-\|?\|N+\): .*/\1/p' <<<"$1" | sort
+}
+
+@test "--list: a key for every mark of the table under it, none for a mark not shown" {
+	run unshare --list
+	assert_success
+	# A namespace shares nothing kcmp(2) counts, fs is no namespace.
+	assert_line --regexp '^-: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+	run unshare --list -o flag,ns,shared,uncompared,type
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+	run unshare --list -o flag,status
+	assert_equal "$(keys_shown "$output")" ""
+	# Not for scripts.
+	run unshare --list --noheadings
+	assert_equal "$(keys_shown "$output")" ""
+}
+
+@test "--list as nobody: N+ where tasks could not be compared, and its key" {
+	require_root
+	nobody_copy
+	run as_nobody "$NOBODY_BIN" --list -o flag,shared
+	assert_success
+	assert_line --regexp '^fs +[0-9]+\+$'
+	assert_line --regexp '^N\+: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
+}
+
+@test "--list where /proc is another pid namespace's: ? and its key" {
+	require_root
+	run /usr/bin/unshare --pid --fork "$UNSHARE_BIN" --list -o flag,shared
+	assert_success
+	assert_line --regexp '^fs +\?$'
+	assert_line --regexp '^\?: '
+	assert_equal "$(keys_shown "$output")" "$(marks_shown "$output")"
 }
 
 @test "--list --noheadings: the rows alone; --raw: a row a line, a cell's blanks and backslashes as \\xHH" {
@@ -237,8 +337,8 @@ for r in json.loads(sys.argv[1])["flags"]:
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list'
 	assert_success
-	assert_line --regexp '^uts .* at limit +hostname'
-	assert_line --regexp '^at limit: .*max_\*_namespaces'
+	assert_line --regexp '^uts .* limit-reached +hostname'
+	assert_line --regexp '^limit-reached: .*max_\*_namespaces'
 	run /usr/bin/unshare --user --map-root-user sh -c '
 		echo 0 >/proc/sys/user/max_uts_namespaces && "$UNSHARE_BIN" --list --json'
 	assert_output --partial '"verdict":"limit reached (/proc/sys/user/max_uts_namespaces is 0)"'
@@ -250,12 +350,12 @@ for r in json.loads(sys.argv[1])["flags"]:
 @test "--list: a namespace type the kernel lacks is 'not in this kernel', with its version and option" {
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list
 	assert_success
-	assert_line --regexp '^time +-T --time .* not in kernel +monotonic'
-	assert_line --regexp '^not in kernel: .*older'
+	assert_line --regexp '^time +-T --time .* not-in-kernel +monotonic'
+	assert_line --regexp '^not-in-kernel: .*older'
 	if [ "$(id -u)" = 0 ]; then
 		assert_line --regexp '^uts +-u --uts .* usable '
 	else
-		assert_line --regexp '^uts +-u --uts .* needs -r '
+		assert_line --regexp '^uts +-u --uts .* needs-privilege '
 	fi
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --list --json
 	run python3 -c '
@@ -279,10 +379,14 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 	require_root
 	nobody_copy
 	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list
-	nobody_cleanup
 	assert_success
-	assert_line --regexp '^user +-U --user .* needs root +user'
-	assert_line --regexp '^needs root: '
+	assert_line --regexp '^user +-U --user .* needs-privilege +user'
+	assert_line --regexp '^needs-privilege: .*run as root'
+	refute_line --partial -- '--map-root-user'
+	# The JSON's word, the same.
+	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x10000000 -- "$NOBODY_BIN" --list -o flag,status --json
+	nobody_cleanup
+	assert_output --partial '{"flag":"user","status":"needs-privilege"}'
 }
 
 # The probe for each flag is a child; without one there is no verdict.
@@ -360,6 +464,24 @@ print(sorted(set(k for x in d["options"] for k in x)))' "$output"
 	assert_line --index 1 "None word ['private', 'shared', 'slave', 'unchanged']"
 	assert_line --index 2 "True True"
 	assert_line --index 3 "['argument', 'option', 'short', 'value', 'words']"
+}
+
+@test "--list=options -o help: each option's text of --help, on one line with --raw" {
+	run unshare --list=options --raw --noheadings -o option,help
+	assert_success
+	assert_equal "${#lines[@]}" "$(unshare --list=options --noheadings | wc -l)"
+	assert_line --regexp '^--mount-proc mount\\x20.*/proc'
+	# An alias, its option's.
+	assert_equal "$(grep -E '^--(keep|whitelist)-env ' <<<"$output" | cut -d ' ' -f 2 | uniq | wc -l)" 1
+	# Each as --help says it, its blanks as there.
+	local help
+	help=$(unshare --help | tr -s ' \n' ' ')
+	while read -r _ text; do
+		text=$(printf '%b' "$text" | tr -s ' ')
+		[[ $help == *"$text"* ]] || fail "not in --help: $text"
+	done <<<"$output"
+	run unshare --list=options -o option,help --json
+	assert_output --regexp '"option":"mount-proc","help":"mount [^"]*/proc'
 }
 
 @test "--list whose tries are killed by a signal (a seccomp filter's SIGSYS) says so: 125, no verdicts" {

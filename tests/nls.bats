@@ -206,6 +206,49 @@ allow
 deny"
 }
 
+# help_in LOCALE OPTION: the installed unshare's help for OPTION in
+# LOCALE, blanks squeezed.
+help_in() {
+	env LC_ALL="$1" "$UNSHARE_BIN" --list=options --raw --noheadings -o option,help |
+		sed -n "s/^$2 //p" | xargs -0 printf '%b' | tr -s ' '
+}
+
+@test "the zsh and fish completions describe each option in German, as unshare says it" {
+	local want
+	command -v zsh >/dev/null || need "zsh is not installed (apt-get install zsh)"
+	command -v fish >/dev/null || need "fish is not installed (apt-get install fish)"
+	want=$(help_in de_DE.UTF-8 --mount-proc)
+	if nls; then
+		[ "$want" != "$(help_in C.UTF-8 --mount-proc)" ] || fail "not German: $want"
+	fi
+	mkdir -p bin zsh fish
+	ln -sf "$UNSHARE_BIN" bin/unshare
+	cp "$BATS_TEST_DIRNAME/../completion/_unshare" zsh/
+	cp "$BATS_TEST_DIRNAME/../completion/unshare.fish" fish/
+	run env -i HOME="$BATS_TEST_TMPDIR" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LOCPATH="$LOCPATH" LC_ALL=de_DE.UTF-8 \
+		python3 "$BATS_TEST_DIRNAME/complete.py" --zsh "$BATS_TEST_TMPDIR/zsh" $'unshare --mount-\t'
+	assert_success
+	output=$(tr -s ' ' <<<"$output")
+	mapfile -t lines <<<"$output"
+	assert_line -- "--mount-proc -- $want"
+	run env -i HOME="$BATS_TEST_TMPDIR" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LOCPATH="$LOCPATH" LC_ALL=de_DE.UTF-8 \
+		fish --no-config -c "set fish_complete_path $(printf %q "$BATS_TEST_TMPDIR/fish") \$fish_complete_path
+complete -C 'unshare --mount-p'"
+	assert_success
+	assert_output -- "--mount-proc	$want"
+}
+
+@test "--list's status words are the same in German, JSON's own" {
+	run env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --list --raw --noheadings -o flag,status
+	assert_success
+	assert_output "$("$UNSHARE_BIN" --list -o flag,status --json | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["flags"]:
+    print(r["flag"], r["status"])')"
+}
+
 @test "German: the plan, its long form and --list fit 80 columns, break no word, say no fact twice" {
 	run python3 "$BATS_TEST_DIRNAME/width.py" 80 - env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" <<'LINES'
 --dry-run -Urm --mount-proc -pf true

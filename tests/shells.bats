@@ -150,3 +150,101 @@ unshare ls --help "
 	run ls
 	refute_output --partial ran
 }
+
+# help_of OPTION: its help, as the unshare under test says it, blanks
+# squeezed.
+help_of() {
+	unshare --list=options --raw --noheadings -o option,help |
+		sed -n "s/^$1 //p" | xargs -0 printf '%b' | tr -s ' '
+}
+
+@test "zsh: each option with its help, as unshare says it, its letter beside it" {
+	in_shell zsh
+	run zsh_typed $'unshare --mount-\t' $'unshare --lo\t' $'unshare --r\t' \
+		$'unshare -\t'
+	assert_success
+	output=$(tr -s ' ' <<<"$output")
+	mapfile -t lines <<<"$output"
+	assert_line -- "--mount-proc -- $(help_of --mount-proc)"
+	# Colons, parentheses and backslashes as they are.
+	assert_line -- "--load-interp -- $(help_of --load-interp)"
+	assert_line --partial '(:name:type:'
+	assert_line -- "--raw -- $(help_of --raw)"
+	assert_line --partial '\xHH'
+	assert_line -- "--mount -m -- $(help_of --mount)"
+	assert_line -- "--whitelist-env --keep-env -- $(help_of --keep-env)"
+}
+
+@test "zsh: a list's next item, none of those before it; an option once" {
+	in_shell zsh
+	run zsh_typed $'unshare --flags=net,\t' $'unshare --list -o flag,status,s\t' \
+		$'unshare --mount-b\t'
+	assert_success
+	assert_line --index 0 "unshare --flags=net,"
+	assert_line --index 1 --regexp '(^| )mount( |$)'
+	refute_output --regexp '(^| )net( |$)'
+	assert_line --index 2 "unshare --list -o flag,status,s"
+	assert_line --index 3 --regexp '^shared +short +since +step$'
+	assert_line --index 4 "unshare --mount-binfmt="
+	assert_equal "${#lines[@]}" 5
+}
+
+# fish_described LINE: as fish_complete, each candidate with its
+# description after a tab.
+fish_described() {
+	env -i HOME="$BATS_TEST_TMPDIR/home" PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		LANG=C.UTF-8 ${ASAN_OPTIONS:+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS:+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		fish --no-config -c "set fish_complete_path $(printf %q "$BATS_TEST_TMPDIR/fish") \$fish_complete_path
+complete -C $(printf %q "$1")"
+}
+
+@test "fish: each option with its help, as unshare says it; values without" {
+	in_shell fish
+	run fish_described "unshare --mount-p"
+	assert_output -- "--mount-proc	$(help_of --mount-proc)"
+	run fish_described "unshare --load"
+	assert_output -- "--load-interp	$(help_of --load-interp)"
+	run fish_described "unshare -"
+	assert_line -- "-m	$(help_of --mount)"
+	assert_line -- "-R	$(help_of --root)"
+	run fish_described "unshare --propagation=s"
+	assert_output "--propagation=shared
+--propagation=slave"
+	run fish_described "unshare --setgroups "
+	assert_output "allow
+deny"
+	run fish_described "unshare --kill-child=SIGTE"
+	assert_output "--kill-child=SIGTERM"
+}
+
+@test "fish: every option once, and none again as --name=" {
+	in_shell fish
+	run fish_complete "unshare --"
+	assert_success
+	assert_equal "$(sort <<<"$output" | uniq -d)" ""
+	refute_line --regexp '=$'
+	assert_equal "${#lines[@]}" "$(unshare --list=options --noheadings | wc -l)"
+	run fish_complete "unshare --mount-b"
+	assert_output --mount-binfmt
+	# A value is still completed, attached.
+	run fish_complete "unshare --mount-binfmt=/pro"
+	assert_output --mount-binfmt=/proc/
+}
+
+@test "fish: a list's next item, none of those before it" {
+	in_shell fish
+	run fish_complete "unshare --flags=net,"
+	assert_line -- --flags=net,mount
+	refute_line -- --flags=net,net
+	assert_equal "${#lines[@]}" 13
+	run fish_complete "unshare --list --output=flag,status,s"
+	assert_output "--output=flag,status,shared
+--output=flag,status,short
+--output=flag,status,since
+--output=flag,status,step"
+	run fish_complete "unshare --keep-env=HOME,PATH,"
+	assert_line -- --keep-env=HOME,PATH,PWD
+	refute_line -- --keep-env=HOME,PATH,HOME
+	refute_line -- --keep-env=HOME,PATH,PATH
+}

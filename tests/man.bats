@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # The man pages are clean, short enough to read, and describe every
-# option, exit status, step kind and JSON key.
+# option, exit status, step kind and JSON key; README's first command
+# prints what README says it prints.
 
 load helpers
 
@@ -167,4 +168,26 @@ bold_words() {
 		grep -A1 "^\.TP$" | grep -v -E "^(\.TP|--)$"' _ "$REFERENCE_MAN"
 	assert_success
 	assert_equal "$(bold_words <<<"$output")" "$kinds"
+}
+
+@test "README's first command prints what README says it prints" {
+	local readme=$BATS_TEST_DIRNAME/../README.md
+	# The first command of README, and the sentence that says what it
+	# prints.
+	run sed -n '/^```sh$/{n;p;q}' "$readme"
+	assert_success
+	[[ $output == *" && ./src/unshare --verbose --user --mount true" ]] ||
+		fail "README's first command is now: $output"
+	tr '\n' ' ' <"$readme" | grep -q 'the four flags the kernel adds' ||
+		fail "README no longer says what its first command prints"
+	require_userns_for_self
+	run --separate-stderr unshare --verbose --user --mount true
+	assert_success
+	check_stderr
+	# The two flags asked for, the four the kernel adds, the inode of
+	# each new namespace before and after.
+	assert_line --regexp '^unshare: requested +mount, user$'
+	assert_line --regexp '^unshare: effective +0x10030b00 mount, user, fs, vm, sighand, thread$'
+	assert_line --regexp '^unshare: mnt +[0-9]+ -> [0-9]+$'
+	assert_line --regexp '^unshare: user +[0-9]+ -> [0-9]+$'
 }

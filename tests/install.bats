@@ -2,10 +2,11 @@
 # make install, as a distribution installs us beside util-linux's
 # unshare: a program name transformed (--program-prefix, --program-suffix
 # or --program-transform-name give program_transform_name) renames the
-# binary, the man page (its title and NAME too) and the bash, zsh and fish
-# completions alike, and each completes the new name; with no completion
-# directory (--without-bash-completion-dir gives "no", and the same for
-# zsh and fish) none is installed.  Runs make in the build tree, into a
+# binary, the man pages (their titles, NAME lines and references to each
+# other too) and the bash, zsh and fish completions alike, and each
+# completes the new name; with no completion directory
+# (--without-bash-completion-dir gives "no", and the same for zsh and
+# fish) none is installed.  Runs make in the build tree, into a
 # DESTDIR of the test's own.
 
 load helpers
@@ -24,7 +25,7 @@ build_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$UNSHARE_BUILDDIR" "$@"
 }
 
-@test "--program-suffix: the binary, the man page and the completion are renamed alike" {
+@test "--program-suffix: the binary, the man pages and the completion are renamed alike" {
 	local root=$BATS_TEST_TMPDIR/root files
 	run build_make install DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
 	assert_success
@@ -33,6 +34,7 @@ build_make() {
 		./usr/share/bash-completion/completions/unshare-ng \
 		./usr/share/fish/vendor_completions.d/unshare-ng.fish \
 		"$(catalog)" ./usr/share/man/man1/unshare-ng.1 \
+		./usr/share/man/man7/unshare-reference-ng.7 \
 		./usr/share/zsh/site-functions/_unshare-ng | sed '/^$/d')"
 	run tail -n 1 "$root/usr/share/bash-completion/completions/unshare-ng"
 	assert_output 'complete -F _unshare unshare-ng'
@@ -42,6 +44,18 @@ build_make() {
 	run grep -E '^\.TH |^unshare' "$root/usr/share/man/man1/unshare-ng.1"
 	assert_line --index 0 --regexp '^\.TH UNSHARE\\-NG 1 '
 	assert_line --index 1 --regexp '^unshare\\-ng \\- run a program'
+	# So are the reference's, and each names the other as installed.
+	run grep -E '^\.TH |^unshare' "$root/usr/share/man/man7/unshare-reference-ng.7"
+	assert_line --index 0 --regexp '^\.TH UNSHARE\\-REFERENCE\\-NG 7 '
+	assert_line --index 1 --regexp '^unshare\\-reference\\-ng \\- '
+	run grep -c '^\.BR unshare\\-ng (1)' "$root/usr/share/man/man7/unshare-reference-ng.7"
+	assert_output 2
+	run grep -c '^\.BR unshare\\-reference\\-ng (7)' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_output "$(grep -c '^\.BR unshare\\-reference (7)' "$UNSHARE_MAN")"
+	run grep -c '^\.BR unshare\\-reference (7)' "$root/usr/share/man/man1/unshare-ng.1"
+	assert_output 0
+	run grep -c '^\.BR unshare (1)' "$root/usr/share/man/man7/unshare-reference-ng.7"
+	assert_output 0
 	run "$root/usr/bin/unshare-ng" --dry-run --uts true
 	assert_success
 	assert_line 'requested    uts'
@@ -57,7 +71,8 @@ build_make() {
 	assert_success
 	files=$(cd "$root" && find . -type f | sort)
 	assert_equal "$files" "$(printf '%s\n' ./usr/bin/unshare "$(catalog)" \
-		./usr/share/man/man1/unshare.1 | sed '/^$/d')"
+		./usr/share/man/man1/unshare.1 ./usr/share/man/man7/unshare-reference.7 |
+		sed '/^$/d')"
 	# (an install into the directory "no", under DESTDIR, as there was)
 	[ ! -e "${root}no" ] || { rm -rf "${root}no"; fail "installed into ${root}no"; }
 	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no \

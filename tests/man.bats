@@ -1,22 +1,53 @@
 #!/usr/bin/env bats
-# The man page is clean and describes every option and exit status.
+# The man pages are clean, short enough to read, and describe every
+# option, exit status, step kind and JSON key; README's first command
+# prints what README says it prints.
 
 load helpers
 
-@test "the man page is clean under mandoc -Tlint" {
+# The second page, the reference, beside the first.
+REFERENCE_MAN=$(dirname "$UNSHARE_MAN")/unshare-reference.7
+
+# lay_out PAGE: PAGE as man(1) lays it out for 80 columns (lines of 78,
+# tables through tbl), as plain text.
+lay_out() {
+	groff -t -man -Tutf8 -rLL=78n -rLT=78n -P-cbou "$1"
+}
+
+@test "both man pages are clean under mandoc -Tlint" {
 	command -v mandoc >/dev/null || need "mandoc is not installed (apt-get install mandoc)"
-	run mandoc -Tlint -W warning "$UNSHARE_MAN"
+	run mandoc -Tlint -W warning "$UNSHARE_MAN" "$REFERENCE_MAN"
 	assert_success
 	assert_output ''
 }
 
-@test "the man page lays out on an 80-column terminal without a warning" {
+@test "both man pages lay out on an 80-column terminal without a warning or a wider line" {
 	command -v groff >/dev/null || need "groff is not installed (apt-get install groff-base)"
-	# As man(1) lays it out for 80 columns: lines of 78, tables
-	# through tbl, every warning on.
-	run --separate-stderr groff -t -man -Tutf8 -rLL=78n -ww -z "$UNSHARE_MAN"
-	assert_success
-	assert_equal "$stderr" ''
+	local page
+	for page in "$UNSHARE_MAN" "$REFERENCE_MAN"; do
+		# Every warning on.
+		run --separate-stderr groff -t -man -Tutf8 -rLL=78n -ww -z "$page"
+		assert_success
+		assert_equal "$stderr" ''
+		# An example is laid out as it is written: it must fit too.
+		run python3 -c '
+import sys
+for n, line in enumerate(sys.stdin, 1):
+    if len(line.rstrip("\n")) > 80:
+        print(sys.argv[1], n, line, end="")' "$page" < <(lay_out "$page")
+		assert_success
+		assert_output ''
+	done
+}
+
+@test "man unshare lays out in at most 800 lines at 80 columns" {
+	command -v groff >/dev/null || need "groff is not installed (apt-get install groff-base)"
+	local n n7
+	n=$(lay_out "$UNSHARE_MAN" | wc -l)
+	n7=$(lay_out "$REFERENCE_MAN" | wc -l)
+	echo "# man unshare: $n lines at 80 columns (unshare-reference(7): $n7)" >&3
+	[ "$n" -gt 100 ] || fail "man unshare: $n lines: not laid out?"
+	[ "$n" -le 800 ] || fail "man unshare: $n lines at 80 columns, more than 800"
 }
 
 @test "every long option in --help has an entry of its own in the man page" {
@@ -46,7 +77,7 @@ load helpers
 	run grep '^\.SH ' "$UNSHARE_MAN"
 	assert_success
 	local order
-	# man-pages(7)'s sections in its order; ours (SIGNALS, JSON...)
+	# man-pages(7)'s sections in its order; ours (COMPATIBILITY)
 	# between them.
 	order=$(grep -n -E '^\.SH (NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXIT STATUS|ENVIRONMENT|FILES|NOTES|BUGS|EXAMPLES|AUTHORS|"?REPORTING BUGS"?|"?SEE ALSO"?)$' "$UNSHARE_MAN" |
 		sed 's/^[0-9]*:\.SH //; s/"//g' | paste -sd,)
@@ -56,13 +87,16 @@ load helpers
 	assert_success
 	[ "${#lines[@]}" -gt 5 ] || fail "SEE ALSO: ${lines[*]}"
 	assert_equal "$output" "$(sort -k1,1n -k2,2 <<<"$output")"
+	assert_line '7 unshare\-reference'
 }
 
-@test "--version and the man page name the same version" {
+@test "--version and both man pages name the same version" {
 	run unshare --version
 	assert_success
 	local version=${lines[0]#unshare }
 	run grep -c "^\.TH UNSHARE 1 [0-9-]* \"unshare $version\"" "$UNSHARE_MAN"
+	assert_output 1
+	run grep -c "^\.TH UNSHARE\\\\-REFERENCE 7 [0-9-]* \"unshare $version\"" "$REFERENCE_MAN"
 	assert_output 1
 }
 
@@ -93,25 +127,67 @@ for name in sys.argv[1:]:
 print("\n".join(sorted(keys)))' "$@"
 }
 
-@test "the man page's JSON section names every key our JSON has" {
+# bold_words: the words of the .B and .BR lines on stdin, roff escapes
+# out, one a line.
+bold_words() {
+	grep -E '^\.BR? ' | sed -E 's/^\.BR? //; s/"//g; s/\\//g' | tr -s ' ,' '\n'
+}
+
+@test "the reference page names every key our JSON has" {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
 	unshare --list --json >flags
+	unshare --list=steps --json >steps
+	unshare --list=options --json >options
 	unshare --verbose --json -r --uts --pid --mount-proc --fs true 2>events || true
 	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true
-	run keys_of plan flags events failed
+	run keys_of plan flags steps options events failed
 	assert_success
 	keys=$output
-	# Each key bold in the section: the words of its .B and .BR lines.
-	section=$(sed -n '/^\.SH JSON$/,/^\.SH /p' "$UNSHARE_MAN" | grep -E '^\.BR? ' | sed -E 's/^\.BR? //; s/"//g; s/\\//g' | tr -s ' ,' '\n')
+	# Each key bold in the page (a step's members where the step is).
+	words=$(bold_words <"$REFERENCE_MAN")
 	missing=
 	for k in $keys version shell_from errno error; do
-		grep -qx -- "$k" <<<"$section" || missing="$missing $k"
+		grep -qx -- "$k" <<<"$words" || missing="$missing $k"
 	done
 	assert_equal "$missing" ''
 	# And the run gave what this test expects to look at.
-	for k in version event plan steps flags shared sharers entry outcome errno text status; do
+	for k in version event plan steps flags shared sharers entry outcome errno text status does words; do
 		grep -qx -- "$k" <<<"$keys" || fail "no key $k in the JSON looked at"
 	done
+}
+
+@test "the reference page describes every kind of step, in run order" {
+	run unshare --list=steps --raw --noheadings --output=step
+	assert_success
+	[ "${#lines[@]}" -gt 20 ] || fail "--list=steps: $output"
+	local kinds=$output
+	# The heads of THE STEPS OF A RUN: the line after each .TP.
+	run bash -c 'sed -n "/^\.SH \"THE STEPS OF A RUN\"$/,/^\.SH /p" "$1" |
+		grep -A1 "^\.TP$" | grep -v -E "^(\.TP|--)$"' _ "$REFERENCE_MAN"
+	assert_success
+	assert_equal "$(bold_words <<<"$output")" "$kinds"
+}
+
+@test "README's first command prints what README says it prints" {
+	local readme=$BATS_TEST_DIRNAME/../README.md
+	# The first command of README, and the sentence that says what it
+	# prints.
+	run sed -n '/^```sh$/{n;p;q}' "$readme"
+	assert_success
+	[[ $output == *" && ./src/unshare --verbose --user --mount true" ]] ||
+		fail "README's first command is now: $output"
+	tr '\n' ' ' <"$readme" | grep -q 'the four flags the kernel adds' ||
+		fail "README no longer says what its first command prints"
+	require_userns_for_self
+	run --separate-stderr unshare --verbose --user --mount true
+	assert_success
+	check_stderr
+	# The two flags asked for, the four the kernel adds, the inode of
+	# each new namespace before and after.
+	assert_line --regexp '^unshare: requested +mount, user$'
+	assert_line --regexp '^unshare: effective +0x10030b00 mount, user, fs, vm, sighand, thread$'
+	assert_line --regexp '^unshare: mnt +[0-9]+ -> [0-9]+$'
+	assert_line --regexp '^unshare: user +[0-9]+ -> [0-9]+$'
 }

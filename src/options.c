@@ -286,9 +286,7 @@ const char value_kinds[][sizeof "variable-list"] = {
 	  .values = VALUES_FILE, __VA_ARGS__ }
 #define STRING(field) .take = take_string, .store = offsetof(struct plan, field)
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
-#define MAPS_IN_USERNS                                                  \
-	.implies_flags = UNSHARE_USER,                                   \
-	.why = N_("ids are mapped in a new user namespace")
+#define MAPS_IN_USERNS .implies_flags = UNSHARE_USER
 
 const struct option_row option_rows[] = {
 	/* Namespaces, in the order of the flag table. */
@@ -296,8 +294,7 @@ const struct option_row option_rows[] = {
 	NS(UNSHARE_UTS, 'u'),
 	NS(UNSHARE_IPC, 'i'),
 	NS(UNSHARE_NET, 'n'),
-	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK,
-	   .why = N_("a new pid namespace takes only children")),
+	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK),
 	NS(UNSHARE_USER, 'U'),
 	NS(UNSHARE_CGROUP, 'C'),
 	NS(UNSHARE_TIME, 'T'),
@@ -306,8 +303,7 @@ const struct option_row option_rows[] = {
 	     "namespace, after the fork; implies --mount"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
 	  .values = VALUES_DIR,
-	  .implies_flags = UNSHARE_MOUNT,
-	  .why = N_("proc is mounted in a mount namespace of its own") },
+	  .implies_flags = UNSHARE_MOUNT },
 	{ "new-cgroup", 0, ARG_OPTIONAL, N_("NAME"), GROUP_NS,
 	  N_("make a cgroup NAME (default unshare-PID) under yours, which the "
 	     "program runs in, rooting its new cgroup namespace; what is left "
@@ -315,24 +311,19 @@ const struct option_row option_rows[] = {
 	     "--cgroup and --fork"),
 	  .sets = OPT_NEW_CGROUP, .take = take_cgroup_name,
 	  .values = VALUES_TEXT,
-	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP,
-	  .why = N_("the child enters the new cgroup, and the parent removes "
-		    "it when the child ends") },
+	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP },
 	{ "mount-cgroup", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
 	  N_("mount the cgroup2 hierarchy of the new cgroup namespace on DIR "
 	     "(default: where yours is mounted), after the fork; implies "
 	     "--mount and --cgroup"),
 	  .sets = OPT_MOUNT_CGROUP, STRING(cgroup_dir), .values = VALUES_DIR,
-	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP,
-	  .why = N_("the cgroup2 hierarchy is mounted in a mount namespace of "
-		    "its own, as the new cgroup namespace sees it") },
+	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP },
 	{ "propagation", 0, ARG_REQUIRED, N_("MODE"), GROUP_NS,
 	  N_("private (the default), shared, slave or unchanged: how mounts in "
 	     "the new mount namespace propagate; implies --mount"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
 	  .values = VALUES_WORD, .words = propagations,
-	  .implies_flags = UNSHARE_MOUNT,
-	  .why = N_("propagation is set in a new mount namespace") },
+	  .implies_flags = UNSHARE_MOUNT },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
 	  /* The default written out: a message cannot be put together from
 	   * a macro and still be found in the catalog. */
@@ -340,15 +331,13 @@ const struct option_row option_rows[] = {
 	     "(default /proc/sys/fs/binfmt_misc); implies --user and --mount"),
 	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir), .values = VALUES_DIR,
 	  .fixed = BINFMT_DEFAULT,
-	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
-	  .why = N_("binfmt_misc has an instance per user namespace") },
+	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT },
 	{ "load-interp", 'l', ARG_REQUIRED, N_("STRING"), GROUP_NS,
 	  N_("register an interpreter "
 	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
 	     "binfmt_misc; implies --mount-binfmt; repeatable"),
 	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
-	  .implies_opts = OPT_MOUNT_BINFMT,
-	  .why = N_("interpreters go in a binfmt_misc of our own") },
+	  .implies_opts = OPT_MOUNT_BINFMT },
 	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
 	  N_("bring lo up in the new network namespace (127.0.0.1 and ::1 "
 	     "answer) and let the groups mapped in it ping; needs --net"),
@@ -357,13 +346,11 @@ const struct option_row option_rows[] = {
 	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
 	     "fractional); implies --time"),
 	  .sets = OPT_MONOTONIC, .take = take_offset, .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_TIME,
-	  .why = N_("clock offsets belong to a new time namespace") },
+	  .implies_flags = UNSHARE_TIME },
 	{ "boottime", 0, ARG_REQUIRED, N_("OFFSET"), GROUP_NS,
 	  N_("move the boot-time clock by OFFSET seconds; implies --time"),
 	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_TIME,
-	  .why = N_("clock offsets belong to a new time namespace") },
+	  .implies_flags = UNSHARE_TIME },
 
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
@@ -404,14 +391,12 @@ const struct option_row option_rows[] = {
 	  N_("take on these ids before unsharing, so that the new user "
 	     "namespace belongs to them (needs root)"),
 	  .sets = OPT_OWNER, STRING(owner_arg), .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_USER,
-	  .why = N_("--owner names who owns a new user namespace") },
+	  .implies_flags = UNSHARE_USER },
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
 	  N_("allow or deny setgroups(2) in the new user namespace"),
 	  .sets = OPT_SETGROUPS, .take = take_setgroups, .values = VALUES_WORD,
 	  .words = setgroups_words,
-	  .implies_flags = UNSHARE_USER,
-	  .why = N_("setgroups is a setting of a new user namespace") },
+	  .implies_flags = UNSHARE_USER },
 	{ "setuid", 'S', ARG_REQUIRED, N_("UID"), GROUP_USERNS,
 	  N_("run the program as UID (in the new user namespace)"),
 	  STRING(setuid_arg), .values = VALUES_USER },
@@ -451,20 +436,16 @@ const struct option_row option_rows[] = {
 	     "unshare dies; implies --fork"),
 	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
 	  .values = VALUES_SIGNAL,
-	  .implies_opts = OPT_FORK,
-	  .why = N_("only a child can be killed when unshare dies") },
+	  .implies_opts = OPT_FORK },
 	{ "forward-signals", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  NULL /* made from the list of forwarded signals */,
-	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK,
-	  .why = N_("signals are forwarded to a child") },
+	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK },
 	{ "init", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  N_("run a small init as pid 1 of a new pid namespace: it starts "
 	     "the program, forwards signals to it and reaps orphans; implies "
 	     "--pid"),
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
-	  .implies_flags = UNSHARE_PID,
-	  .why = N_("the init runs as pid 1 of a new pid namespace, in a "
-		    "child") },
+	  .implies_flags = UNSHARE_PID },
 	{ "root", 'R', ARG_REQUIRED, N_("DIR"), GROUP_EXEC,
 	  N_("chroot to DIR before running the program, then chdir to / (or to "
 	     "--wd)"),

@@ -55,7 +55,7 @@ trap_program() {
 @test "--forward-signals implies --fork, as in util-linux" {
 	run unshare --dry-run --forward-signals true
 	assert_success
-	assert_line --regexp '^implied +--fork +by --forward-signals: '
+	assert_line --regexp '^implied +--fork +by --forward-signals$'
 	assert_line --regexp '^fork +the program runs as a child'
 	run unshare --forward-signals sh -c 'echo $PPID'
 	assert_success
@@ -183,7 +183,7 @@ hold_child() {
 	run unshare --dry-run --kill-child=sigusr1 true
 	assert_success
 	assert_line --regexp '^kill-child +SIGUSR1 '
-	assert_line --regexp '^implied +--fork +by --kill-child: '
+	assert_line --regexp '^implied +--fork +by --kill-child$'
 	run unshare --dry-run --kill-child=15 true
 	assert_line --regexp '^kill-child +SIGTERM '
 	run unshare --dry-run --kill-child true

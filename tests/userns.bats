@@ -69,7 +69,7 @@ deny"
 1 0 1
 deny"
 	run unshare --dry-run --map-user=1000 true
-	assert_line --regexp '^implied +user +by --map-user: '
+	assert_line --regexp '^implied +user +by --map-user$'
 	assert_line 'uid-map      1000 0 1'
 	refute_line --partial 'map-helper'
 }

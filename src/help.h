@@ -7,10 +7,9 @@
 
 #include <stdio.h>
 
-/* The usage line for name, doc, each group's title and options (with
- * their text at column 29, in the table's order), then after; every
- * text wrapped at 79 columns. */
-void help_print(FILE *out, const char *name, const char *doc,
-		const char *after);
+/* The usage line for name, what the tool does, each group's title and
+ * options (one line each, their text at column 30, in the table's
+ * order), examples and the exit statuses, in lines of 79 columns. */
+void help_print(FILE *out, const char *name);
 
 #endif

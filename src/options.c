@@ -80,24 +80,32 @@ static int take_string(struct plan *plan, const struct option_row *row,
 				(const char **)((char *)plan + row->store), msg);
 }
 
-/* The index of value among the row's words, or -1. */
-static int word_index(const struct option_row *row, const char *value)
+/* The index of value among the row's words; or -1, refused in *msg. */
+static int word_index(const struct option_row *row, const char *value,
+		      char **msg)
 {
-	for (int i = 0; row->words[i].name; i++)
+	char list[200] = "";
+	size_t len = 0;
+
+	for (int i = 0; row->words[i].name; i++) {
 		if (strcmp(value, row->words[i].name) == 0)
 			return i;
+		if (len < sizeof list)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+						"%s%s", i ? ", " : "",
+						row->words[i].name);
+	}
+	/* TRANSLATORS: the last %s is the words the option takes, as
+	 * "allow, deny". */
+	*msg = usage_message(_("--%s=%s: give one of %s"), row_name(row),
+			     quoted(value), list);
 	return -1;
 }
 
 static int take_propagation(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
-	if ((plan->propagation = word_index(row, value)) < 0)
-		USAGE(_("--%s=%s: give %s, %s, %s or %s"), row_name(row),
-		      quoted(value), propagations[0].name,
-		      propagations[1].name, propagations[2].name,
-		      propagations[3].name);
-	return 0;
+	return (plan->propagation = word_index(row, value, msg)) < 0 ? -1 : 0;
 }
 
 static int take_interp(struct plan *plan, const struct option_row *row,
@@ -117,34 +125,22 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 {
 	if (offset_parse(value, row->sets == OPT_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
-		USAGE(_("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at "
-		      "most 9 decimals)"), row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give seconds, as -3600 or 1.5 (at most 9 "
+			"decimals)"), row_name(row), quoted(value));
 	return 0;
 }
 
-/* Whether name can name the new cgroup: one path component, not . or ..,
- * and not a name of the kernel's own files (cgroup.*).  NULL, or why not
- * (a message marked N_()). */
-static const char *cgroup_bad_name(const char *name)
-{
-	if (*name == '\0' || strchr(name, '/') || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0)
-		return N_("give one name, without '/', not . or ..");
-	if (strncmp(name, "cgroup.", 7) == 0)
-		return N_("names that start with cgroup. are the kernel's files");
-	if (strlen(name) > 200)
-		return N_("give a name of at most 200 bytes");
-	return NULL;
-}
-
-/* --new-cgroup[=NAME]: a name of one component, checked now. */
+/* --new-cgroup[=NAME]: one path component, not . or .., not a name of
+ * the kernel's own files (cgroup.*), checked now. */
 static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
-	const char *why;
-
-	if (value && (why = cgroup_bad_name(value)) != NULL)
-		USAGE("--%s=%s: %s", row_name(row), quoted(value), _(why));
+	if (value && (*value == '\0' || strchr(value, '/') ||
+		      strcmp(value, ".") == 0 || strcmp(value, "..") == 0 ||
+		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 200))
+		USAGE(_("--%s=%s: not a cgroup name\none name of at most 200 "
+			"bytes: no '/', not . or .. or cgroup.*"),
+		      row_name(row), quoted(value));
 	plan->cgroup_name = value;
 	return 0;
 }
@@ -172,9 +168,15 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 	const char *spec = value ? value : row->fixed;
 
 	if ((users && plan->n_uid_specs == PLAN_MAX_SPECS) ||
-	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
-		USAGE(_("more than %d --map-users or --map-groups: the kernel "
-		      "takes no more lines in a map"), PLAN_MAX_SPECS);
+	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS)) {
+		char why[200];
+
+		/* idmap.c's words: the limit is the kernel's. */
+		snprintf(why, sizeof why, _("more than %d ranges: the kernel "
+					    "takes no more lines in a map"),
+			 PLAN_MAX_SPECS);
+		USAGE("--%s: %s", row_name(row), why);
+	}
 	if ((users &&
 	     plan_append(&plan->uid_specs, &plan->n_uid_specs, spec) != 0) ||
 	    (groups &&
@@ -194,11 +196,10 @@ static const struct word setgroups_words[] = {
 static int take_setgroups(struct plan *plan, const struct option_row *row,
 			  const char *value, char **msg)
 {
-	int i = word_index(row, value);
+	int i = word_index(row, value, msg);
 
 	if (i < 0)
-		USAGE(_("--%s=%s: give allow or deny"), row_name(row),
-		      quoted(value));
+		return -1;
 	plan->setgroups = (int)row->words[i].value;
 	return 0;
 }
@@ -214,9 +215,8 @@ static int take_list(struct plan *plan, const struct option_row *row,
 
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	if ((i = word_index(row, value)) < 0)
-		USAGE(_("--%s=%s: give flags, options or steps"), row_name(row),
-		      quoted(value));
+	if ((i = word_index(row, value, msg)) < 0)
+		return -1;
 	plan->list = (int)row->words[i].value;
 	return 0;
 }
@@ -245,9 +245,8 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((plan->kill_signal = sig_parse(value)) < 0)
-		USAGE(_("--%s=%s: unknown signal; give a name (KILL, TERM, "
-			"...) or a number from 1 to %d"), row_name(row),
-		      quoted(value), SIGRTMAX);
+		USAGE(_("--%s=%s: give a signal's name, as TERM, or a number "
+			"up to %d"), row_name(row), quoted(value), SIGRTMAX);
 	return 0;
 }
 

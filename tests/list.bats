@@ -178,12 +178,12 @@ print(len(rows), [list(r) for r in rows][0], rows[0]["flag"])' "$output"
 	assert_output --regexp '^\{"version":3,"options":\[\{"option":"mount"\},'
 	run unshare --output=flag true
 	assert_failure 125
-	assert_line --index 0 --partial "add --list"
+	assert_line --index 0 --partial "needs --list"
 	for option in --noheadings --raw; do
 		run unshare "$option" true
 		assert_failure 125
 		assert_line --index 0 --partial "${option%=*}"
-		assert_line --index 0 --partial "add --list"
+		assert_line --index 0 --partial "needs --list"
 		run unshare --list "$option" --json
 		assert_failure 125
 		assert_line --index 0 --partial "--json"
@@ -341,7 +341,7 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 			grep -oE -- '--[a-z-]+' | sort)"
 	run unshare --list=bogus
 	assert_failure 125
-	assert_line --index 0 --partial "--list=bogus: give flags, options or steps"
+	assert_said "--list=bogus" "flags, options, steps"
 }
 
 @test "--list=options --json: the same, as a JSON document" {

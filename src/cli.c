@@ -98,8 +98,7 @@ static void option_error(char **argv, const struct option *longopts,
 			 const char *shortopts)
 {
 	const struct option_row *row = optopt >= KEY_ROW ? row_of_key(optopt)
-							 : NULL,
-				*prev;
+							 : NULL;
 	const char *arg = argv[optind - 1], *name = arg + 2, *hint = NULL,
 		   *near;
 	char *what = NULL, *alt = NULL, c = (char)optopt;
@@ -108,6 +107,7 @@ static void option_error(char **argv, const struct option *longopts,
 
 	if (optopt > 0 && optopt < KEY_ROW) {
 		const char *letter = strchr(shortopts + 1, optopt);
+		const struct option_row *prev;
 
 		n = asprintf(&what, letter && letter[1] == ':'
 					    ? _("option requires an argument -- %s")

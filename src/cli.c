@@ -98,8 +98,7 @@ static void option_error(char **argv, const struct option *longopts,
 			 const char *shortopts)
 {
 	const struct option_row *row = optopt >= KEY_ROW ? row_of_key(optopt)
-							 : NULL,
-				*prev;
+							 : NULL;
 	const char *arg = argv[optind - 1], *name = arg + 2, *hint = NULL,
 		   *near;
 	char *what = NULL, *alt = NULL, c = (char)optopt;
@@ -108,6 +107,7 @@ static void option_error(char **argv, const struct option *longopts,
 
 	if (optopt > 0 && optopt < KEY_ROW) {
 		const char *letter = strchr(shortopts + 1, optopt);
+		const struct option_row *prev;
 
 		n = asprintf(&what, letter && letter[1] == ':'
 					    ? _("option requires an argument -- %s")
@@ -227,34 +227,7 @@ void cli_help(FILE *out, bool usage_only)
 	size_t n_ns = 0;
 
 	if (!usage_only) {
-		help_print(out, program_invocation_short_name,
-			   _("Run PROGRAM (by default your shell) with the "
-			     "parts of its context that the options name "
-			     "unshared from the caller's.  The kernel adds "
-			     "some flags to others (the closure): --verbose "
-			     "and --dry-run show which and why."),
-#ifdef UNSHARE_STATIC
-			   /* TRANSLATORS: FILE is --mount[=FILE]'s, as the
-			    * list of options above shows it: translate it
-			    * the same. */
-			   _("A namespace's letter takes no FILE: write "
-			     "--mount=FILE.  Exit status: the program's own; "
-			     "125 if unshare itself fails, 126 if the program "
-			     "cannot be run, 127 if it is not found.  This is "
-			     "the static build: user and group names are read "
-			     "from /etc/passwd and /etc/group only, not "
-			     "through NSS.  See unshare(1).")
-#else
-			   /* TRANSLATORS: FILE is --mount[=FILE]'s, as the
-			    * list of options above shows it: translate it
-			    * the same. */
-			   _("A namespace's letter takes no FILE: write "
-			     "--mount=FILE.  Exit status: the program's own; "
-			     "125 if unshare itself fails, 126 if the program "
-			     "cannot be run, 127 if it is not found.  See "
-			     "unshare(1).")
-#endif
-		);
+		help_print(out, program_invocation_short_name);
 		return;
 	}
 	for (size_t i = 0; i < option_count; i++) {
@@ -280,12 +253,9 @@ void cli_help(FILE *out, bool usage_only)
 		};
 	}
 	*o = (struct argp_option){ 0 };
-#if 0
-	/* argp's own word, which it looks up in our catalog (our
-	 * argp_domain, none, is the catalog textdomain names): marked
-	 * here for xgettext, which reads past #if 0. */
-	N_("Usage:");
-#endif
-	i18n_init(); /* argp translates what it prints itself */
+	/* argp translates what it prints itself, "Usage:" from our
+	 * catalog (our argp_domain, none, is the one textdomain names):
+	 * help.c says the word too. */
+	i18n_init();
 	argp_help(&argp, out, ARGP_HELP_USAGE, program_invocation_short_name);
 }

@@ -98,9 +98,10 @@ _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
 {
 	char what[8192];
 	size_t n = (size_t)snprintf(what, sizeof what, "%s", events_doc());
-	va_list ap;
 
 	if (fmt && n < sizeof what - 2) {
+		va_list ap;
+
 		memcpy(what + n, ": ", 3);
 		va_start(ap, fmt);
 		vsnprintf(what + n + 2, sizeof what - n - 2, fmt, ap);

@@ -73,7 +73,7 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",
 	  0, NULL },
 	{ "time", UNSHARE_TIME, "CLONE_NEWTIME",
-	  N_("monotonic and boot-time clocks (for children and after exec)"),
+	  N_("monotonic and boot-time clocks"),
 	  "time", "time_for_children", "5.6", "CONFIG_TIME_NS",
 	  0, NULL },
 	{ "fs", UNSHARE_FS, "CLONE_FS",

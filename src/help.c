@@ -1,7 +1,8 @@
 /* --help: the options of each group in the order of the option table
  * (argp, which shows --usage, would sort them by name: --boottime would
- * head the namespaces), laid out as argp lays out a help: the option at
- * column 2, its text at column 29, lines of at most 79 columns.
+ * head the namespaces), one line each: the option at column 2, its text
+ * at column 30; then examples to copy.  At most 80 lines of at most 79
+ * columns; the man page says the rest.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -13,125 +14,111 @@
 #include "help.h"
 #include "i18n.h"
 #include "options.h"
-#include "quote.h"
-#include "sig.h"
+#include "wrap.h"
 
-#define DOC_COLUMN 29
+#define DOC_COLUMN 30
 #define WIDTH 79
 
 static const char *const group_title[] = {
-	[GROUP_NS] = N_("Namespaces (each a new one of its kind):"),
-	[GROUP_USERNS] = N_("User namespace and identity (each map option "
-			    "implies --user):"),
+	[GROUP_NS] = N_("Namespaces (=FILE keeps one in FILE):"),
+	[GROUP_USERNS] = N_("User namespace and ids (each map option implies -U):"),
 	[GROUP_CONTEXT] = N_("Process context (each a private copy):"),
 	[GROUP_EXEC] = N_("Execution:"),
 	[GROUP_OUTPUT] = N_("Output:"),
 	[GROUP_INFO] = NULL, /* last, untitled */
 };
 
-/* text from column col on, broken at blanks so that no line passes
- * WIDTH, each line after the first indented to indent.  Within a line
- * the blanks are kept as written (two after a full stop). */
-static void wrap(FILE *out, const char *text, size_t col, size_t indent)
+/* Commands a person would copy, with what each does. */
+static const struct {
+	const char *command, *doc;
+} examples[] = {
+	{ "unshare -r", N_("a shell, root in a new user namespace") },
+	{ "unshare -rpf --mount-proc", N_("a shell as pid 1, with its own /proc") },
+	{ "unshare -rn --loopback", N_("a shell with a network of its own, lo up") },
+	{ "unshare --net=/run/ns true",
+	  N_("as root: keep a network namespace in /run/ns") },
+};
+
+/* head, then text (if any) at its column: after a long head, on a line
+ * of its own. */
+static void line(FILE *out, const char *head, const char *text)
 {
-	size_t gap = col > indent; /* blanks before the first word */
+	size_t len = strlen(head);
 
-	while (*text) {
-		size_t word = strcspn(text, " ");
-		size_t width = text_columns(text, word);
-
-		if (col > indent && col + gap + width > WIDTH) {
-			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
-		} else {
-			fprintf(out, "%*s", (int)gap, "");
-			col += gap;
-		}
-		fwrite(text, 1, word, out);
-		col += width;
-		text += word;
-		gap = strspn(text, " ");
-		text += gap;
-	}
-	fputc('\n', out);
-}
-
-const char *help_text(const struct option_row *r, char *buf, size_t size)
-{
-	char list[200];
-
-	if (r->group == GROUP_NS && r->flag)
-		/* TRANSLATORS: the first %s is the kind of namespace, as
-		 * the option names it (mount, uts, ...), the second what it
-		 * gives the program its own copy of. */
-		snprintf(buf, size, _("new %s namespace: %s"), row_name(r),
-			 _(row_doc(r)));
-	else if (r->sets == OPT_FORWARD)
-		/* TRANSLATORS: %s is a list of signal names (HUP, INT, ...). */
-		snprintf(buf, size, _("pass %s on to the child (without it INT "
-				      "and TERM are ignored while waiting); "
-				      "implies --fork"),
-			 sig_list(forwarded_signals, n_forwarded_signals, list,
-				  sizeof list));
-	else
-		return _(row_doc(r));
-	return buf;
-}
-
-/* "--name=ARG", "--name[=ARG]" or "--name". */
-static int long_form(char *buf, size_t size, const struct option_row *r)
-{
-	return snprintf(buf, size, "--%s%s%s%s", row_name(r),
-			r->arg == ARG_NONE	 ? ""
-			: r->arg == ARG_REQUIRED ? "="
-						 : "[=",
-			r->arg == ARG_NONE ? "" : _(r->arg_name),
-			r->arg == ARG_NONE || r->arg == ARG_REQUIRED ? "" : "]");
-}
-
-/* One option, its other names (aliases follow it in the table) and its
- * text. */
-static void print_row(FILE *out, size_t i)
-{
-	const struct option_row *r = &option_rows[i];
-	char head[160], text[512];
-	size_t len;
-
-	len = (size_t)snprintf(head, sizeof head, r->letter ? "  -%c, " : "      ",
-			       r->letter);
-	len += (size_t)long_form(head + len, sizeof head - len, r);
-	for (size_t j = i + 1; j < option_count && option_rows[j].alias; j++) {
-		len += (size_t)snprintf(head + len, sizeof head - len, ", ");
-		len += (size_t)long_form(head + len, sizeof head - len,
-					 &option_rows[j]);
-	}
-	/* The text at its column; after a long head, on a line of its own. */
 	fputs(head, out);
-	if (len < DOC_COLUMN) {
-		fprintf(out, "%*s", (int)(DOC_COLUMN - len), "");
-		len = DOC_COLUMN;
-	} else if (len > DOC_COLUMN + 3) {
+	if (text == NULL) {
+		fputc('\n', out);
+		return;
+	}
+	if (len > DOC_COLUMN - 2) {
 		fprintf(out, "\n%*s", DOC_COLUMN, "");
 		len = DOC_COLUMN;
 	}
-	wrap(out, help_text(r, text, sizeof text), len, DOC_COLUMN);
+	fprintf(out, "%*s", (int)(DOC_COLUMN - len), "");
+	wrap_print(out, text, DOC_COLUMN, DOC_COLUMN, WIDTH);
 }
 
-void help_print(FILE *out, const char *name, const char *doc,
-		const char *after)
+/* Option i and its text, with the options after it in its group that
+ * have none (--usage and --version after --help) on its line.  The
+ * index after them. */
+static size_t print_row(FILE *out, size_t i)
 {
-	fprintf(out, _("Usage: %s [OPTION...] [--] [PROGRAM [ARGUMENT...]]\n"),
-		name);
-	wrap(out, doc, 0, 0);
+	const char *doc = row_doc(&option_rows[i]);
+	char head[160];
+	size_t len = 0;
+
+	do {
+		const struct option_row *r = &option_rows[i];
+		enum opt_arg arg = r->arg;
+		char letter[8] = "";
+
+		if (r->letter)
+			snprintf(letter, sizeof letter, "-%c, ", r->letter);
+		len += (size_t)snprintf(
+			head + len, sizeof head - len, "%s%s--%s%s%s%s",
+			len ? ", " : r->letter ? "  " : "      ", letter,
+			row_name(r),
+			arg == ARG_NONE ? "" : arg == ARG_REQUIRED ? "=" : "[=",
+			arg == ARG_NONE ? "" : _(r->arg_name),
+			arg == ARG_NONE || arg == ARG_REQUIRED ? "" : "]");
+	} while (++i < option_count && !option_rows[i].alias &&
+		 !row_doc(&option_rows[i]) &&
+		 option_rows[i].group == option_rows[i - 1].group);
+	line(out, head, doc ? _(doc) : NULL);
+	return i;
+}
+
+void help_print(FILE *out, const char *name)
+{
+	/* As argp's --usage begins, in its words. */
+	fprintf(out, "%s %s [OPTION...] %s\n", _("Usage:"), name,
+		_("[--] [PROGRAM [ARGUMENT...]]"));
+	fprintf(out, "%s\n", _("Run PROGRAM (by default your shell) with parts "
+			       "of its context unshared."));
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
 		fputc('\n', out);
 		if (group_title[g])
 			fprintf(out, " %s\n", _(group_title[g]));
-		for (size_t i = 0; i < option_count; i++)
+		for (size_t i = 0; i < option_count;)
 			if ((int)option_rows[i].group == g &&
 			    !option_rows[i].alias)
-				print_row(out, i);
+				i = print_row(out, i);
+			else
+				i++;
+	}
+	fprintf(out, "\n %s\n", _("Examples:"));
+	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
+		char head[64];
+
+		snprintf(head, sizeof head, "  %s", examples[i].command);
+		line(out, head, _(examples[i].doc));
 	}
 	fputc('\n', out);
-	wrap(out, after, 0, 0);
+	wrap_print(out, _("Exit status: the program's; 125 unshare failed, 126 "
+			  "cannot run, 127 not found.  See unshare(1)."),
+		   0, 0, WIDTH);
+#ifdef UNSHARE_STATIC
+	wrap_print(out, _("This static build reads names from /etc/passwd "
+			  "and /etc/group only."), 0, 0, WIDTH);
+#endif
 }

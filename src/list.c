@@ -18,7 +18,6 @@
 
 #include "child.h"
 #include "fail.h"
-#include "help.h"
 #include "i18n.h"
 #include "json.h"
 #include "kinds.h"
@@ -552,13 +551,13 @@ static size_t words_of(const struct option_row *r, const char **words,
 
 #define MAX_WORDS 96
 
-/* An option's HELP, as --help says it (an alias's, its option's). */
-static const char *option_help(const struct option_row *r, char *buf,
-			       size_t size)
+/* An option's HELP, as --help says it (an alias's, its option's), or
+ * "" (--usage, --version). */
+static const char *option_help(const struct option_row *r)
 {
 	while (r->alias)
 		r--;
-	return help_text(r, buf, size);
+	return row_doc(r) ? _(row_doc(r)) : "";
 }
 
 static void options_text(const struct plan *plan, const size_t *shown,
@@ -567,10 +566,9 @@ static void options_text(const struct plan *plan, const size_t *shown,
 	/* Each row's cells, its words in one text. */
 	char(*own)[3][32] = calloc(option_count, sizeof *own);
 	char(*words_text)[1024] = calloc(option_count, sizeof *words_text);
-	char(*help)[512] = calloc(option_count, sizeof *help);
 	const char **text = calloc(option_count * N_OPTION_COLS, sizeof *text);
 
-	if (!own || !words_text || !help || !text)
+	if (!own || !words_text || !text)
 		fail(EXIT_TOOL, "list", ENOMEM, NULL, "--list");
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_row *r = &option_rows[i];
@@ -589,13 +587,12 @@ static void options_text(const struct plan *plan, const size_t *shown,
 		row[OCOL_ARGUMENT] = argument_names[r->arg];
 		row[OCOL_VALUE] = value_kinds[r->values];
 		row[OCOL_WORDS] = words_text[i];
-		row[OCOL_HELP] = option_help(r, help[i], sizeof help[i]);
+		row[OCOL_HELP] = option_help(r);
 	}
 	table(plan, option_columns, N_OPTION_COLS, text, option_count, shown,
 	      nshown);
 	free(own);
 	free(words_text);
-	free(help);
 	free(text);
 }
 
@@ -603,7 +600,7 @@ static void options_text(const struct plan *plan, const size_t *shown,
 static void option_member(const struct option_row *r, size_t c)
 {
 	const char *words[MAX_WORDS];
-	char buf[MAX_WORDS][16], help[512];
+	char buf[MAX_WORDS][16];
 	size_t n;
 
 	printf("\"%s\":", option_columns[c].name);
@@ -624,7 +621,7 @@ static void option_member(const struct option_row *r, size_t c)
 		json_string(stdout, value_kinds[r->values]);
 		break;
 	case OCOL_HELP:
-		json_string(stdout, option_help(r, help, sizeof help));
+		json_string(stdout, option_help(r));
 		break;
 	default: /* OCOL_WORDS */
 		n = words_of(r, words, buf, MAX_WORDS);

@@ -80,24 +80,32 @@ static int take_string(struct plan *plan, const struct option_row *row,
 				(const char **)((char *)plan + row->store), msg);
 }
 
-/* The index of value among the row's words, or -1. */
-static int word_index(const struct option_row *row, const char *value)
+/* The index of value among the row's words; or -1, refused in *msg. */
+static int word_index(const struct option_row *row, const char *value,
+		      char **msg)
 {
-	for (int i = 0; row->words[i].name; i++)
+	char list[200] = "";
+	size_t len = 0;
+
+	for (int i = 0; row->words[i].name; i++) {
 		if (strcmp(value, row->words[i].name) == 0)
 			return i;
+		if (len < sizeof list)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+						"%s%s", i ? ", " : "",
+						row->words[i].name);
+	}
+	/* TRANSLATORS: the last %s is the words the option takes, as
+	 * "allow, deny". */
+	*msg = usage_message(_("--%s=%s: give one of %s"), row_name(row),
+			     quoted(value), list);
 	return -1;
 }
 
 static int take_propagation(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
-	if ((plan->propagation = word_index(row, value)) < 0)
-		USAGE(_("--%s=%s: give %s, %s, %s or %s"), row_name(row),
-		      quoted(value), propagations[0].name,
-		      propagations[1].name, propagations[2].name,
-		      propagations[3].name);
-	return 0;
+	return (plan->propagation = word_index(row, value, msg)) < 0 ? -1 : 0;
 }
 
 static int take_interp(struct plan *plan, const struct option_row *row,
@@ -117,34 +125,22 @@ static int take_offset(struct plan *plan, const struct option_row *row,
 {
 	if (offset_parse(value, row->sets == OPT_MONOTONIC ? &plan->monotonic
 							   : &plan->boottime))
-		USAGE(_("--%s=%s: give seconds, as 86400, -3600 or 1.5 (at "
-		      "most 9 decimals)"), row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give seconds, as -3600 or 1.5 (at most 9 "
+			"decimals)"), row_name(row), quoted(value));
 	return 0;
 }
 
-/* Whether name can name the new cgroup: one path component, not . or ..,
- * and not a name of the kernel's own files (cgroup.*).  NULL, or why not
- * (a message marked N_()). */
-static const char *cgroup_bad_name(const char *name)
-{
-	if (*name == '\0' || strchr(name, '/') || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0)
-		return N_("give one name, without '/', not . or ..");
-	if (strncmp(name, "cgroup.", 7) == 0)
-		return N_("names that start with cgroup. are the kernel's files");
-	if (strlen(name) > 200)
-		return N_("give a name of at most 200 bytes");
-	return NULL;
-}
-
-/* --new-cgroup[=NAME]: a name of one component, checked now. */
+/* --new-cgroup[=NAME]: one path component, not . or .., not a name of
+ * the kernel's own files (cgroup.*), checked now. */
 static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
-	const char *why;
-
-	if (value && (why = cgroup_bad_name(value)) != NULL)
-		USAGE("--%s=%s: %s", row_name(row), quoted(value), _(why));
+	if (value && (*value == '\0' || strchr(value, '/') ||
+		      strcmp(value, ".") == 0 || strcmp(value, "..") == 0 ||
+		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 200))
+		USAGE(_("--%s=%s: not a cgroup name\none name of at most 200 "
+			"bytes: no '/', not . or .. or cgroup.*"),
+		      row_name(row), quoted(value));
 	plan->cgroup_name = value;
 	return 0;
 }
@@ -172,9 +168,15 @@ static int take_specs(struct plan *plan, const struct option_row *row,
 	const char *spec = value ? value : row->fixed;
 
 	if ((users && plan->n_uid_specs == PLAN_MAX_SPECS) ||
-	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS))
-		USAGE(_("more than %d --map-users or --map-groups: the kernel "
-		      "takes no more lines in a map"), PLAN_MAX_SPECS);
+	    (groups && plan->n_gid_specs == PLAN_MAX_SPECS)) {
+		char why[200];
+
+		/* idmap.c's words: the limit is the kernel's. */
+		snprintf(why, sizeof why, _("more than %d ranges: the kernel "
+					    "takes no more lines in a map"),
+			 PLAN_MAX_SPECS);
+		USAGE("--%s: %s", row_name(row), why);
+	}
 	if ((users &&
 	     plan_append(&plan->uid_specs, &plan->n_uid_specs, spec) != 0) ||
 	    (groups &&
@@ -194,11 +196,10 @@ static const struct word setgroups_words[] = {
 static int take_setgroups(struct plan *plan, const struct option_row *row,
 			  const char *value, char **msg)
 {
-	int i = word_index(row, value);
+	int i = word_index(row, value, msg);
 
 	if (i < 0)
-		USAGE(_("--%s=%s: give allow or deny"), row_name(row),
-		      quoted(value));
+		return -1;
 	plan->setgroups = (int)row->words[i].value;
 	return 0;
 }
@@ -214,9 +215,8 @@ static int take_list(struct plan *plan, const struct option_row *row,
 
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	if ((i = word_index(row, value)) < 0)
-		USAGE(_("--%s=%s: give flags, options or steps"), row_name(row),
-		      quoted(value));
+	if ((i = word_index(row, value, msg)) < 0)
+		return -1;
 	plan->list = (int)row->words[i].value;
 	return 0;
 }
@@ -246,9 +246,8 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((plan->kill_signal = sig_parse(value)) < 0)
-		USAGE(_("--%s=%s: unknown signal; give a name (KILL, TERM, "
-			"...) or a number from 1 to %d"), row_name(row),
-		      quoted(value), SIGRTMAX);
+		USAGE(_("--%s=%s: give a signal's name, as TERM, or a number "
+			"up to %d"), row_name(row), quoted(value), SIGRTMAX);
 	return 0;
 }
 
@@ -287,143 +286,109 @@ const char value_kinds[][sizeof "variable-list"] = {
 	  .values = VALUES_FILE, __VA_ARGS__ }
 #define STRING(field) .take = take_string, .store = offsetof(struct plan, field)
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
-#define MAPS_IN_USERNS                                                  \
-	.implies_flags = UNSHARE_USER,                                   \
-	.why = N_("ids are mapped in a new user namespace")
 
+/* Each text is one line of --help: at most 49 columns, in every
+ * language.  What needs more words is in the man page. */
 const struct option_row option_rows[] = {
 	/* Namespaces, in the order of the flag table. */
 	NS(UNSHARE_MOUNT, 'm'),
 	NS(UNSHARE_UTS, 'u'),
 	NS(UNSHARE_IPC, 'i'),
 	NS(UNSHARE_NET, 'n'),
-	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK,
-	   .why = N_("a new pid namespace takes only children")),
+	NS(UNSHARE_PID, 'p', .implies_opts = OPT_FORK, .unless = OPT_NO_FORK),
 	NS(UNSHARE_USER, 'U'),
 	NS(UNSHARE_CGROUP, 'C'),
 	NS(UNSHARE_TIME, 'T'),
 	{ "mount-proc", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
-	  N_("mount a fresh proc on DIR (default /proc) in the new mount "
-	     "namespace, after the fork; implies --mount"),
+	  N_("mount proc on DIR (/proc); implies -m"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
-	  .values = VALUES_DIR,
-	  .implies_flags = UNSHARE_MOUNT,
-	  .why = N_("proc is mounted in a mount namespace of its own") },
+	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
 	{ "new-cgroup", 0, ARG_OPTIONAL, N_("NAME"), GROUP_NS,
-	  N_("make a cgroup NAME (default unshare-PID) under yours, which the "
-	     "program runs in, rooting its new cgroup namespace; what is left "
-	     "in it when it ends is killed, and the cgroup removed; implies "
-	     "--cgroup and --fork"),
+	  N_("run in a cgroup of its own; implies -C, -f"),
 	  .sets = OPT_NEW_CGROUP, .take = take_cgroup_name,
 	  .values = VALUES_TEXT,
-	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP,
-	  .why = N_("the child enters the new cgroup, and the parent removes "
-		    "it when the child ends") },
+	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP },
 	{ "mount-cgroup", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
-	  N_("mount the cgroup2 hierarchy of the new cgroup namespace on DIR "
-	     "(default: where yours is mounted), after the fork; implies "
-	     "--mount and --cgroup"),
+	  N_("mount its cgroup2 on DIR; implies -m, -C"),
 	  .sets = OPT_MOUNT_CGROUP, STRING(cgroup_dir), .values = VALUES_DIR,
-	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP,
-	  .why = N_("the cgroup2 hierarchy is mounted in a mount namespace of "
-		    "its own, as the new cgroup namespace sees it") },
+	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP },
 	{ "propagation", 0, ARG_REQUIRED, N_("MODE"), GROUP_NS,
-	  N_("private (the default), shared, slave or unchanged: how mounts in "
-	     "the new mount namespace propagate; implies --mount"),
+	  N_("private (default), shared, slave or unchanged"),
 	  .sets = OPT_PROPAGATION, .take = take_propagation,
 	  .values = VALUES_WORD, .words = propagations,
-	  .implies_flags = UNSHARE_MOUNT,
-	  .why = N_("propagation is set in a new mount namespace") },
+	  .implies_flags = UNSHARE_MOUNT },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
-	  /* The default written out: a message cannot be put together from
-	   * a macro and still be found in the catalog. */
-	  N_("mount a binfmt_misc of the new user namespace's own on DIR "
-	     "(default /proc/sys/fs/binfmt_misc); implies --user and --mount"),
+	  N_("mount a binfmt_misc on DIR; implies -U, -m"),
 	  .sets = OPT_MOUNT_BINFMT, STRING(binfmt_dir), .values = VALUES_DIR,
 	  .fixed = BINFMT_DEFAULT,
-	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT,
-	  .why = N_("binfmt_misc has an instance per user namespace") },
-	{ "load-interp", 'l', ARG_REQUIRED, N_("STRING"), GROUP_NS,
-	  N_("register an interpreter "
-	     "(:name:type:offset:magic:mask:interpreter:flags) in that "
-	     "binfmt_misc; implies --mount-binfmt; repeatable"),
+	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT },
+	{ "load-interp", 'l', ARG_REQUIRED, N_("SPEC"), GROUP_NS,
+	  N_("register an interpreter in that binfmt_misc"),
 	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
-	  .implies_opts = OPT_MOUNT_BINFMT,
-	  .why = N_("interpreters go in a binfmt_misc of our own") },
+	  .implies_opts = OPT_MOUNT_BINFMT },
 	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
-	  N_("bring lo up in the new network namespace (127.0.0.1 and ::1 "
-	     "answer) and let the groups mapped in it ping; needs --net"),
+	  N_("bring lo up in the new network namespace"),
 	  .sets = OPT_LOOPBACK },
 	{ "monotonic", 0, ARG_REQUIRED, N_("OFFSET"), GROUP_NS,
-	  N_("move the monotonic clock by OFFSET seconds (may be negative or "
-	     "fractional); implies --time"),
+	  N_("move the monotonic clock by OFFSET seconds"),
 	  .sets = OPT_MONOTONIC, .take = take_offset, .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_TIME,
-	  .why = N_("clock offsets belong to a new time namespace") },
+	  .implies_flags = UNSHARE_TIME },
 	{ "boottime", 0, ARG_REQUIRED, N_("OFFSET"), GROUP_NS,
-	  N_("move the boot-time clock by OFFSET seconds; implies --time"),
+	  N_("the same for the boot-time clock"),
 	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_TIME,
-	  .why = N_("clock offsets belong to a new time namespace") },
+	  .implies_flags = UNSHARE_TIME },
 
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
-	  N_("map your uid and gid to 0 (root) in the new user namespace"),
+	  N_("map your uid and gid to root (0)"),
 	  .sets = OPT_MAP_ROOT, .take = take_map_both, .fixed = "0",
-	  MAPS_IN_USERNS },
+	  .implies_flags = UNSHARE_USER },
 	{ "map-current-user", 'c', ARG_NONE, NULL, GROUP_USERNS,
 	  N_("map your uid and gid to themselves"),
 	  .sets = OPT_MAP_CURRENT, .take = take_map_both,
-	  .fixed = map_current, MAPS_IN_USERNS },
-	{ "map-user", 0, ARG_REQUIRED, N_("UID|NAME"), GROUP_USERNS,
-	  N_("map your uid to UID"),
+	  .fixed = map_current, .implies_flags = UNSHARE_USER },
+	{ "map-user", 0, ARG_REQUIRED, N_("USER"), GROUP_USERNS,
+	  N_("map your uid to USER"),
 	  .sets = OPT_MAP_USER, STRING(map_user_arg), .values = VALUES_USER,
-	  MAPS_IN_USERNS },
-	{ "map-group", 0, ARG_REQUIRED, N_("GID|NAME"), GROUP_USERNS,
-	  N_("map your gid to GID (implies --setgroups=deny)"),
+	  .implies_flags = UNSHARE_USER },
+	{ "map-group", 0, ARG_REQUIRED, N_("GROUP"), GROUP_USERNS,
+	  N_("map your gid to GROUP"),
 	  .sets = OPT_MAP_GROUP, STRING(map_group_arg), .values = VALUES_GROUP,
-	  MAPS_IN_USERNS },
+	  .implies_flags = UNSHARE_USER },
 	{ "map-users", 0, ARG_REQUIRED, N_("SPEC"), GROUP_USERNS,
-	  N_("map a range of uids: INNER:OUTER:COUNT, or auto (your first "
-	     "/etc/subuid range from 0), subids (that range to itself), all "
-	     "(every uid, with privilege); repeatable"),
+	  N_("map uids: INNER:OUTER:COUNT, auto, subids, all"),
 	  .sets = OPT_MAP_USERS, .take = take_specs, .values = VALUES_TEXT,
-	  .words = map_words, MAPS_IN_USERNS },
+	  .words = map_words, .implies_flags = UNSHARE_USER },
 	{ "map-groups", 0, ARG_REQUIRED, N_("SPEC"), GROUP_USERNS,
-	  N_("the same for gids, from /etc/subgid"),
+	  N_("the same for gids"),
 	  .sets = OPT_MAP_GROUPS, .take = take_specs, .values = VALUES_TEXT,
-	  .words = map_words, MAPS_IN_USERNS },
+	  .words = map_words, .implies_flags = UNSHARE_USER },
+	/* Option names alone, not translated. */
 	{ "map-auto", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  N_("--map-users=auto --map-groups=auto"),
+	  "--map-users=auto --map-groups=auto",
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
-	  .fixed = "auto", MAPS_IN_USERNS },
+	  .fixed = "auto", .implies_flags = UNSHARE_USER },
 	{ "map-subids", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  N_("--map-users=subids --map-groups=subids"),
+	  "--map-users=subids --map-groups=subids",
 	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
-	  .fixed = "subids", MAPS_IN_USERNS },
-	{ "owner", 0, ARG_REQUIRED, N_("UID:GID"), GROUP_USERNS,
-	  N_("take on these ids before unsharing, so that the new user "
-	     "namespace belongs to them (needs root)"),
+	  .fixed = "subids", .implies_flags = UNSHARE_USER },
+	/* UID:GID, allow|deny: not words, not translated. */
+	{ "owner", 0, ARG_REQUIRED, "UID:GID", GROUP_USERNS,
+	  N_("who owns the new user namespace (needs root)"),
 	  .sets = OPT_OWNER, STRING(owner_arg), .values = VALUES_TEXT,
-	  .implies_flags = UNSHARE_USER,
-	  .why = N_("--owner names who owns a new user namespace") },
+	  .implies_flags = UNSHARE_USER },
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
-	  N_("allow or deny setgroups(2) in the new user namespace"),
+	  N_("setgroups(2) in the new user namespace"),
 	  .sets = OPT_SETGROUPS, .take = take_setgroups, .values = VALUES_WORD,
-	  .words = setgroups_words,
-	  .implies_flags = UNSHARE_USER,
-	  .why = N_("setgroups is a setting of a new user namespace") },
-	{ "setuid", 'S', ARG_REQUIRED, N_("UID"), GROUP_USERNS,
-	  N_("run the program as UID (in the new user namespace)"),
+	  .words = setgroups_words, .implies_flags = UNSHARE_USER },
+	{ "setuid", 'S', ARG_REQUIRED, N_("USER"), GROUP_USERNS,
+	  N_("run the program as USER"),
 	  STRING(setuid_arg), .values = VALUES_USER },
-	{ "setgid", 'G', ARG_REQUIRED, N_("GID"), GROUP_USERNS,
-	  N_("run the program as GID, with no supplementary groups where "
-	     "setgroups is allowed (where it is denied, as after -r, the "
-	     "kernel keeps them)"),
+	{ "setgid", 'G', ARG_REQUIRED, N_("GROUP"), GROUP_USERNS,
+	  N_("run the program as GROUP"),
 	  STRING(setgid_arg), .values = VALUES_GROUP },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  N_("make the permitted capabilities ambient, so that they survive "
-	     "exec under a uid other than 0"),
+	  N_("make the permitted capabilities ambient"),
 	  .sets = OPT_KEEP_CAPS },
 
 	/* Process context, in the order of the flag table. */
@@ -434,97 +399,73 @@ const struct option_row option_rows[] = {
 	CONTEXT(UNSHARE_SIGHAND),
 	CONTEXT(UNSHARE_THREAD),
 	{ "flags", 0, ARG_REQUIRED, N_("LIST"), GROUP_CONTEXT,
-	  N_("unshare the flags in LIST: names or numbers (0x hex or decimal), "
-	     "comma-separated; repeatable"),
+	  N_("flags by name or number, comma-separated"),
 	  .take = take_flags, .values = VALUES_FLAGS },
 
 	/* Execution. */
 	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run the program as a child and wait for it; its exit status or "
-	     "the signal it died of is ours"),
+	  N_("run the program as a child and wait for it"),
 	  .sets = OPT_FORK },
 	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("do not fork even for --pid: the program stays outside the new "
-	     "pid namespace"),
+	  N_("do not fork, even for --pid"),
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, N_("SIGNAL"), GROUP_EXEC,
-	  N_("send SIGNAL (name or number, default KILL) to the child when "
-	     "unshare dies; implies --fork"),
+	  N_("kill the child if unshare dies; implies -f"),
 	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
-	  .values = VALUES_SIGNAL,
-	  .implies_opts = OPT_FORK,
-	  .why = N_("only a child can be killed when unshare dies") },
+	  .values = VALUES_SIGNAL, .implies_opts = OPT_FORK },
 	{ "forward-signals", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  NULL /* made from the list of forwarded signals */,
-	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK,
-	  .why = N_("signals are forwarded to a child") },
+	  N_("pass signals on to the child; implies -f"),
+	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK },
 	{ "init", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run a small init as pid 1 of a new pid namespace: it starts "
-	     "the program, forwards signals to it and reaps orphans; implies "
-	     "--pid"),
+	  N_("run the program under an init; implies -p"),
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
-	  .implies_flags = UNSHARE_PID,
-	  .why = N_("the init runs as pid 1 of a new pid namespace, in a "
-		    "child") },
+	  .implies_flags = UNSHARE_PID },
 	{ "root", 'R', ARG_REQUIRED, N_("DIR"), GROUP_EXEC,
-	  N_("chroot to DIR before running the program, then chdir to / (or to "
-	     "--wd)"),
+	  N_("chroot to DIR"),
 	  STRING(root_dir), .values = VALUES_DIR },
 	{ "wd", 'w', ARG_REQUIRED, N_("DIR"), GROUP_EXEC,
-	  N_("chdir to DIR before running the program"),
+	  N_("chdir to DIR"),
 	  STRING(wd_dir), .values = VALUES_DIR },
 	{ "clear-env", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run the program with an empty environment but a default PATH"),
+	  N_("an empty environment but a default PATH"),
 	  .sets = OPT_CLEAR_ENV },
 	{ "keep-env", 0, ARG_REQUIRED, N_("LIST"), GROUP_EXEC,
-	  N_("keep only the variables named in LIST (comma-separated), and a "
-	     "default PATH if PATH is not one; repeatable"),
+	  N_("keep only the variables in LIST, and PATH"),
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env,
 	  .values = VALUES_VARIABLES },
 	{ "whitelist-env", 0, ARG_REQUIRED, N_("LIST"), GROUP_EXEC, NULL,
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
 	  .values = VALUES_VARIABLES },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("print the plan (flags, closure, program) on stdout and exit "
-	     "without unsharing or running anything"),
+	  N_("print the plan and exit"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
 	{ "list", 0, ARG_OPTIONAL, N_("WHAT"), GROUP_OUTPUT,
-	  N_("list every flag: value, namespace inode, and whether this kernel "
-	     "and you can use it now (tried in a throwaway child); with "
-	     "WHAT=options, every option, the kind of value it takes and the "
-	     "words it knows, for completions and scripts"),
+	  N_("list flags (the default), options or steps"),
 	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
-	  .values = VALUES_WORD,
-	  .words = list_words },
+	  .values = VALUES_WORD, .words = list_words },
 	{ "output", 'o', ARG_REQUIRED, N_("LIST"), GROUP_OUTPUT,
-	  N_("with --list, show only the columns named in LIST "
-	     "(comma-separated: flag, option, value...), in its order; with "
-	     "--json, only their members"),
+	  N_("the columns of --list to show, in order"),
 	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
 	  .words = column_words },
 	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("with --list, leave out the heading line"),
+	  N_("--list without its heading line"),
 	  .sets = OPT_NOHEADINGS },
 	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("with --list, one line a row, its cells parted by one blank, and "
-	     "blanks, backslashes and control characters in a cell as \\xHH"),
+	  N_("--list with cells parted by one blank"),
 	  .sets = OPT_RAW },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("with --list or --dry-run, print JSON; with --verbose, JSON lines "
-	     "on stderr"),
+	  N_("JSON from --list, --dry-run and --verbose"),
 	  .sets = OPT_JSON },
 	{ "verbose", 'v', ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("explain the plan on stderr, then each namespace's inode before "
-	     "and after; twice, the long form of each explanation"),
+	  N_("explain the plan and the run on stderr"),
 	  .sets = OPT_VERBOSE, .take = take_verbose },
-	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, N_("give this help list"),
-	  .stop = STOP_HELP },
-	{ "usage", 0, ARG_NONE, NULL, GROUP_INFO,
-	  N_("give a short usage message"), .stop = STOP_USAGE },
-	{ "version", 'V', ARG_NONE, NULL, GROUP_INFO,
-	  N_("print program version"), .stop = STOP_VERSION },
+	/* One line of --help for the three, without a text. */
+	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, NULL, .stop = STOP_HELP },
+	{ "usage", 0, ARG_NONE, NULL, GROUP_INFO, NULL, .stop = STOP_USAGE },
+	{ "version", 'V', ARG_NONE, NULL, GROUP_INFO, NULL,
+	  .stop = STOP_VERSION },
 };
 
 const size_t option_count = sizeof option_rows / sizeof option_rows[0];

@@ -74,11 +74,10 @@ struct option_row {
 	take_fn *take;          /* reads its value, or NULL */
 	size_t store;           /* for some: where in the plan it goes */
 	const char *fixed;      /* the value take gets when there is none */
-	/* What it implies (unless one of 'unless' is set), and why. */
+	/* What it implies, unless one of 'unless' is set. */
 	unsigned implies_opts;
 	unsigned long implies_flags;
 	unsigned unless;
-	const char *why;
 	enum opt_stop stop;
 	int alias;              /* another name of the row before it */
 	enum opt_values values; /* what its value is */

@@ -71,9 +71,8 @@ static void implied(struct emit *e, const struct plan *plan)
 						      : unshare_flags[next->flag].name);
 			}
 			/* TRANSLATORS: %s is what is brought in (options or
-			 * flags), %s the option that brings it, %s why. */
-			snprintf(text, sizeof text, _("%-8s by %s: %s"), what,
-				 by, _(im->by->why));
+			 * flags), %s the option that brings it. */
+			snprintf(text, sizeof text, _("%-8s by %s"), what, by);
 			/* TRANSLATORS: a label of the plan, in a column 12
 			 * characters wide. */
 			emit_line(e, _("implied"), text);

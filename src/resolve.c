@@ -91,39 +91,28 @@ void plan_resolve(struct plan *plan)
 /* Combinations that cannot work, one line each; the first that applies
  * is reported.  "needs" rows fire when b is missing.  The message names
  * a's option as %1$s and b's as %2$s. */
+/* TRANSLATORS: in these, %1$s and %2$s are the names of two options,
+ * without the leading "--". */
+#define NEEDS_CHILD N_("--%2$s needs a child process: drop --%1$s")
+#define EXCLUDE N_("--%2$s and --%1$s exclude each other: keep one")
+#define NEEDS N_("--%1$s needs --%2$s")
 static const struct {
 	unsigned a, b;
 	bool needs;
 	const char *message;
 } conflicts[] = {
-	{ OPT_NO_FORK, OPT_INIT, false,
-	  /* TRANSLATORS: in these, %1$s and %2$s are the names of two
-	   * options, without the leading "--". */
-	  N_("--%2$s needs a child process to be the init; drop --%1$s") },
-	{ OPT_NO_FORK, OPT_KILL_CHILD, false,
-	  N_("--%2$s needs a child process to kill; drop --%1$s") },
-	{ OPT_NO_FORK, OPT_FORWARD, false,
-	  N_("--%2$s needs a child process to forward to; drop --%1$s") },
-	{ OPT_NO_FORK, OPT_NEW_CGROUP, false,
-	  N_("--%2$s needs a child process to put in the cgroup, and a parent "
-	     "to remove it; drop --%1$s") },
-	{ OPT_NO_FORK, OPT_FORK, false,
-	  N_("--%2$s and --%1$s contradict each other; keep one") },
-	{ OPT_OUTPUT, OPT_LIST, true,
-	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
-	{ OPT_NOHEADINGS, OPT_LIST, true,
-	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
-	{ OPT_RAW, OPT_LIST, true,
-	  N_("--%1$s shapes the table --%2$s prints: add --%2$s") },
-	{ OPT_NOHEADINGS, OPT_JSON, false,
-	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
-	     "one") },
-	{ OPT_RAW, OPT_JSON, false,
-	  N_("--%1$s shapes --list's table, and --%2$s prints none: keep "
-	     "one") },
+	{ OPT_NO_FORK, OPT_INIT, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_KILL_CHILD, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_FORWARD, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
+	{ OPT_OUTPUT, OPT_LIST, true, NEEDS },
+	{ OPT_NOHEADINGS, OPT_LIST, true, NEEDS },
+	{ OPT_RAW, OPT_LIST, true, NEEDS },
+	{ OPT_NOHEADINGS, OPT_JSON, false, EXCLUDE },
+	{ OPT_RAW, OPT_JSON, false, EXCLUDE },
 	{ OPT_JSON, OPT_LIST | OPT_DRY_RUN | OPT_VERBOSE, true,
-	  N_("--%1$s changes what --list, --dry-run and --verbose print: "
-	     "add one of them") },
+	  N_("--%1$s needs --list, --dry-run or --verbose") },
 };
 
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
@@ -132,17 +121,24 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
 	     plan->requested || plan->argv || plan->root_dir ||
 	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg))
-		return _("--list shows every flag and runs nothing: give it "
-			 "alone, or with --json, --output, --noheadings or "
-			 "--raw");
-	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET))
-		return _("--loopback brings lo up in a new network namespace: "
-			 "add --net");
+		return _("--list runs nothing: give it alone\nit goes with "
+			 "--json, -o, --noheadings and --raw");
+	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
+		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
+			 row_name(row_of_flag(UNSHARE_NET)));
+		return msg;
+	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
-	    !(plan->opts & OPT_FORK))
-		/* TRANSLATORS: FILE as --help shows it. */
-		return _("--pid=FILE needs a process in the new pid "
-			 "namespace to keep it: drop --no-fork");
+	    !(plan->opts & OPT_FORK)) {
+		char pid_file[64];
+
+		/* FILE as --help shows it. */
+		snprintf(pid_file, sizeof pid_file, "%s=%s",
+			 row_name(row_of_flag(UNSHARE_PID)), _("FILE"));
+		snprintf(msg, size, _(NEEDS_CHILD), opt_name(OPT_NO_FORK),
+			 pid_file);
+		return msg;
+	}
 	for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
 		if ((plan->opts & conflicts[i].a) &&
 		    !(plan->opts & conflicts[i].b) == conflicts[i].needs) {
@@ -217,9 +213,9 @@ static char *add_specs(const char *option, const char **specs,
 			 * --map-groups), %s the capability (CAP_SETUID or
 			 * CAP_SETGID), %s the file (/etc/subuid or
 			 * /etc/subgid) */
-			return usage_message(_("%s=all: only a process "
-				 "with %s may map every id; unprivileged, use "
-				 "auto or subids (from %s)"), option,
+			return usage_message(_("%s=all needs %s\nunprivileged, "
+					       "use auto or subids (from %s)"),
+				 option,
 				 cap == CAP_SETUID ? "CAP_SETUID" : "CAP_SETGID",
 				 owner->subid_file);
 		}
@@ -236,16 +232,17 @@ static char *add_specs(const char *option, const char **specs,
  * is in the old form exactly when it has a comma. */
 void maps_warn_old_forms(const struct plan *plan)
 {
-	for (size_t i = 0; i < plan->n_uid_specs; i++)
-		if (strchr(plan->uid_specs[i], ','))
-			warnx(_("--map-users=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT"),
-			      quoted(plan->uid_specs[i]));
-	for (size_t i = 0; i < plan->n_gid_specs; i++)
-		if (strchr(plan->gid_specs[i], ','))
-			warnx(_("--map-groups=%s is the old OUTER,INNER,COUNT "
-			      "form; write INNER:OUTER:COUNT"),
-			      quoted(plan->gid_specs[i]));
+	for (size_t i = 0; i < plan->n_uid_specs + plan->n_gid_specs; i++) {
+		bool users = i < plan->n_uid_specs;
+		const char *spec = users ? plan->uid_specs[i]
+					 : plan->gid_specs[i - plan->n_uid_specs];
+
+		if (strchr(spec, ','))
+			warnx(_("--%s=%s: the old OUTER,INNER,COUNT form; write "
+				"INNER:OUTER:COUNT"),
+			      opt_name(users ? OPT_MAP_USERS : OPT_MAP_GROUPS),
+			      quoted(spec));
+	}
 }
 
 /* The inner id for our own: -r's 0, -c's ourself, or --map-user's. */
@@ -307,9 +304,8 @@ static char *maps_resolve(struct plan *plan)
 	if (plan->owner_uid != NO_ID &&
 	    (plan->n_uid_specs || plan->n_gid_specs) &&
 	    (~effective_caps() & ((1ULL << CAP_SETUID) | (1ULL << CAP_SETGID))))
-		return usage_message(_("--%s needs CAP_SETUID and CAP_SETGID to "
-				       "take on those ids: run as root"),
-				     opt_name(OPT_OWNER));
+		return usage_message(_("--%s needs CAP_SETUID and CAP_SETGID\n"
+				       "run as root"), opt_name(OPT_OWNER));
 	/* Both /etc/subuid and /etc/subgid are keyed by the user: its name
 	 * or its uid (subgid(5), newgidmap and util-linux read it so); the
 	 * caller's, not --owner's (util-linux reads them so), whose id is
@@ -368,10 +364,9 @@ static char *maps_resolve(struct plan *plan)
 	    plan->owner_uid == NO_ID) {
 		if (plan->setgroups == SETGROUPS_ALLOW)
 			return usage_message(
-				_("--setgroups=allow cannot go with "
-				"--map-group (or -r, -c): the kernel lets a "
-				"process map its own group only once setgroups "
-				"is denied"));
+				_("--setgroups=allow cannot go with -r, -c, "
+				  "--map-group\nyour gid is mapped only with "
+				  "setgroups denied"));
 		plan->setgroups = SETGROUPS_DENY;
 	}
 	return NULL;
@@ -409,9 +404,8 @@ static char *persist_conflict(const struct plan *plan)
 				/* TRANSLATORS: --%s=%s, twice: the options
 				 * and their files as given. */
 				return usage_message(
-					_("--%s=%s and --%s=%s name the same "
-					  "file: one file keeps one namespace; "
-					  "give each its own"),
+					_("--%s=%s and --%s=%s are the same "
+					  "file\none file keeps one namespace"),
 					unshare_flags[i].name,
 					quoted(plan->persist[i]),
 					unshare_flags[j].name,

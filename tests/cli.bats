@@ -20,20 +20,44 @@ load helpers
 	assert_equal "$output" "$long"
 }
 
-@test "--help groups the options under headings" {
+@test "--help groups the options under headings, one line each, then examples" {
 	run unshare --help
 	assert_success
-	assert_line --partial 'Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]'
-	assert_line ' Namespaces (each a new one of its kind):'
-	assert_line ' Process context (each a private copy):'
+	assert_line --index 0 'Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]'
+	assert_line --regexp '^ Namespaces '
+	assert_line --regexp '^ User namespace '
+	assert_line --regexp '^ Process context '
 	assert_line ' Execution:'
 	assert_line ' Output:'
-	assert_line --regexp '^  -m, --mount\[=FILE\] +new mount namespace'
-	assert_line --regexp '^      --sysvsem +System V semaphore undo list'
-	assert_line --partial '125 if unshare itself fails'
+	assert_line --regexp '^  -m, --mount\[=FILE\] +mount table$'
+	assert_line --regexp '^      --sysvsem +System V semaphore undo list$'
+	assert_line --regexp '^  -h, --help, --usage, -V, --version$'
+	# Examples to copy: a root shell, a pid namespace with its proc, a
+	# network with lo up, a namespace kept in a file.
+	assert_line ' Examples:'
+	assert_line --regexp '^  unshare -r +[a-z]'
+	assert_line --regexp '^  unshare -rpf --mount-proc +[a-z]'
+	assert_line --regexp '^  unshare -rn --loopback +[a-z]'
+	assert_line --regexp '^  unshare --net=[^ ]+ true +[a-z]'
+	# The exit statuses, and where to read more.
+	assert_line --regexp '125.*126.*127'
+	assert_output --partial 'unshare(1)'
 }
 
-@test "--help lists each group in a logical order (the table's), not by name, in 79 columns" {
+@test "--help fits 80 lines of at most 79 columns, each option on one line" {
+	run env LC_ALL=C "$UNSHARE_BIN" --help
+	assert_success
+	[ "${#lines[@]}" -le 80 ] || fail "--help is ${#lines[@]} lines"
+	run awk 'length > 79' <<<"$output"
+	assert_output ''
+	# No option's text goes on to a second line; only the usage's
+	# footer may.
+	run unshare --help
+	run grep -c '^                              ' <<<"$output"
+	assert_output 0
+}
+
+@test "--help lists each group in a logical order (the table's), not by name" {
 	run unshare --help
 	assert_success
 	local order
@@ -41,16 +65,14 @@ load helpers
 	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc new-cgroup mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime"
 	order=$(sed -n '/^ User namespace/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
 	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
-	# -h shown as the help's letter, and nothing past column 79.
-	assert_line --regexp '^  -h, --help +'
-	run awk 'length > 79' <<<"$output"
-	assert_output ''
 }
 
 @test "-h is --help" {
+	run unshare --help
+	local long=$output
 	run unshare -h
 	assert_success
-	assert_line ' Namespaces (each a new one of its kind):'
+	assert_equal "$output" "$long"
 }
 
 @test "an unknown long option is refused with 125, named, with a pointer to --help" {

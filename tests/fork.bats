@@ -52,7 +52,7 @@ setup() {
 @test "--fork --no-fork is refused" {
 	run unshare --fork --no-fork true
 	assert_failure 125
-	assert_said --index 0 "--fork" "--no-fork" "contradict"
+	assert_said --index 0 "--fork" "--no-fork" "exclude"
 }
 
 @test "--dry-run shows the fork step" {

@@ -283,7 +283,7 @@ assert_said() {
 # shown on lines that start with START (such as "message unshare: ", in a
 # summary of JSON events, whose hints are then "message hint: ").
 assert_said_after() {
-	local start=$1 hint line next pieces rest piece where= i first=0 last
+	local start=$1 hint line next pieces rest piece where='' i first=0 last
 	shift
 	hint="${start%unshare: }hint: "
 	last=$((${#lines[@]} - 1))

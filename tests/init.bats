@@ -17,10 +17,10 @@ setup() {
 unshare"
 }
 
-@test "--init implies --pid and --fork, shown with reasons" {
+@test "--init implies --pid and --fork, shown by --init" {
 	run unshare --dry-run --init true
 	assert_success
-	assert_line --regexp '^implied +--fork, pid +by --init: '
+	assert_line --regexp '^implied +--fork, pid +by --init$'
 	assert_line --regexp '^init +run an init'
 }
 

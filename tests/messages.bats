@@ -56,7 +56,7 @@ load helpers
 @test "option values are quoted in their messages" {
 	run unshare --kill-child=$'\e]0;title\a' true
 	assert_failure 125
-	assert_said --index 0 "--kill-child=\$'\\033]0;title\\007':" "unknown signal"
+	assert_said --index 0 "--kill-child=\$'\\033]0;title\\007':" "signal"
 	run unshare --flags=$'mount,\e[K' true
 	assert_failure 125
 	assert_said --index 0 "--flags" "unknown flag \$'\\033[K'"

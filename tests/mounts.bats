@@ -23,7 +23,7 @@ setup() {
 	assert_success
 	assert_output shared
 	run unshare --dry-run --propagation=shared true
-	assert_line --regexp '^implied +mount +by --propagation: '
+	assert_line --regexp '^implied +mount +by --propagation$'
 	assert_line --regexp '^propagation +.*: shared$'
 }
 
@@ -102,7 +102,7 @@ setup() {
 	assert_line register
 	assert_line status
 	run unshare --dry-run --mount-binfmt true
-	assert_line --regexp '^implied +mount, user +by --mount-binfmt: '
+	assert_line --regexp '^implied +mount, user +by --mount-binfmt$'
 }
 
 @test "--load-interp: a registered interpreter runs a file, only inside" {

@@ -72,7 +72,7 @@ ping ok"
 @test "--loopback without --net is refused; refused by the kernel, it says which step, and leaves nothing" {
 	run unshare --loopback true
 	assert_failure 125
-	assert_said "--loopback" "add --net"
+	assert_said "--loopback" "needs --net"
 	require_root
 	run inject ioctl EPERM -- "$UNSHARE_BIN" --net="$BATS_TEST_TMPDIR/ns" --loopback true
 	assert_failure 125

@@ -107,7 +107,7 @@ keep() {
 @test "--pid=FILE --no-fork is refused: no process would hold the namespace" {
 	run unshare --pid="$dir/pid" --no-fork true
 	assert_failure 125
-	assert_said --index 0 "--pid=FILE" "pid namespace" "drop --no-fork"
+	assert_said --index 0 "--pid=FILE" "child" "drop --no-fork"
 	[ ! -e "$dir/pid" ]
 }
 

@@ -22,7 +22,7 @@ load helpers
 	# The monotonic clock is about uptime (boottime less suspend).
 	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
 	run unshare --dry-run --monotonic=-1.5 true
-	assert_line --regexp '^implied +time +by --monotonic: '
+	assert_line --regexp '^implied +time +by --monotonic$'
 	assert_line --regexp '^clocks +.*: monotonic -1.5 s$'
 }
 
@@ -30,7 +30,7 @@ load helpers
 	for bad in '' abc 1.2.3 1e5 '1.' '.5' '--1' 1.0000000001 99999999999999; do
 		run unshare --boottime="$bad" true
 		assert_failure 125
-		assert_said --index 0 "--boottime=$bad:" "seconds" "86400" "-3600" "1.5" "9 decimals"
+		assert_said --index 0 "--boottime=$bad:" "seconds" "-3600" "1.5" "9 decimals"
 	done
 }
 

@@ -107,13 +107,13 @@ static void conflict(unsigned long flags, unsigned opts, const char *says)
 
 static void test_conflicts(void)
 {
-	conflict(0, OPT_FORK | OPT_NO_FORK, "--fork and --no-fork contradict");
+	conflict(0, OPT_FORK | OPT_NO_FORK, "--fork and --no-fork exclude");
 	conflict(0, OPT_INIT | OPT_NO_FORK, "--init needs a child process");
 	conflict(0, OPT_KILL_CHILD | OPT_NO_FORK, "--kill-child needs a child");
 	conflict(0, OPT_FORWARD | OPT_NO_FORK,
 		 "--forward-signals needs a child process");
 	conflict(0, OPT_FORWARD, NULL);
-	conflict(0, OPT_JSON, "--json changes what --list");
+	conflict(0, OPT_JSON, "--json needs --list");
 	conflict(0, OPT_JSON | OPT_DRY_RUN, NULL);
 	conflict(0, OPT_MAP_ROOT | OPT_MAP_GROUP, NULL);
 	conflict(0, OPT_MAP_ROOT | OPT_MAP_CURRENT, NULL);

@@ -103,7 +103,9 @@ function __unshare_learn --argument-names cmd
         end
         set -l takes
         test $argument = required; and set takes -r -f
-        complete -c $cmd -n $ours -l $long $letter $takes -d (printf %b $help)
+        set -l described
+        test $help != -; and set described -d (printf %b $help)
+        complete -c $cmd -n $ours -l $long $letter $takes $described
         test $argument = none; and continue
         # Its values, apart, so that fish offers the option once (not
         # also as --name=) and shows no help beside each value.

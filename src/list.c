@@ -552,12 +552,12 @@ static size_t words_of(const struct option_row *r, const char **words,
 #define MAX_WORDS 96
 
 /* An option's HELP, as --help says it (an alias's, its option's), or
- * "" (--usage, --version). */
+ * "-" where it has none (--help, --usage and --version share a line). */
 static const char *option_help(const struct option_row *r)
 {
 	while (r->alias)
 		r--;
-	return row_doc(r) ? _(row_doc(r)) : "";
+	return row_doc(r) ? _(row_doc(r)) : "-";
 }
 
 static void options_text(const struct plan *plan, const size_t *shown,

@@ -161,16 +161,17 @@ help_of() {
 @test "zsh: each option with its help, as unshare says it, its letter beside it" {
 	in_shell zsh
 	run zsh_typed $'unshare --mount-\t' $'unshare --lo\t' $'unshare --r\t' \
-		$'unshare -\t'
+		$'unshare --map-u\t' $'unshare -\t'
 	assert_success
 	output=$(tr -s ' ' <<<"$output")
 	mapfile -t lines <<<"$output"
+	# Colons and parentheses as they are.
 	assert_line -- "--mount-proc -- $(help_of --mount-proc)"
-	# Colons, parentheses and backslashes as they are.
+	assert_line --partial '(/proc)'
+	assert_line -- "--map-users -- $(help_of --map-users)"
+	assert_line --partial 'INNER:OUTER:COUNT'
 	assert_line -- "--load-interp -- $(help_of --load-interp)"
-	assert_line --partial '(:name:type:'
 	assert_line -- "--raw -- $(help_of --raw)"
-	assert_line --partial '\xHH'
 	assert_line -- "--mount -m -- $(help_of --mount)"
 	assert_line -- "--whitelist-env --keep-env -- $(help_of --keep-env)"
 }

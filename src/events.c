@@ -83,9 +83,9 @@ bool narrating_json(void)
  * run that says something loads the locale. */
 static void vsay(const char *kind, pid_t pid, const char *fmt, va_list ap)
 {
-	char text[4096];
-
 	if (!narration.json) {
+		char text[4096];
+
 		vsnprintf(text, sizeof text, _(fmt), ap);
 		fprintf(stderr, VERBOSE_PREFIX "%-12s ", events_step(kind));
 		wrap_print(stderr, text, strlen(VERBOSE_PREFIX) + 13,

@@ -203,6 +203,8 @@ static void sharers(const struct sharing *s, size_t max, char *buf,
 		char comm[32];
 
 		used += (size_t)snprintf(buf + used, size - used,
+					 /* not translated: pid is a name,
+					  * as ps(1) has it */
 					 "%s pid %d (%s)", i ? "," : "",
 					 (int)s->named[i],
 					 comm_of(s->named[i], comm));
@@ -250,6 +252,8 @@ static void unseen(const struct sharing *s, char *buf, size_t size)
 	for (size_t i = 0; i < s->hidden && i < SHARING_NAMED && used < size;
 	     i++)
 		used += (size_t)snprintf(buf + used, size - used,
+					 /* not translated: pid, and why in
+					  * JSON's word */
 					 "%s pid %d (%s: %s)", i ? "," : "",
 					 (int)s->unseen[i],
 					 comm_of(s->unseen[i], comm),

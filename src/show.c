@@ -128,10 +128,11 @@ static const char *seconds(const struct offset *o, char *buf, size_t size)
 static void clock_member(struct emit *e, const char *name,
 			 const struct offset *o)
 {
-	char buf[48];
+	if (o) {
+		char buf[48];
 
-	if (o)
 		emit_value(e, "%s %s s", name, seconds(o, buf, sizeof buf));
+	}
 	if (!e->json)
 		return;
 	emit_key(e, name);

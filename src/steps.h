@@ -186,12 +186,14 @@ struct run {
 	int binfmt_fd;                /* the binfmt_misc to register in */
 	int cgroup_dir;               /* cgroup-make: where it made the */
 	const char *cgroup_name;      /* new cgroup, by this name */
+	int dir_fd;                   /* a mount's directory, walked once */
+	const char *dir_path;         /* for the step of this path */
 };
 
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1, .dir_fd = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */

@@ -383,6 +383,17 @@ int undo_cgroup(int dir, const char *name)
 	return 0;
 }
 
+int undo_can_unmount(void)
+{
+	if (proc_self >= 0)
+		return 0;
+	if (chrooted) {
+		errno = ENOENT;
+		return -1;
+	}
+	return access("/proc/self/mountinfo", R_OK);
+}
+
 void undo_now(void)
 {
 	run_all(true);

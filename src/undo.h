@@ -62,6 +62,10 @@ void undo_ask(int fd, char byte, char done);
  * (nothing is then to be undone). */
 int undo_cgroup(int dir, const char *name);
 
+/* Whether a mount seen outside could be undone: its undo reads our mount
+ * table and unmounts through /proc/self.  0, or -1 with errno. */
+int undo_can_unmount(void);
+
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);
 

@@ -51,7 +51,7 @@ CALLS = {
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',
     "proc": r'fsopen\("proc"|mount\("proc"',
-    "binfmt": r'fsopen\("binfmt_misc"|mount\("binfmt_misc"|move_mount\(.*binfmt',
+    "binfmt": r'fsopen\("binfmt_misc"|mount\("binfmt_misc"|move_mount\(',
     "setgid": r"setresgid\(",
     "keepcaps": r"PR_SET_KEEPCAPS",
     "setuid": r"setresuid\(",

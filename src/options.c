@@ -137,8 +137,8 @@ static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 {
 	if (value && (*value == '\0' || strchr(value, '/') ||
 		      strcmp(value, ".") == 0 || strcmp(value, "..") == 0 ||
-		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 200))
-		USAGE(_("--%s=%s: not a cgroup name\none name of at most 200 "
+		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 255))
+		USAGE(_("--%s=%s: not a cgroup name\none name of at most 255 "
 			"bytes: no '/', not . or .. or cgroup.*"),
 		      row_name(row), quoted(value));
 	plan->cgroup_name = value;

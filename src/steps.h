@@ -184,8 +184,8 @@ struct run {
 	int alive_fd;                 /* --kill-child: end of file once the
 					 parent is gone */
 	int binfmt_fd;                /* the binfmt_misc to register in */
-	int cgroup_dir;               /* cgroup-make: where it made the */
-	const char *cgroup_name;      /* new cgroup, by this name */
+	int cgroup_dir;               /* cgroup-make: the new cgroup, */
+	int cgroup_procs;             /* its cgroup.procs, opened by us */
 	int dir_fd;                   /* a mount's directory, walked once */
 	const char *dir_path;         /* for the step of this path */
 };
@@ -193,7 +193,8 @@ struct run {
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1, .dir_fd = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_procs = -1,  \
+	  .dir_fd = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */

@@ -136,8 +136,92 @@ static int open_parent(const struct step *s, bool dry)
 /* What fails when the watcher cannot be made or talked to. */
 #define WATCHER N_("--new-cgroup: its watcher")
 
-void cgroup_predict(const struct step *make)
+/* Whether word is one of the words of the file at path. */
+static bool has_word(const char *path, const char *word)
 {
+	char buf[4096], *w, *save;
+	FILE *f = fopen(path, "re");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	buf[n] = '\0';
+	for (w = strtok_r(buf, " \n", &save); w; w = strtok_r(NULL, " \n", &save))
+		if (strcmp(w, word) == 0)
+			return true;
+	return false;
+}
+
+/* The v1 hierarchy a controller is bound to (its cgroup v2 files are
+ * io.*, its name blkio), as /proc/cgroups says: 0 for none (cgroup v2
+ * may have it), or -1 if the kernel has no such controller (or the file
+ * cannot be read). */
+static int v1_hierarchy(const char *controller)
+{
+	char line[256], name[64];
+	int hierarchy = -1, h;
+	FILE *f = fopen("/proc/cgroups", "re");
+
+	if (strcmp(controller, "io") == 0)
+		controller = "blkio";
+	while (f && hierarchy < 0 && fgets(line, sizeof line, f))
+		if (sscanf(line, "%63s %d", name, &h) == 2 &&
+		    strcmp(name, controller) == 0)
+			hierarchy = h;
+	if (f)
+		fclose(f);
+	return hierarchy;
+}
+
+/* Which files a cgroup has, and what each takes. */
+#define SEE_DOCS N_("see the kernel's cgroup-v2 documentation")
+
+/* Why the file of set ("FILE=VALUE") is not in a cgroup made under
+ * parent, as a hint in buf; on a dry run (dry), NULL where it cannot be
+ * told before (it may be there). */
+static const char *missing(const char *parent, const char *set, bool dry,
+			   char *buf, size_t size)
+{
+	size_t file = strcspn(set, "="), dot = strcspn(set, ".");
+	char controller[64], path[4400];
+	int hierarchy;
+
+	snprintf(controller, sizeof controller, "%.*s", (int)dot, set);
+	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
+	if (strcmp(controller, "cgroup") != 0 &&
+	    (hierarchy = v1_hierarchy(controller)) >= 0) {
+		if (hierarchy > 0)
+			/* TRANSLATORS: %s is a controller (memory), twice. */
+			snprintf(buf, size, _("%s is bound to a cgroup v1 "
+				 "hierarchy here; boot with cgroup_no_v1=%s to "
+				 "have it in v2"), controller, controller);
+		else if (!has_word(path, controller))
+			/* TRANSLATORS: %s is a controller (memory). */
+			snprintf(buf, size, _("enable %s in your cgroup's "
+				 "cgroup.subtree_control (only root's, or one "
+				 "with no process, can)"), controller);
+		else
+			*buf = '\0';
+		if (*buf)
+			return buf;
+	}
+	/* A parent but the root has the files its children get. */
+	snprintf(path, sizeof path, "%s/cgroup.events", parent);
+	if (dry && access(path, F_OK) == 0) {
+		snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
+		if (access(path, F_OK) == 0)
+			return NULL;
+	} else if (dry) {
+		return NULL;
+	}
+	return _(SEE_DOCS);
+}
+
+#define SET_FAILED _("--cgroup-set=%s: cannot write it")
+
+void cgroup_predict(const struct step *make, const struct step *set)
+{
+	char buf[256];
 	int dir = open_parent(make, true);
 
 	if (dir < 0)
@@ -146,6 +230,15 @@ void cgroup_predict(const struct step *make)
 		refuse(true, EEXIST, TAKEN, MAKE_FAILED,
 		       quoted(make->cgroup.name), quoted(make->cgroup.parent));
 	close(dir);
+	for (size_t i = 0; set && i < set->cgroup.n_sets; i++) {
+		const char *why = missing(make->cgroup.parent,
+					  set->cgroup.sets[i], true, buf,
+					  sizeof buf);
+
+		if (why)
+			refuse(true, ENOENT, why, SET_FAILED,
+			       quoted(set->cgroup.sets[i]));
+	}
 }
 
 /* Whether the cgroup cg has processes, in it or under it, after waiting
@@ -347,6 +440,36 @@ void cgroup_make(const struct step *s, struct run *run)
 					O_WRONLY | O_CLOEXEC)) < 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
 		     quoted(s->cgroup.name));
+}
+
+void cgroup_set(const struct step *s, struct run *run)
+{
+	static const struct hint hints[] = {
+		{ EINVAL, SEE_DOCS },
+		{ ERANGE, SEE_DOCS },
+		{ 0, NULL },
+	};
+	char file[256], buf[256];
+
+	for (size_t i = 0; i < s->cgroup.n_sets; i++) {
+		const char *set = s->cgroup.sets[i],
+			   *value = set + strcspn(set, "=") + 1;
+		ssize_t len = (ssize_t)strlen(value);
+		int fd, e;
+
+		snprintf(file, sizeof file, "%.*s", (int)(value - set - 1), set);
+		if ((fd = openat(run->cgroup_dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
+		    write(fd, value, (size_t)len) == len) {
+			close(fd);
+			continue;
+		}
+		e = errno;
+		fail(EXIT_TOOL, THIS_STEP, e,
+		     e == ENOENT ? missing(s->cgroup.parent, set, false, buf,
+					   sizeof buf)
+				 : hint_for(hints, e),
+		     SET_FAILED, quoted(set));
+	}
 }
 
 void cgroup_enter(const struct step *s, struct run *run)

@@ -120,7 +120,7 @@ static int dry_run(const struct steps *steps)
 			  *c = step_of(steps, STEP_CGROUP_MAKE);
 
 	if (c)
-		cgroup_predict(c);
+		cgroup_predict(c, step_of(steps, STEP_CGROUP_SET));
 	diagnose_dry_run((u ? u->unshare.mask : 0) |
 			 (c ? UNSHARE_CGROUP : 0));
 	exec_predict(&steps->step[steps->n - 1]);

@@ -26,6 +26,7 @@
  * registration comes twice: before the chroot, and after binfmt). */
 enum step_kind {
 	STEP_CGROUP_MAKE,  /* a cgroup of the run's own, before anything */
+	STEP_CGROUP_SET,   /* --cgroup-set's values written in it */
 	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
 			      their files, in the caller's namespaces */
 	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
@@ -88,7 +89,9 @@ struct step {
 					       if there is no cgroup2 */
 			int error; /* parent NULL: the errno of reading
 				      where it is, or 0 (there is none) */
-		} cgroup; /* cgroup-make, cgroup-enter */
+			const char *const *sets; /* cgroup-set: FILE=VALUE */
+			size_t n_sets;
+		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
 			int setgroups; /* SETGROUPS_* */

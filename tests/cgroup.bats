@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# --new-cgroup and --mount-cgroup: a cgroup of the run's own, the root
-# of its new cgroup namespace, mounted inside; whatever the run takes on
-# (user namespaces, maps, --owner, --setuid) and however it ends (a
-# failing step, the program's own cgroups, unshare killed by SIGKILL),
-# nothing of it is left.  As root, and as nobody in a
+# --new-cgroup, --cgroup-set and --mount-cgroup: a cgroup of the run's
+# own, the root of its new cgroup namespace, mounted inside, with limits;
+# whatever the run takes on (user namespaces, maps, --owner, --setuid)
+# and however it ends (a failing step, the program's own cgroups, unshare
+# killed by SIGKILL), nothing of it is left.  As root, and as nobody in a
 # cgroup delegated the way systemd and root delegate one (the directory
 # and its cgroup.procs, cgroup.threads and cgroup.subtree_control
 # chowned).  Each test looks at its own cgroups alone, named $CG...:
@@ -169,6 +169,9 @@ exit 3'
 	run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" --mount-cgroup -rm sh -c "$NESTS" sh "$HIER" "$MARK"
 	assert_failure 3
 	assert_nothing_left "$DELEG"
+	run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=0 -r sh -c 'exit 4'
+	assert_failure 4
+	assert_nothing_left "$DELEG"
 }
 
 @test "unshare killed by SIGKILL at a random moment, as root and as nobody in a delegated cgroup: within a second nothing is left of the run (5 runs each; 200 in the stress run)" {
@@ -231,6 +234,89 @@ exit 3'
 	wait "$attacker" 2>/dev/null || true
 	echo "# $n runs raced: $ours in root's own cgroup, $won in nobody's, the rest refused" >&3
 	assert_equal "$won" 0
+}
+
+@test "--cgroup-set: written before the program enters (cgroup.max.descendants, cgroup.max.depth); implies --new-cgroup; nothing left" {
+	run unshare --cgroup-set=cgroup.max.descendants=2 --cgroup-set=cgroup.max.depth=1 \
+		--mount-cgroup -rm sh -c 'cd "$1" && cat cgroup.max.descendants cgroup.max.depth
+			mkdir a && echo a; mkdir a/b 2>/dev/null || echo "a/b refused"
+			mkdir c && echo c; mkdir d 2>/dev/null || echo "d refused"; exit 5' sh "$HIER"
+	assert_failure 5
+	assert_output "2
+1
+a
+a/b refused
+c
+d refused"
+	run unshare --dry-run --cgroup-set=cgroup.max.depth=1 --cgroup-set="cpu.max=5 10" -r true
+	assert_line --regexp '^implied +--new-cgroup by --cgroup-set'
+	assert_line --regexp "^cgroup-set +.*: unshare-[0-9]+ cgroup\.max\.depth=1 'cpu\.max=5 10'\$"
+	run unshare --dry-run --json --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=1 --cgroup-set='cgroup.max.descendants=5' -r true
+	run python3 -c '
+import json, sys
+s = json.loads(sys.argv[1])["plan"]["steps"]
+print([x["step"] for x in s if x["step"].startswith("cgroup")])
+print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
+	assert_line --index 0 "['cgroup-make', 'cgroup-set', 'cgroup-enter']"
+	assert_line --index 1 "[[{'file': 'cgroup.max.depth', 'value': '1'}, {'file': 'cgroup.max.descendants', 'value': '5'}]]"
+	assert_nothing_left
+}
+
+@test "--cgroup-set: an unknown file, a value refused, a form not FILE=VALUE: 125 with the reason, nothing left" {
+	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.nonesuch=1 true
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.nonesuch=1: cannot write it" "No such file or directory" "cgroup-v2"
+	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=deep true
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.max.depth=deep: cannot write it" "Invalid argument" "cgroup-v2"
+	assert_nothing_left
+	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1; do
+		run unshare --cgroup-set="$bad" true
+		assert_failure 125
+		assert_said "--cgroup-set=$bad: give FILE=VALUE"
+	done
+}
+
+# A controller /proc/cgroups says is bound to a v1 hierarchy, as on a
+# hybrid system: this machine's own if it has one; else one a cgroup
+# under ours lacks, which a copy of /proc/cgroups, bind-mounted over it
+# in a mount namespace of the test's own, says is bound (the tool learns
+# it there and nowhere else).  Sets V1 and V1_FILE (io.max for blkio),
+# and V1_RUN, what runs unshare.
+v1_controller() {
+	V1=$(awk 'NR > 1 && $2 != 0 && $1 ~ /^(memory|pids|cpu|cpuset|hugetlb|blkio|misc|rdma)$/ { print $1; exit }' /proc/cgroups)
+	V1_RUN=()
+	if [ -z "$V1" ]; then
+		V1=$(awk 'NR > 1 && $1 ~ /^(memory|pids|cpu|cpuset|hugetlb|misc|rdma)$/ { print $1 }' /proc/cgroups |
+			grep -vxF -f <(tr ' ' '\n' <"$MINE/cgroup.subtree_control") | head -n 1)
+		[ -n "$V1" ] || need "no controller that a cgroup under this one lacks, to pretend it is bound to cgroup v1"
+		awk -v c="$V1" 'NR > 1 && $1 == c { $2 = 7 } { print }' /proc/cgroups >cgroups
+		V1_RUN=(/usr/bin/unshare --mount sh -c 'mount --bind "$0" /proc/cgroups && exec "$@"' "$PWD/cgroups")
+	fi
+	V1_FILE=$V1.max
+	[ "$V1" = blkio ] && V1_FILE=io.max
+	true
+}
+
+@test "--cgroup-set: a controller bound to cgroup v1 here, or not enabled for cgroups under ours: 125, why and what to do, nothing left; --dry-run says it first" {
+	v1_controller
+	run "${V1_RUN[@]}" "$UNSHARE_BIN" --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
+	assert_failure 125
+	assert_said "--cgroup-set=$V1_FILE=1: cannot write it" "No such file or directory" "$V1 is bound to a cgroup v1 hierarchy" "cgroup_no_v1=$V1"
+	run "${V1_RUN[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
+	assert_success
+	assert_said "--dry-run: the run would fail: --cgroup-set=$V1_FILE=1: cannot write it" "$V1 is bound to a cgroup v1 hierarchy"
+	assert_nothing_left
+	# One our cgroup has, but does not enable for the cgroups under it.
+	local off
+	off=$(tr ' ' '\n' <"$MINE/cgroup.controllers" | grep -vxF -f <(tr ' ' '\n' <"$MINE/cgroup.subtree_control") | head -n 1)
+	[ -n "$off" ] || need "every controller of this cgroup is enabled for the cgroups under it"
+	run unshare --new-cgroup="$CG" --cgroup-set="$off.max=1" true
+	assert_failure 125
+	assert_said "--cgroup-set=$off.max=1: cannot write it" "enable $off in your cgroup's cgroup.subtree_control"
+	run unshare --dry-run --new-cgroup="$CG" --cgroup-set="$off.max=1" true
+	assert_said "--dry-run: the run would fail: --cgroup-set=$off.max=1" "enable $off"
+	assert_nothing_left
 }
 
 @test "a name up to the kernel's 255 bytes; one component, not one of the kernel's files, not taken" {

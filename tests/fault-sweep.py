@@ -50,7 +50,7 @@ LINES = [
     ("cgroup-shared", True, ["--new-cgroup={c}", "--mount-cgroup",
                              "--propagation=shared", "--fork"]),
     ("cgroup-owner", True, ["--new-cgroup={c}", "--owner=65534:65534",
-                            "-r"]),
+                            "-r", "--cgroup-set=cgroup.max.depth=2"]),
     ("root-wd", True, ["--mount", "--root=/", "--wd=/tmp"]),
     ("time-init", True, ["--time", "--monotonic=5", "--boottime=7",
                          "--pid", "--fork", "--init", "--kill-child"]),

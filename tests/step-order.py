@@ -26,6 +26,9 @@ import sys
 # pattern here, or a pattern for no kind, is an error.
 CALLS = {
     "cgroup-make": r"mkdirat\(",
+    # A file of the cgroup opened to write, but its cgroup.procs.
+    "cgroup-set": r'openat\(\d+, "(?!cgroup\.procs")[a-z]+\.[a-z0-9.]+", '
+                  r'O_WRONLY',
     # The helpers: forked before anything changes.
     "bind-helper": r"\b(clone3?|v?fork)\(",
     "map-helper": r"\b(clone3?|v?fork)\(",

@@ -105,8 +105,8 @@ static int open_parent(const struct step *s, bool dry)
 			 "(/proc/self/mountinfo, /proc/self/cgroup)"));
 	else if (parent == NULL)
 		refuse(dry, 0,
-		       _("this system mounts no cgroup v2 hierarchy (cgroup2 in "
-			 "/proc/self/mountinfo), or this process is in none"),
+		       _("no cgroup2 in /proc/self/mountinfo, or no 0:: line in "
+			 "/proc/self/cgroup"),
 		       _("--new-cgroup: no cgroup to make it in"));
 	if (parent == NULL)
 		return -1;
@@ -480,13 +480,13 @@ void cgroup_enter(const struct step *s, struct run *run)
 	if (write(run->cgroup_procs, "0", 1) != 1) {
 		e = errno;
 		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EBUSY ? _("the kernel keeps processes out of a cgroup "
-				    "whose controllers are enabled for its "
-				    "children (\"no internal processes\")")
+		     e == EBUSY ? _("a cgroup that enables controllers for its "
+				    "children holds no process (\"no internal "
+				    "processes\")")
 		     : e == EACCES || e == EPERM || e == ENOENT
-			     ? _("moving takes write access to the cgroup.procs "
-				 "of the common ancestor of both cgroups, and "
-				 "both in this cgroup namespace")
+			     ? _("a move takes write access to cgroup.procs of "
+				 "both cgroups' common ancestor, in this cgroup "
+				 "namespace")
 			     : NULL,
 		     _("--new-cgroup: cannot move into %s"),
 		     quoted(s->cgroup.name));

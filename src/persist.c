@@ -161,9 +161,8 @@ static void untrusted_link(const char *step, const char *option,
 	 * the next %s a link on the way to it ('/home/alice/ns'), the last
 	 * %s its owner ('alice' (uid 1000)). */
 	complain(step, 0,
-		 _("a link on the way is followed only when root or you own "
-		   "it: whoever owns it could point it anywhere; give a path "
-		   "without it"),
+		 _("a link on the way is followed only if root or you own it; "
+		   "give a path without it"),
 		 _("--%s=%s: %s is a symbolic link owned by %s"), option,
 		 quoted(value), quoted_word(link, strlen(link)), who);
 }

@@ -1,110 +1,498 @@
 /* A cgroup of the run's own (see cgroup.h).
  *
- * The new cgroup namespace's root is the cgroup its process is in when it
- * unshares, so the child enters the new cgroup first and unshares its
- * cgroup namespace itself; the parent stays where it was, outside, from
- * where it can kill what is left when the run ends and remove the cgroup
- * (a process cannot leave the root of its own cgroup namespace, nor can a
- * cgroup be removed with a process in it).  The cgroup is known by the
- * descriptor of the directory it is made in and its name, never by a
- * path again: a --mount-cgroup may mount over that path.
+ * Its life is the run's, kept by a watcher: a process forked first of
+ * all, which stays in the caller's cgroup and namespaces with the
+ * caller's credentials, whatever we take on later (a user namespace
+ * that does not map root, --owner, --setuid).  It makes the cgroup and
+ * says which (its inode: we open that one or none); when we ask (our
+ * exit, a failure, a signal) or are gone (our pidfd, even after a
+ * SIGKILL), it kills what is in it (cgroup.kill), waits until it is
+ * empty and removes it, the program's own cgroups under it first.  The
+ * child enters it through its cgroup.procs, opened by us with the
+ * caller's credentials, which the kernel checks a move by (as its
+ * opener's, Linux 5.16): never by its name, which the owner of the
+ * parent may remove and make again meanwhile.  (clone3's
+ * CLONE_INTO_CGROUP checks the forker's credentials at the fork, those
+ * --owner gave up.)  The new cgroup namespace's root is the cgroup its
+ * process is in when it unshares, so the child unshares it there; we
+ * stay outside.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "child.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "quote.h"
 #include "undo.h"
 
-/* The way to a cgroup of one's own, for a user: a scope that systemd
- * delegates. */
-#define DELEGATE_HINT                                                       \
-	N_("move processes only in a cgroup delegated to you: run it as "   \
-	   "systemd-run --user --scope -p Delegate=yes unshare ... (or as " \
-	   "root)")
+/* Linux 5.3; older headers lack it. */
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+
+const char *cgroup_delegate_hint(bool brief)
+{
+	char manager[64];
+
+	/* systemd is pid 1, and runs this user's manager. */
+	snprintf(manager, sizeof manager, "/run/user/%u/systemd/private",
+		 (unsigned)getuid());
+	if (access("/run/systemd/system", F_OK) == 0 &&
+	    access(manager, F_OK) == 0)
+		return brief ? "systemd-run --user --scope -p Delegate=yes"
+			     : _("run it in a scope systemd delegates: "
+				 "systemd-run --user --scope -p Delegate=yes "
+				 "unshare ...");
+	return brief ? _("root can delegate one, see unshare(1)")
+		     : _("have root make you a cgroup, chown it with its "
+			 "cgroup.procs, .threads, .subtree_control, move you "
+			 "in");
+}
+
+/* A failure, said as the run says it: it ends the run; or on a dry run
+ * (dry), said as what would end it, and the dry run goes on. */
+static void refuse(bool dry, int err, const char *hint, const char *fmt,
+		   ...) __attribute__((format(printf, 4, 5)));
+static void refuse(bool dry, int err, const char *hint, const char *fmt,
+		   ...)
+{
+	char what[4400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (!dry)
+		fail(EXIT_TOOL, THIS_STEP, err, hint, "%s", what);
+	complain(NULL, err, hint, _("--dry-run: the run would fail: %s"),
+		 what);
+}
+
+/* The caller's cgroup, where s makes the new one, if we may: its
+ * descriptor, or -1 once refused. */
+static int open_parent(const struct step *s, bool dry)
+{
+	const char *parent = s->cgroup.parent;
+	int dir;
+
+	if (parent == NULL && s->cgroup.error == EXDEV)
+		refuse(dry, 0, _("run unshare in a cgroup inside it"),
+		       _("--new-cgroup: your cgroup is outside your cgroup "
+			 "namespace (/proc/self/cgroup)"));
+	else if (parent == NULL && s->cgroup.error)
+		refuse(dry, s->cgroup.error, NULL,
+		       _("--new-cgroup: reading where your cgroup is "
+			 "(/proc/self/mountinfo, /proc/self/cgroup)"));
+	else if (parent == NULL)
+		refuse(dry, 0,
+		       _("no cgroup2 in /proc/self/mountinfo, or no 0:: line in "
+			 "/proc/self/cgroup"),
+		       _("--new-cgroup: no cgroup to make it in"));
+	if (parent == NULL)
+		return -1;
+	if ((dir = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		refuse(dry, errno, NULL, "--new-cgroup: %s", quoted(parent));
+		return -1;
+	}
+	/* Moving a process takes writing to the cgroup.procs of the common
+	 * ancestor of where it is and where it goes: ours. */
+	if (faccessat(dir, "cgroup.procs", W_OK, AT_EACCESS) != 0) {
+		int e = errno;
+
+		refuse(dry, e, cgroup_delegate_hint(false),
+		       _("--new-cgroup: cannot move processes in your cgroup, "
+			 "%s"), quoted(parent));
+		close(dir);
+		return -1;
+	}
+	return dir;
+}
+
+/* What is said of the cgroup in more than one place. */
+#define MAKE_FAILED _("--new-cgroup: cannot make the cgroup %s in %s")
+#define TAKEN _("give another name (--new-cgroup=NAME), or remove it (rmdir)")
+#define REPLACED _("--new-cgroup: %s was replaced as it was made")
+#define OPEN_FAILED _("--new-cgroup: opening the cgroup %s it made")
+/* What fails when the watcher cannot be made or talked to. */
+#define WATCHER N_("--new-cgroup: its watcher")
+
+/* Whether word is one of the words of the file at path. */
+static bool has_word(const char *path, const char *word)
+{
+	char buf[4096], *w, *save;
+	FILE *f = fopen(path, "re");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	buf[n] = '\0';
+	for (w = strtok_r(buf, " \n", &save); w; w = strtok_r(NULL, " \n", &save))
+		if (strcmp(w, word) == 0)
+			return true;
+	return false;
+}
+
+/* The v1 hierarchy a controller is bound to (its cgroup v2 files are
+ * io.*, its name blkio), as /proc/cgroups says: 0 for none (cgroup v2
+ * may have it), or -1 if the kernel has no such controller (or the file
+ * cannot be read). */
+static int v1_hierarchy(const char *controller)
+{
+	char line[256], name[64];
+	int hierarchy = -1, h;
+	FILE *f = fopen("/proc/cgroups", "re");
+
+	if (strcmp(controller, "io") == 0)
+		controller = "blkio";
+	while (f && hierarchy < 0 && fgets(line, sizeof line, f))
+		if (sscanf(line, "%63s %d", name, &h) == 2 &&
+		    strcmp(name, controller) == 0)
+			hierarchy = h;
+	if (f)
+		fclose(f);
+	return hierarchy;
+}
+
+/* Which files a cgroup has, and what each takes. */
+#define SEE_DOCS N_("see the kernel's cgroup-v2 documentation")
+
+/* Why the file of set ("FILE=VALUE") is not in a cgroup made under
+ * parent, as a hint in buf; on a dry run (dry), NULL where it cannot be
+ * told before (it may be there). */
+static const char *missing(const char *parent, const char *set, bool dry,
+			   char *buf, size_t size)
+{
+	size_t file = strcspn(set, "="), dot = strcspn(set, ".");
+	char controller[64], path[4400];
+	int hierarchy;
+
+	snprintf(controller, sizeof controller, "%.*s", (int)dot, set);
+	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
+	if (strcmp(controller, "cgroup") != 0 &&
+	    (hierarchy = v1_hierarchy(controller)) >= 0) {
+		if (hierarchy > 0)
+			/* TRANSLATORS: %s is a controller (memory), twice. */
+			snprintf(buf, size, _("%s is bound to a cgroup v1 "
+				 "hierarchy here; boot with cgroup_no_v1=%s to "
+				 "have it in v2"), controller, controller);
+		else if (!has_word(path, controller))
+			/* TRANSLATORS: %s is a controller (memory). */
+			snprintf(buf, size, _("enable %s in your cgroup's "
+				 "cgroup.subtree_control (only root's, or one "
+				 "with no process, can)"), controller);
+		else
+			*buf = '\0';
+		if (*buf)
+			return buf;
+	}
+	/* A parent but the root has the files its children get. */
+	snprintf(path, sizeof path, "%s/cgroup.events", parent);
+	if (dry && access(path, F_OK) == 0) {
+		snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
+		if (access(path, F_OK) == 0)
+			return NULL;
+	} else if (dry) {
+		return NULL;
+	}
+	return _(SEE_DOCS);
+}
+
+#define SET_FAILED _("--cgroup-set=%s: cannot write it")
+
+void cgroup_predict(const struct step *make, const struct step *set)
+{
+	char buf[256];
+	int dir = open_parent(make, true);
+
+	if (dir < 0)
+		return;
+	if (faccessat(dir, make->cgroup.name, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		refuse(true, EEXIST, TAKEN, MAKE_FAILED,
+		       quoted(make->cgroup.name), quoted(make->cgroup.parent));
+	close(dir);
+	for (size_t i = 0; set && i < set->cgroup.n_sets; i++) {
+		const char *why = missing(make->cgroup.parent,
+					  set->cgroup.sets[i], true, buf,
+					  sizeof buf);
+
+		if (why)
+			refuse(true, ENOENT, why, SET_FAILED,
+			       quoted(set->cgroup.sets[i]));
+	}
+}
+
+/* Whether the cgroup cg has processes, in it or under it, after waiting
+ * up to ms for it to have none (cgroup.events says "populated 0", and
+ * wakes a poll for POLLPRI when that changes).  One that cannot be read
+ * is taken as empty: its removal then tells. */
+static bool populated(int cg, int ms)
+{
+	char buf[128];
+	int fd = openat(cg, "cgroup.events", O_RDONLY | O_CLOEXEC);
+	struct pollfd p = { fd, POLLPRI, 0 };
+	bool full = false;
+
+	if (fd < 0)
+		return false;
+	do {
+		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+
+		buf[n > 0 ? n : 0] = '\0';
+		full = strstr(buf, "populated 1") != NULL;
+	} while (full && poll(&p, 1, ms) > 0);
+	close(fd);
+	return full;
+}
+
+/* Before Linux 5.14 (no cgroup.kill): a SIGKILL to each process in cg. */
+static void kill_each(int cg)
+{
+	char buf[4096];
+	pid_t pid = 0;
+	ssize_t n;
+	int fd = openat(cg, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+
+	while (fd >= 0 && (n = read(fd, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i < n; i++)
+			if (buf[i] >= '0' && buf[i] <= '9') {
+				pid = pid * 10 + (buf[i] - '0');
+			} else {
+				if (pid > 0)
+					kill(pid, SIGKILL);
+				pid = 0;
+			}
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Remove the cgroup cg, name in dir, once empty, the cgroups under it
+ * first (the program's own), deepest first.  Its processes were killed
+ * (cgroup.kill, killed) or are killed here, each, until none is left.
+ * Refused while anything is left (EBUSY), it is tried again a few times.
+ * 0, or -1 with errno. */
+static int remove_tree(int dir, const char *name, int cg, bool killed)
+{
+	for (int round = 0; round < 5; round++) {
+		int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		DIR *d = list >= 0 ? fdopendir(list) : NULL;
+		struct dirent *de;
+
+		if (d == NULL && list >= 0)
+			close(list);
+		while (d && (de = readdir(d)) != NULL) {
+			int sub;
+
+			if (de->d_type != DT_DIR || strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			sub = openat(cg, de->d_name,
+				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0) {
+				remove_tree(cg, de->d_name, sub, killed);
+				close(sub);
+			}
+		}
+		if (d)
+			closedir(d);
+		if (!killed)
+			kill_each(cg);
+		if (populated(cg, killed ? 1000 : 100))
+			errno = EBUSY;
+		else if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+			return 0;
+		if (errno != EBUSY && errno != EINTR)
+			return -1;
+	}
+	return -1;
+}
+
+/* The watcher: make the cgroup s names in parent and say its inode on
+ * sock; then wait until asked (a byte on sock), or until we are gone
+ * (pidfd readable, or sock's end); then kill what is in it, remove it,
+ * and answer. */
+static _Noreturn void watch(const struct step *s, int parent, int sock,
+			    int pidfd)
+{
+	const char *name = s->cgroup.name;
+	struct pollfd p[2] = { { sock, POLLIN, 0 }, { pidfd, POLLIN, 0 } };
+	struct stat st;
+	bool asked = false, killed;
+	int cg, fd, e, r;
+	char c;
+
+	/* Out of the caller's process group, where a signal to the group
+	 * or from the terminal would end us with the rest; and on after a
+	 * write to a pipe that is gone. */
+	setsid();
+	signal(SIGPIPE, SIG_IGN);
+	if (mkdirat(parent, name, 0755) != 0) {
+		e = errno;
+		complain(THIS_STEP, e,
+			 e == EEXIST ? TAKEN
+			 : e == EACCES || e == EPERM ? cgroup_delegate_hint(false)
+						     : NULL,
+			 MAKE_FAILED, quoted(name), quoted(s->cgroup.parent));
+		_exit(EXIT_TOOL);
+	}
+	if ((cg = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					       O_CLOEXEC)) < 0 ||
+	    fstat(cg, &st) != 0) {
+		e = errno;
+		unlinkat(parent, name, AT_REMOVEDIR);
+		complain(THIS_STEP, e, NULL, OPEN_FAILED, quoted(name));
+		_exit(EXIT_TOOL);
+	}
+	/* Made by us, so ours: one the owner of the parent made in its
+	 * place meanwhile is not, and is left alone. */
+	if (st.st_uid != geteuid()) {
+		complain(THIS_STEP, 0, NULL, REPLACED, quoted(name));
+		_exit(EXIT_TOOL);
+	}
+	if (send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL) ==
+	    (ssize_t)sizeof st.st_ino) {
+		while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 && errno == EINTR)
+			;
+		/* Asked, or the end of the socket; without poll, waited for
+		 * on the socket alone. */
+		if (r < 0 || (p[0].revents & (POLLIN | POLLHUP)))
+			asked = read_byte(sock, &c) == 1;
+	} else {
+		complain(THIS_STEP, errno, NULL, "%s", _(WATCHER));
+	}
+	killed = (fd = openat(cg, "cgroup.kill", O_WRONLY | O_CLOEXEC)) >= 0 &&
+		 write(fd, "1", 1) == 1;
+	r = remove_tree(parent, name, cg, killed);
+	e = errno;
+	if (r != 0)
+		/* TRANSLATORS: %s is the cgroup's name. */
+		complain(THIS_STEP, e, e == EBUSY ? _("remove it with rmdir "
+			 "once its processes are gone") : NULL,
+			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
+	if (asked)
+		send_byte(sock, 'd');
+	_exit(r ? EXIT_TOOL : 0);
+}
 
 void cgroup_make(const struct step *s, struct run *run)
 {
-	const char *parent = s->cgroup.parent, *name = s->cgroup.name;
-	int dir;
+	int parent = open_parent(s, false), sv[2], pidfd, status;
+	struct stat st;
+	ino_t made;
+	ssize_t n;
+	pid_t pid;
 
-	if (parent == NULL && s->cgroup.error)
-		fail(EXIT_TOOL, THIS_STEP, s->cgroup.error, NULL,
-		     _("--new-cgroup: reading where your cgroup is "
-		       "(/proc/self/mountinfo, /proc/self/cgroup)"));
-	if (parent == NULL)
-		fail(EXIT_TOOL, THIS_STEP, 0,
-		     _("this system mounts no cgroup v2 hierarchy (cgroup2 in "
-		       "/proc/self/mountinfo), or this process is in none"),
-		     _("--new-cgroup: no cgroup to make it in"));
-	if ((dir = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--new-cgroup: %s",
-		     quoted(parent));
-	/* Moving a process takes writing to the cgroup.procs of the common
-	 * ancestor of where it is and where it goes: ours. */
-	if (faccessat(dir, "cgroup.procs", W_OK, AT_EACCESS) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, _(DELEGATE_HINT),
-		     _("--new-cgroup: cannot move processes in your cgroup, "
-		       "%s"), quoted(parent));
-	if (mkdirat(dir, name, 0755) != 0) {
-		int e = errno;
-
-		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EEXIST ? _("give another name (--new-cgroup=NAME), "
-				     "or remove it (rmdir)")
-		     : e == EACCES || e == EPERM ? _(DELEGATE_HINT)
-						 : NULL,
-		     _("--new-cgroup: cannot make the cgroup %s in %s"),
-		     quoted(name), quoted(parent));
+	/* What tells the watcher we are gone: our pidfd (Linux 5.3), else
+	 * the end of our socket. */
+	pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "%s", _(WATCHER));
+	if ((pid = fork_or_fail(WATCHER)) == 0) {
+		close(sv[0]);
+		watch(s, parent, sv[1], pidfd);
 	}
-	run->cgroup_dir = dir;
-	run->cgroup_name = name;
-	/* From here on, our end or a failure kills what is in it and removes
-	 * it: in this process, which stays outside it, not in the child. */
-	if (undo_cgroup(dir, name) != 0) {
+	close(sv[1]);
+	if (pidfd >= 0)
+		close(pidfd);
+	/* From here on, our end, whenever it comes, has it killed and
+	 * removed. */
+	undo_cgroup(sv[0], 'r', 'd');
+	/* The watcher says which cgroup it made (its inode), or ends after
+	 * saying why not. */
+	errno = 0;
+	if ((n = recv(sv[0], &made, sizeof made, MSG_WAITALL)) != sizeof made) {
 		int e = errno;
 
-		unlinkat(dir, name, AT_REMOVEDIR);
-		fail(EXIT_TOOL, THIS_STEP, e, NULL,
-		     _("--new-cgroup: opening the cgroup %s it made"),
-		     quoted(name));
+		if (n == 0 && wait_child(pid, &status, 0) == pid &&
+		    WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
+			exit(EXIT_TOOL);
+		fail(EXIT_TOOL, THIS_STEP, e, NULL, "%s", _(WATCHER));
+	}
+	if ((run->cgroup_dir = openat(parent, s->cgroup.name, O_RDONLY |
+				      O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    fstat(run->cgroup_dir, &st) != 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
+		     quoted(s->cgroup.name));
+	if (st.st_ino != made)
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL, REPLACED,
+		     quoted(s->cgroup.name));
+	close(parent);
+	if ((run->cgroup_procs = openat(run->cgroup_dir, "cgroup.procs",
+					O_WRONLY | O_CLOEXEC)) < 0)
+		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
+		     quoted(s->cgroup.name));
+}
+
+void cgroup_set(const struct step *s, struct run *run)
+{
+	static const struct hint hints[] = {
+		{ EINVAL, SEE_DOCS },
+		{ ERANGE, SEE_DOCS },
+		{ 0, NULL },
+	};
+	char file[256], buf[256];
+
+	for (size_t i = 0; i < s->cgroup.n_sets; i++) {
+		const char *set = s->cgroup.sets[i],
+			   *value = set + strcspn(set, "=") + 1;
+		ssize_t len = (ssize_t)strlen(value);
+		int fd, e;
+
+		snprintf(file, sizeof file, "%.*s", (int)(value - set - 1), set);
+		if ((fd = openat(run->cgroup_dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
+		    write(fd, value, (size_t)len) == len) {
+			close(fd);
+			continue;
+		}
+		e = errno;
+		fail(EXIT_TOOL, THIS_STEP, e,
+		     e == ENOENT ? missing(s->cgroup.parent, set, false, buf,
+					   sizeof buf)
+				 : hint_for(hints, e),
+		     SET_FAILED, quoted(set));
 	}
 }
 
 void cgroup_enter(const struct step *s, struct run *run)
 {
-	char procs[256];
-	int fd, e;
+	int e;
 
-	snprintf(procs, sizeof procs, "%s/cgroup.procs", run->cgroup_name);
 	/* "0" is the writer itself, in whatever pid namespace it is. */
-	if ((fd = openat(run->cgroup_dir, procs, O_WRONLY | O_CLOEXEC)) < 0 ||
-	    write(fd, "0", 1) != 1) {
+	if (write(run->cgroup_procs, "0", 1) != 1) {
 		e = errno;
 		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EBUSY ? _("the kernel keeps processes out of a cgroup "
-				    "whose controllers are enabled for its "
-				    "children (\"no internal processes\")")
+		     e == EBUSY ? _("a cgroup that enables controllers for its "
+				    "children holds no process (\"no internal "
+				    "processes\")")
 		     : e == EACCES || e == EPERM || e == ENOENT
-			     ? _("moving takes write access to the cgroup.procs "
-				 "of the common ancestor of both cgroups, and "
-				 "both in this cgroup namespace")
+			     ? _("a move takes write access to cgroup.procs of "
+				 "both cgroups' common ancestor, in this cgroup "
+				 "namespace")
 			     : NULL,
 		     _("--new-cgroup: cannot move into %s"),
 		     quoted(s->cgroup.name));
 	}
-	close(fd);
+	close(run->cgroup_procs);
+	run->cgroup_procs = -1;
 	if (unshare(CLONE_NEWCGROUP) != 0) {
 		e = errno;
 		fail(EXIT_TOOL, THIS_STEP, e,

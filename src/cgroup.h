@@ -1,22 +1,39 @@
 /* A cgroup of the run's own (--new-cgroup): made under the caller's
- * cgroup before anything else, entered by the child, which then unshares
- * its cgroup namespace there, and killed and removed when the run ends.
+ * cgroup before anything else by a watcher that outlives us, its limits
+ * written (--cgroup-set), entered by the child, which then unshares its
+ * cgroup namespace there, and killed and removed when the run ends,
+ * however it ends.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_CGROUP_H
 #define UNSHARE_CGROUP_H
 
+#include <stdbool.h>
+
 #include "steps.h"
 
 /* Step cgroup-make, first of all: refuse unless the caller may move
- * processes in its cgroup (a delegated one, or root's), then make the
- * cgroup s->cgroup.name in s->cgroup.parent; a failure of any later step,
- * or the end of the run, kills what is left in it and removes it. */
+ * processes in its cgroup (a delegated one, or root's); then start the
+ * watcher, which makes the cgroup s->cgroup.name in s->cgroup.parent
+ * and hands it over (run->cgroup_dir, and its cgroup.procs opened in
+ * run->cgroup_procs).  When we end, however (exit, a signal, SIGKILL),
+ * the watcher kills what is in it and removes it. */
 void cgroup_make(const struct step *s, struct run *run);
+
+/* Step cgroup-set: write each FILE=VALUE of s in the new cgroup. */
+void cgroup_set(const struct step *s, struct run *run);
 
 /* Step cgroup-enter, in the child: move into the new cgroup, then
  * unshare(2) the cgroup namespace there, whose root it becomes. */
 void cgroup_enter(const struct step *s, struct run *run);
+
+/* --dry-run: say what would stop cgroup-make (make) and cgroup-set
+ * (set, or NULL), as the run would say it. */
+void cgroup_predict(const struct step *make, const struct step *set);
+
+/* The way to a cgroup one may make cgroups in, on this system: a hint
+ * for a refusal, or brief, for --list. */
+const char *cgroup_delegate_hint(bool brief);
 
 #endif

@@ -26,6 +26,8 @@
 const struct step_kind_row step_kinds[STEP_NKINDS] = {
 	[STEP_CGROUP_MAKE] = { "cgroup-make", cgroup_make, show_cgroup,
 		N_("make the run's cgroup") },
+	[STEP_CGROUP_SET] = { "cgroup-set", cgroup_set, show_cgroup,
+		N_("write values in the cgroup's files") },
 	[STEP_BIND_HELPER] = { "bind-helper", persist_start, NULL,
 		N_("start the helper that keeps the FILEs") },
 	[STEP_MAP_HELPER] = { "map-helper", userns_start_helper, show_map_helper,

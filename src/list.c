@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cgroup.h"
 #include "child.h"
 #include "fail.h"
 #include "i18n.h"
@@ -392,10 +393,12 @@ static void new_cgroup_line(const struct plan *plan)
 		snprintf(line, sizeof line, _("--new-cgroup: usable, in %s"),
 			 quoted(dir));
 	else if (st == CG_NEEDS_DELEGATION)
-		/* TRANSLATORS: %s is the caller's cgroup, a directory. */
+		/* TRANSLATORS: %s is the caller's cgroup, a directory; the
+		 * last %s the way to one ("systemd-run ..." or "root can
+		 * delegate one, ..."). */
 		snprintf(line, sizeof line, _("--new-cgroup: needs a cgroup "
-			 "delegated to you, not %s (systemd-run --user --scope -p "
-			 "Delegate=yes)"), quoted(dir));
+			 "delegated to you, not %s (%s)"), quoted(dir),
+			 cgroup_delegate_hint(true));
 	else
 		snprintf(line, sizeof line, "%s", _("--new-cgroup: no cgroup v2 "
 			 "hierarchy is mounted"));

@@ -18,6 +18,7 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "cli.h"
 #include "diagnose.h"
 #include "events.h"
@@ -115,11 +116,13 @@ static const struct step *step_of(const struct steps *steps,
 /* --dry-run: where the run would predictably fail, it is said now. */
 static int dry_run(const struct steps *steps)
 {
-	const struct step *u = step_of(steps, STEP_UNSHARE);
+	const struct step *u = step_of(steps, STEP_UNSHARE),
+			  *c = step_of(steps, STEP_CGROUP_MAKE);
 
+	if (c)
+		cgroup_predict(c, step_of(steps, STEP_CGROUP_SET));
 	diagnose_dry_run((u ? u->unshare.mask : 0) |
-			 (step_of(steps, STEP_CGROUP_ENTER) ? UNSHARE_CGROUP
-							     : 0));
+			 (c ? UNSHARE_CGROUP : 0));
 	exec_predict(&steps->step[steps->n - 1]);
 	return output_done();
 }

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include "fail.h"
 #include "i18n.h"
 #include "mounts.h"
+#include "persist.h"
 #include "quote.h"
 #include "undo.h"
 
@@ -74,30 +76,94 @@ static void undo_if_seen_outside(const struct step *s, const char *option,
 		undo_umount(option, type, dir);
 }
 
-/* A new filesystem of type (nosuid, nodev, noexec) put on dir.  Seen
- * outside, through the mount API: its descriptor, which stays open until
- * the exec, is what a failure undoes it by; a kernel without the API
- * (ENOSYS, before Linux 5.2) gets mount(2), -1 returned, and --verbose
- * says so.  A mount that stays in our namespace needs no undo: mount(2),
- * one system call for four (1 % of the wall time of unshare -p -f
- * --mount-proc, bench/timing 3000).  Returns -2 with errno on failure. */
-static int mount_fresh(const struct step *s, const char *type,
-		       const char *dir)
+/* mount(2) on the directory fd: from inside it, as ".", never by a path
+ * that may lead elsewhere by now. */
+static int mount_on(int fd, const char *type, unsigned long flags)
 {
-	if (s->dir.undo) {
-		int mnt = new_mount(type);
+	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC), r = -1, e;
 
-		if (mnt >= 0) {
-			if (move_mount(mnt, "", AT_FDCWD, dir,
-				       MOVE_MOUNT_F_EMPTY_PATH) == 0)
-				return mnt;
-			close(mnt);
-			return -2;
-		}
-		if (errno != ENOSYS)
-			return -2;
+	if (cwd < 0)
+		return -1;
+	if (fchdir(fd) == 0)
+		r = mount(type, ".", type, flags, NULL);
+	e = errno;
+	if (fchdir(cwd) != 0) {
+		r = -1;
+		e = errno;
 	}
-	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+	close(cwd);
+	errno = e;
+	return r;
+}
+
+/* The option of a directory step, for what it says. */
+static const char *option_of(const struct step *s)
+{
+	return s->kind == STEP_PROC || s->kind == STEP_PROC_PRIVATE
+		       ? "mount-proc"
+	       : s->kind == STEP_BINFMT ? "mount-binfmt"
+					: "mount-cgroup";
+}
+
+/* s's directory, walked as FILE's is (walk_dir: a link someone else owns
+ * is refused, and ends the run), once for the step that makes it private
+ * and the one that mounts on it: its descriptor, or -1 with errno.  A
+ * mount seen outside whose undo could not run is refused here, before
+ * anything is mounted. */
+static int dir_of(const struct step *s, struct run *run)
+{
+	const char *option = option_of(s);
+
+	if (s->dir.undo && undo_can_unmount() != 0)
+		/* TRANSLATORS: --%s is the option (mount-proc). */
+		fail(EXIT_TOOL, THIS_STEP, errno,
+		     _("mount /proc, or keep the mount inside: "
+		       "--propagation=private"),
+		     _("--%s: a failure could not undo it without /proc"),
+		     option);
+	if (run->dir_fd >= 0 && run->dir_path == s->dir.path)
+		return run->dir_fd;
+	if (run->dir_fd >= 0)
+		close(run->dir_fd);
+	run->dir_path = s->dir.path;
+	run->dir_fd = walk_dir(THIS_STEP, option, s->dir.path, s->dir.path);
+	if (run->dir_fd < 0 && errno == 0)
+		exit(EXIT_TOOL);
+	return run->dir_fd;
+}
+
+/* Mounted on: the next step walks its directory again. */
+static void done_with_dir(struct run *run)
+{
+	if (run->dir_fd >= 0)
+		close(run->dir_fd);
+	run->dir_fd = -1;
+	run->dir_path = NULL;
+}
+
+/* A new filesystem of type (nosuid, nodev, noexec) put on the directory
+ * dir, a descriptor, through the mount API: the mount's descriptor, which
+ * stays open until the exec (a failure undoes one seen outside by it).  A
+ * kernel without the API (ENOSYS, before Linux 5.2) gets mount(2), -1
+ * returned, and --verbose says so where that matters.  Returns -2 with
+ * errno on failure. */
+static int mount_fresh(const struct step *s, const char *type, int dir)
+{
+	int mnt = new_mount(type);
+
+	if (mnt >= 0) {
+		int e;
+
+		if (move_mount(mnt, "", dir, "", MOVE_MOUNT_F_EMPTY_PATH |
+							 MOVE_MOUNT_T_EMPTY_PATH) == 0)
+			return mnt;
+		e = errno;
+		close(mnt);
+		errno = e;
+		return -2;
+	}
+	if (errno != ENOSYS ||
+	    mount_on(dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC) != 0)
 		return -2;
 	if (s->dir.undo)
 		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
@@ -142,20 +208,25 @@ void mounts_chdir(const struct step *s, struct run *run)
 	     quoted(dir));
 }
 
+static const struct hint dir_hints[] = {
+	{ ENOENT, N_("give an existing directory") },
+	{ ENOTDIR, N_("give an existing directory") },
+	{ 0, NULL },
+};
+
 /* Unless everything was made private, the proc already mounted on DIR
  * may be a peer of the caller's: a new proc mounted over it would cover
  * the caller's /proc too.  Cut it off first, as util-linux does.
  * EINVAL: DIR is no mount point, nothing to cut. */
 void mounts_proc_private(const struct step *s, struct run *run)
 {
-	const char *dir = s->dir.path;
+	int dir = dir_of(s, run);
 
-	(void)run;
-	if (mount(NULL, dir, NULL, MS_REC | MS_PRIVATE, NULL) != 0 &&
-	    errno != EINVAL && errno != ENOENT)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
+	if (dir < 0 || (mount_on(dir, NULL, MS_REC | MS_PRIVATE) != 0 &&
+			errno != EINVAL))
+		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(dir_hints, errno),
 		     _("making %s private before mounting on it failed"),
-		     quoted(dir));
+		     quoted(s->dir.path));
 }
 
 void mounts_proc(const struct step *s, struct run *run)
@@ -169,10 +240,9 @@ void mounts_proc(const struct step *s, struct run *run)
 			    "pid namespace it owns: add --pid") },
 		{ 0, NULL },
 	};
-	int mnt;
+	int fd = dir_of(s, run), mnt;
 
-	(void)run;
-	if ((mnt = mount_fresh(s, "proc", dir)) == -2) {
+	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
 		int e = errno;
 		char busy[PATH_MAX + 256];
 
@@ -184,6 +254,7 @@ void mounts_proc(const struct step *s, struct run *run)
 		     e == EBUSY ? busy : hint_for(hints, e),
 		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
 	}
+	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
 }
 
@@ -197,29 +268,16 @@ void mounts_cgroup(const struct step *s, struct run *run)
 		{ 0, NULL },
 	};
 	const char *dir = s->dir.path;
-	int mnt;
+	int fd = dir_of(s, run), mnt;
 
-	(void)run;
-	/* mount(2) will not put a hierarchy where it is mounted already
-	 * (EBUSY), and the caller's cgroup2 there cannot be unmounted in a
-	 * new user namespace (it is locked to the mounts around it): the
-	 * mount API's move_mount(2) puts the new namespace's over it. */
-	if ((mnt = mount_fresh(s, "cgroup2", dir)) == -2 && errno == EBUSY) {
-		if ((mnt = new_mount("cgroup2")) < 0) {
-			mnt = -2;
-		} else if (move_mount(mnt, "", AT_FDCWD, dir,
-				      MOVE_MOUNT_F_EMPTY_PATH) != 0) {
-			int e = errno;
-
-			close(mnt);
-			errno = e;
-			mnt = -2;
-		}
-	}
-	if (mnt == -2)
+	/* Through the mount API, also over the caller's cgroup2 on DIR,
+	 * which mount(2) would not mount there again (EBUSY) and a new user
+	 * namespace cannot unmount (it is locked to the mounts around it). */
+	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2)
 		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
 		     _("--mount-cgroup: cannot mount cgroup2 on %s"),
 		     quoted(dir));
+	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
 
@@ -292,17 +350,15 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
 	};
-	int mnt, dirfd;
-	bool failed;
+	int fd = dir_of(s, run), mnt = instance, dirfd;
+	bool failed = fd < 0;
 
-	if (instance >= 0) {
-		mnt = instance;
-		failed = move_mount(instance, "", AT_FDCWD, dir,
-				    MOVE_MOUNT_F_EMPTY_PATH) != 0;
-	} else {
-		mnt = mount_fresh(s, "binfmt_misc", dir);
-		failed = mnt == -2;
-	}
+	if (!failed && instance >= 0)
+		failed = move_mount(instance, "", fd, "",
+				    MOVE_MOUNT_F_EMPTY_PATH |
+					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
+	else if (!failed)
+		failed = (mnt = mount_fresh(s, "binfmt_misc", fd)) == -2;
 	if (failed) {
 		int e = errno;
 		char busy[PATH_MAX + 256];
@@ -318,6 +374,7 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
 		     quoted(dir));
 	}
+	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */

@@ -137,11 +137,31 @@ static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 {
 	if (value && (*value == '\0' || strchr(value, '/') ||
 		      strcmp(value, ".") == 0 || strcmp(value, "..") == 0 ||
-		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 200))
-		USAGE(_("--%s=%s: not a cgroup name\none name of at most 200 "
+		      strncmp(value, "cgroup.", 7) == 0 || strlen(value) > 255))
+		USAGE(_("--%s=%s: not a cgroup name\none name of at most 255 "
 			"bytes: no '/', not . or .. or cgroup.*"),
 		      row_name(row), quoted(value));
 	plan->cgroup_name = value;
+	return 0;
+}
+
+/* --cgroup-set=FILE=VALUE, repeatable: FILE one of a cgroup's files,
+ * never those that move or kill processes (that is unshare's to do);
+ * whether the cgroup has it is the kernel's to say. */
+static int take_cgroup_set(struct plan *plan, const struct option_row *row,
+			   const char *value, char **msg)
+{
+	size_t file = strcspn(value, "=");
+
+	if (value[file] != '=' || memchr(value, '/', file) ||
+	    !memchr(value, '.', file) || *value == '.' ||
+	    strncmp(value, "cgroup.procs=", 13) == 0 ||
+	    strncmp(value, "cgroup.threads=", 15) == 0 ||
+	    strncmp(value, "cgroup.kill=", 12) == 0)
+		USAGE(_("--%s=%s: give FILE=VALUE, FILE a limit or setting of "
+			"a cgroup, as pids.max"), row_name(row), quoted(value));
+	if (plan_append(&plan->cgroup_sets, &plan->n_cgroup_sets, value) != 0)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;
 }
 
@@ -308,6 +328,10 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_NEW_CGROUP, .take = take_cgroup_name,
 	  .values = VALUES_TEXT,
 	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP },
+	{ "cgroup-set", 0, ARG_REQUIRED, N_("FILE=VAL"), GROUP_NS,
+	  N_("write VAL to FILE of that cgroup; repeatable"),
+	  .take = take_cgroup_set, .values = VALUES_TEXT,
+	  .implies_opts = OPT_NEW_CGROUP },
 	{ "mount-cgroup", 0, ARG_OPTIONAL, N_("DIR"), GROUP_NS,
 	  N_("mount its cgroup2 on DIR; implies -m, -C"),
 	  .sets = OPT_MOUNT_CGROUP, STRING(cgroup_dir), .values = VALUES_DIR,

@@ -142,9 +142,10 @@ static bool mount_is_ours(int fd)
 	return found;
 }
 
-/* Why a link on the way to FILE is not followed: who owns it. */
-static void untrusted_link(const struct flag *f, const char *file,
-			   const char *link, uid_t owner)
+/* Why a link on the way to --option=value is not followed: who owns
+ * it. */
+static void untrusted_link(const char *step, const char *option,
+			   const char *value, const char *link, uid_t owner)
 {
 	const struct passwd *pw = user_entry(owner);
 	char who[64 + 32];
@@ -156,24 +157,18 @@ static void untrusted_link(const struct flag *f, const char *file,
 			 (unsigned)owner);
 	else
 		snprintf(who, sizeof who, _("uid %u"), (unsigned)owner);
-	/* TRANSLATORS: --%s=%s is the option and its file, the next %s a
-	 * link on the way to it ('/home/alice/ns'), the last %s its owner
-	 * ('alice' (uid 1000)). */
-	complain("persist", 0,
-		 _("a link on the way is followed only when root or you own "
-		   "it: whoever owns it could point it anywhere; give a path "
-		   "without it"),
-		 _("--%s=%s: %s is a symbolic link owned by %s"), f->name,
-		 quoted(file), quoted_word(link, strlen(link)), who);
+	/* TRANSLATORS: --%s=%s is the option and its file or directory,
+	 * the next %s a link on the way to it ('/home/alice/ns'), the last
+	 * %s its owner ('alice' (uid 1000)). */
+	complain(step, 0,
+		 _("a link on the way is followed only if root or you own it; "
+		   "give a path without it"),
+		 _("--%s=%s: %s is a symbolic link owned by %s"), option,
+		 quoted(value), quoted_word(link, strlen(link)), who);
 }
 
-/* FILE's directory dir, opened one name at a time, never following a
- * symbolic link blindly: a link is followed only when root or the caller
- * owns it (so /var/run -> /run works), its target walked the same way,
- * or in /proc by the kernel itself.
- * Each name is opened before it is looked at, so a swap after the look
- * changes nothing.  The descriptor, or -1 after saying why. */
-static int open_dir(const struct flag *f, const char *file, const char *dir)
+int walk_dir(const char *step, const char *option, const char *value,
+	     const char *dir)
 {
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
@@ -215,9 +210,10 @@ static int open_dir(const struct flag *f, const char *file, const char *dir)
 			break;
 		}
 		if (st.st_uid != 0 && st.st_uid != getuid()) {
-			untrusted_link(f, file, where, st.st_uid);
+			untrusted_link(step, option, value, where, st.st_uid);
 			close(next);
 			close(fd);
+			errno = 0;
 			return -1;
 		}
 		if (++links > MAX_LINKS) {
@@ -266,10 +262,12 @@ static int open_dir(const struct flag *f, const char *file, const char *dir)
 				*where = '\0';
 		}
 	}
-	complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
-		 f->name, quoted(file));
-	if (fd >= 0)
+	if (fd >= 0) {
+		int e = errno;
+
 		close(fd);
+		errno = e;
+	}
 	return -1;
 }
 
@@ -302,8 +300,12 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			 "regular file"), f->name, shown);
 		return -1;
 	}
-	if ((k->dir = open_dir(f, file, dir)) < 0)
+	if ((k->dir = walk_dir("persist", f->name, file, dir)) < 0) {
+		if (errno)
+			complain("persist", errno, NULL,
+				 _("--%s=%s: cannot create it"), f->name, shown);
 		return -1;
+	}
 	if (!mount_is_ours(k->dir)) {
 		/* TRANSLATORS: --%s=%s is the option and its file. */
 		complain("persist", 0,

@@ -23,6 +23,7 @@ void plan_free(struct plan *plan)
 	free(plan->gid_specs);
 	free(plan->interps);
 	free(plan->keep_env);
+	free(plan->cgroup_sets);
 	idmap_free(&plan->uid_map);
 	idmap_free(&plan->gid_map);
 	plan_init(plan);

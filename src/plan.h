@@ -90,6 +90,9 @@ struct plan {
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	const char *cgroup_name;             /* --new-cgroup's, or NULL */
 	const char *cgroup_dir;              /* --mount-cgroup's, or NULL */
+	const char **cgroup_sets;            /* --cgroup-set's FILE=VALUE,
+						malloc'd */
+	size_t n_cgroup_sets;
 	/* User namespace set-up: the values as given, read once the
 	 * identity is known (maps_resolve), then the maps that will be
 	 * written. */

@@ -157,29 +157,37 @@ static int find_mount(char *mnt, size_t size)
 
 int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	int found = -1;
-	FILE *f;
+	char *line = NULL, *path = NULL;
+	size_t cap = 0, len = 0;
+	int found = -1, why = 0;
+	FILE *f = fopen("/proc/self/cgroup", "re");
 
-	if (find_mount(mnt, mnt_size) != 0 ||
-	    (f = fopen("/proc/self/cgroup", "re")) == NULL)
+	if (f == NULL)
 		return -1;
 	/* The unified hierarchy's line: 0::PATH */
 	errno = 0;
-	while (found < 0 && getline(&line, &cap, f) > 0)
+	while (path == NULL && getline(&line, &cap, f) > 0)
 		if (strncmp(line, "0::/", 4) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			found = snprintf(dir, dir_size, "%s%s", mnt,
-					 strcmp(line + 3, "/") == 0 ? ""
-								    : line + 3) <
-						(int)dir_size
-					? 0
-					: -1;
+			path = line + 3;
+			len = strcspn(path, "\n");
+			path[len] = '\0';
 		}
-	if (found < 0 && !ferror(f))
-		errno = 0;
+	if (path == NULL)
+		why = !ferror(f) ? 0 : errno ? errno : EIO;
+	/* Outside our cgroup namespace's root, the kernel says /.. for each
+	 * step up: it is under no mount of ours. */
+	else if (strstr(path, "/../") ||
+		 (len >= 3 && strcmp(path + len - 3, "/..") == 0))
+		why = EXDEV;
+	else if (find_mount(mnt, mnt_size) != 0)
+		why = errno;
+	else if (snprintf(dir, dir_size, "%s%s", mnt, len == 1 ? "" : path) >=
+		 (int)dir_size)
+		why = ENAMETOOLONG;
+	else
+		found = 0;
 	free(line);
 	fclose(f);
+	errno = why;
 	return found;
 }

@@ -39,7 +39,9 @@ int has_cap(int cap);
  * /sys/fs/cgroup on a unified system, /sys/fs/cgroup/unified on a hybrid
  * one), in mnt; and our cgroup's directory there (the mount point and our
  * path of /proc/self/cgroup), in dir.  0; or -1 if there is none (errno
- * 0), or with errno if the files could not be read. */
+ * 0), with errno if the files could not be read, ENAMETOOLONG if dir
+ * cannot hold the path, EXDEV if our cgroup is outside our cgroup
+ * namespace's root (the kernel's /.. in the path). */
 int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size);
 
 #endif

@@ -33,6 +33,30 @@ void show_cgroup(struct emit *e, const struct step *s)
 		emit_string(e, "parent", s->cgroup.parent);
 	if (s->cgroup.parent && s->kind == STEP_CGROUP_MAKE)
 		emit_value(e, "in %s", quoted(s->cgroup.parent));
+	if (s->kind != STEP_CGROUP_SET)
+		return;
+	if (e->json)
+		fputs(",\"set\":[", e->out);
+	for (size_t i = 0; i < s->cgroup.n_sets; i++) {
+		const char *set = s->cgroup.sets[i];
+		char *file = strndup(set, strcspn(set, "="));
+
+		if (e->json) {
+			fputs(i ? ",{" : "{", e->out);
+			emit_member(e, true, "file", file ? file : "");
+			emit_member(e, false, "value",
+				    set + strcspn(set, "=") + 1);
+			putc('}', e->out);
+		} else {
+			/* In apostrophes if it has a blank (cpu.max). */
+			emit_value(e, "%s", strchr(set, ' ')
+						    ? quoted_word(set, strlen(set))
+						    : quoted(set));
+		}
+		free(file);
+	}
+	if (e->json)
+		putc(']', e->out);
 }
 
 void show_map_helper(struct emit *e, const struct step *s)

@@ -169,6 +169,13 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
 		s->cgroup.error = cgroup_error;
+		if (plan->n_cgroup_sets) {
+			struct step *set = add(steps, STEP_CGROUP_SET);
+
+			set->cgroup = s->cgroup;
+			set->cgroup.sets = plan->cgroup_sets;
+			set->cgroup.n_sets = plan->n_cgroup_sets;
+		}
 	}
 	/* The helpers start in the caller's namespaces, before anything
 	 * changes. */

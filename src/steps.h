@@ -26,6 +26,7 @@
  * registration comes twice: before the chroot, and after binfmt). */
 enum step_kind {
 	STEP_CGROUP_MAKE,  /* a cgroup of the run's own, before anything */
+	STEP_CGROUP_SET,   /* --cgroup-set's values written in it */
 	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
 			      their files, in the caller's namespaces */
 	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
@@ -88,7 +89,9 @@ struct step {
 					       if there is no cgroup2 */
 			int error; /* parent NULL: the errno of reading
 				      where it is, or 0 (there is none) */
-		} cgroup; /* cgroup-make, cgroup-enter */
+			const char *const *sets; /* cgroup-set: FILE=VALUE */
+			size_t n_sets;
+		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
 			int setgroups; /* SETGROUPS_* */
@@ -184,14 +187,17 @@ struct run {
 	int alive_fd;                 /* --kill-child: end of file once the
 					 parent is gone */
 	int binfmt_fd;                /* the binfmt_misc to register in */
-	int cgroup_dir;               /* cgroup-make: where it made the */
-	const char *cgroup_name;      /* new cgroup, by this name */
+	int cgroup_dir;               /* cgroup-make: the new cgroup, */
+	int cgroup_procs;             /* its cgroup.procs, opened by us */
+	int dir_fd;                   /* a mount's directory, walked once */
+	const char *dir_path;         /* for the step of this path */
 };
 
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_procs = -1,  \
+	  .dir_fd = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */

@@ -16,7 +16,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "fail.h"
@@ -33,13 +32,10 @@ static struct action {
 	const char *option, *type; /* UMOUNT_*: what made it, of which
 				      filesystem: for a failure's message */
 	char link[32];    /* UMOUNT_FD: /proc/self/fd/FD */
-	int fd;           /* UMOUNT_FD: this mount; ASK: send byte on this,
-			     and wait for done */
+	int fd;           /* UMOUNT_FD: this mount; ASK, CGROUP: send byte
+			     on this, and wait for done */
 	char byte, done;
-	int dir;          /* CGROUP: the directory it is in, */
-	const char *name; /* its name there, */
-	int cgroup;       /* and the cgroup itself (O_PATH) */
-	pid_t pid;        /* CGROUP: the process that undoes it */
+	pid_t pid;        /* CGROUP: an ASK of this process alone */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
 
@@ -132,49 +128,6 @@ static int umount_in_proc_self(const char *link)
 	close(cwd);
 	errno = e;
 	return r;
-}
-
-/* Kill every process in the cgroup name in dir, then remove it: through
- * cgroup.kill (Linux 5.14), else a SIGKILL to each pid its cgroup.procs
- * lists, again until it is empty; a removal refused while the dying
- * processes leave (or interrupted) is tried again, for five seconds at
- * most.  0, or -1 with errno if it stays.  Only system calls. */
-static int kill_cgroup(int dir, const char *name, int cgroup)
-{
-	char buf[4096];
-	struct timespec ms = { 0, 1000000 };
-	int fd;
-	bool killer;
-
-	killer = (fd = openat(cgroup, "cgroup.kill", O_WRONLY | O_CLOEXEC)) >= 0 &&
-		 write(fd, "1", 1) == 1;
-	if (fd >= 0)
-		close(fd);
-	for (int tries = 0; tries < 5000; tries++) {
-		pid_t pid = 0;
-
-		if (unlinkat(dir, name, AT_REMOVEDIR) == 0)
-			return 0;
-		if (errno != EBUSY && errno != EINTR)
-			return -1;
-		if (!killer && (fd = openat(cgroup, "cgroup.procs",
-					    O_RDONLY | O_CLOEXEC)) >= 0) {
-			ssize_t n;
-
-			while ((n = read(fd, buf, sizeof buf)) > 0)
-				for (ssize_t i = 0; i < n; i++)
-					if (buf[i] >= '0' && buf[i] <= '9') {
-						pid = pid * 10 + (buf[i] - '0');
-					} else {
-						if (pid > 0)
-							kill(pid, SIGKILL);
-						pid = 0;
-					}
-			close(fd);
-		}
-		nanosleep(&ms, NULL);
-	}
-	return -1;
 }
 
 /* Unmount the mount fd is the root of, through link, its magic link in
@@ -276,17 +229,8 @@ static void run_all(bool telling)
 			r = umount2(a->path, MNT_DETACH);
 		else if (a->what == UMOUNT_FD)
 			r = umount_through(a->fd, a->link);
-		else if (a->what == CGROUP) {
-			if (a->pid == getpid() &&
-			    kill_cgroup(a->dir, a->name, a->cgroup) != 0 &&
-			    telling)
-				/* TRANSLATORS: %s is the cgroup's name. */
-				complain("undo", errno, _("remove it with rmdir "
-					 "once its processes are gone"),
-					 _("--new-cgroup: removing the cgroup "
-					   "%s"), quoted(a->name));
+		else if (a->what == CGROUP && a->pid != getpid())
 			continue;
-		}
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to
 			 * earlier requests may come first. */
@@ -370,17 +314,21 @@ int umount_mount(int fd)
 	return umount_through(fd, link);
 }
 
-int undo_cgroup(int dir, const char *name)
+void undo_cgroup(int fd, char byte, char done)
 {
-	/* Opened now: what runs in a signal handler makes no path. */
-	int cgroup = openat(dir, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	push((struct action){ .what = CGROUP, .fd = fd, .byte = byte,
+			      .done = done, .pid = getpid() });
+}
 
-	if (cgroup < 0)
+int undo_can_unmount(void)
+{
+	if (proc_self >= 0)
+		return 0;
+	if (chrooted) {
+		errno = ENOENT;
 		return -1;
-	push((struct action){ .what = CGROUP, .fd = -1, .dir = dir,
-			      .name = name, .cgroup = cgroup,
-			      .pid = getpid() });
-	return 0;
+	}
+	return access("/proc/self/mountinfo", R_OK);
 }
 
 void undo_now(void)

@@ -55,12 +55,15 @@ void undo_before_chroot(void);
  * other end is gone), if we end before exec. */
 void undo_ask(int fd, char byte, char done);
 
-/* Kill what is left in the cgroup name in dir and remove it, if this
- * process exits (or is ended by a signal) before the program runs, or
- * when it ends after supervising it: in this process only, not in a
- * child it forks.  0, or -1 with errno if the cgroup cannot be opened
- * (nothing is then to be undone). */
-int undo_cgroup(int dir, const char *name);
+/* As undo_ask, when this process ends whenever it does (after
+ * supervising the program too), but not in a child it forks: the
+ * watcher of a cgroup of the run's own, asked to kill what is in it and
+ * remove it. */
+void undo_cgroup(int fd, char byte, char done);
+
+/* Whether a mount seen outside could be undone: its undo reads our mount
+ * table and unmounts through /proc/self.  0, or -1 with errno. */
+int undo_can_unmount(void);
 
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);

@@ -1,11 +1,15 @@
 #!/usr/bin/env bats
-# --new-cgroup and --mount-cgroup: a cgroup of the run's own, the root of
-# its new cgroup namespace, mounted inside; what the program leaves in it
-# (a daemon) is killed when it ends, and the cgroup removed.  As root,
-# and as nobody in a subtree delegated the way systemd delegates one
-# (the directory and its cgroup.procs, cgroup.threads and
-# cgroup.subtree_control chowned).  Plain -C is util-linux's, checked by
-# the conformance and differential tables.
+# --new-cgroup, --cgroup-set and --mount-cgroup: a cgroup of the run's
+# own, the root of its new cgroup namespace, mounted inside, with limits;
+# whatever the run takes on (user namespaces, maps, --owner, --setuid)
+# and however it ends (a failing step, the program's own cgroups, unshare
+# killed by SIGKILL), nothing of it is left.  As root, and as nobody in a
+# cgroup delegated the way systemd and root delegate one (the directory
+# and its cgroup.procs, cgroup.threads and cgroup.subtree_control
+# chowned).  Each test looks at its own cgroups alone, named $CG...:
+# other work on the machine makes and removes cgroups all the time.
+# Plain -C is util-linux's, checked by the conformance and differential
+# tables.
 
 load helpers
 
@@ -18,21 +22,64 @@ setup() {
 	MINE=$HIER$(sed -n 's/^0:://p' /proc/self/cgroup)
 	MINE=${MINE%/}
 	[ -w "$MINE/cgroup.procs" ] || need "this test's cgroup cannot be written ($MINE)"
+	# This test's cgroups' names, and the number its daemons sleep for.
+	CG=ut$$-$BATS_TEST_NUMBER
+	MARK=9$$$BATS_TEST_NUMBER
 	DELEG=
 }
 
+# Removes the cgroup trees under $1 named $CG..., deepest first, through
+# directory descriptors (a path may be longer than the kernel takes).
+remove_ours() {
+	python3 -c '
+import os, sys
+def rm(parent, name):
+    fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY, dir_fd=parent)
+    for e in os.scandir(fd):
+        if e.is_dir(follow_symlinks=False):
+            rm(fd, e.name)
+    os.close(fd)
+    os.rmdir(name, dir_fd=parent)
+top = os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY)
+for e in os.scandir(top):
+    if e.name.startswith(sys.argv[2]) and e.is_dir(follow_symlinks=False):
+        rm(top, e.name)' "$1" "$CG" 2>/dev/null || true
+}
+
 teardown() {
-	pkill -f "sleep 7[0-9]$BATS_TEST_NUMBER" 2>/dev/null || true
+	pkill -KILL -f "sleep $MARK" 2>/dev/null || true
 	if [ -n "$DELEG" ]; then
-		rmdir "$DELEG"/* 2>/dev/null || true
+		remove_ours "$DELEG"
 		rmdir "$DELEG" 2>/dev/null || true
 	fi
+	remove_ours "$MINE"
 	nobody_cleanup
 }
 
-# The cgroups under dir, one a line.
-children() {
-	find "$1" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort
+# Fails if a cgroup of this test's is left under $1 (default: the
+# caller's cgroup), or a process it started.
+assert_nothing_left() {
+	local left
+	left=$(find "${1:-$MINE}" -mindepth 1 -maxdepth 1 -name "$CG*" -printf '%f ')
+	[ -z "$left" ] || fail "cgroups left: $left"
+	left=$(pgrep -f "sleep $MARK" | tr '\n' ' ')
+	[ -z "$left" ] || fail "processes left: $left"
+}
+
+# A cgroup delegated to nobody under the caller's, as root gives one:
+# the directory and its cgroup.procs, cgroup.threads and
+# cgroup.subtree_control nobody's.  Sets DELEG.
+delegate_to_nobody() {
+	DELEG=$MINE/deleg-$CG
+	mkdir "$DELEG"
+	chown nobody:nogroup "$DELEG" "$DELEG/cgroup.procs" "$DELEG/cgroup.threads" \
+		"$DELEG/cgroup.subtree_control"
+}
+
+# in_deleg COMMAND...: COMMAND as nobody, moved into DELEG first.
+in_deleg() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$DELEG" \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"
 }
 
 # A program that reports its cgroup and the mounted tree, starts a daemon
@@ -43,17 +90,20 @@ grep -qx "$$" "$1/cgroup.procs" && echo "in the mounted root"
 (setsid sleep "$2" >/dev/null 2>&1 &)
 echo started'
 
+# A program that makes cgroups of its own in its mounted tree ($1), puts
+# a daemon in the deepest, and ends with 3.
+NESTS='cd "$1" && mkdir -p a/b/c d || exit 99
+sh -c "echo 0 >a/b/c/cgroup.procs && exec setsid sleep $2" >/dev/null 2>&1 &
+exit 3'
+
 @test "as root: the program in a cgroup of its own, the root of its cgroup namespace; its daemon and the cgroup gone at its end" {
-	before=$(children "$MINE")
-	run unshare --new-cgroup=t1 --mount-cgroup -Urm sh -c "$PROBE" sh "$HIER" 7"$BATS_TEST_NUMBER"1
+	run unshare --new-cgroup="$CG" --mount-cgroup -Urm sh -c "$PROBE" sh "$HIER" "$MARK"
 	assert_success
 	assert_line --index 0 "0::/"
 	assert_line --index 2 "in the mounted root"
 	assert_line --index 3 started
 	# Killed and removed before unshare returned.
-	run pgrep -f "sleep 7${BATS_TEST_NUMBER}1"
-	assert_failure
-	assert_equal "$(children "$MINE")" "$before"
+	assert_nothing_left
 	# The caller's cgroup is untouched: this shell is still in it.
 	grep -qx "$$" "$MINE/cgroup.procs"
 }
@@ -62,67 +112,265 @@ echo started'
 	run unshare --new-cgroup -f sh -c 'cat /proc/self/cgroup | tail -n 1; echo "$PPID"'
 	assert_success
 	assert_line --index 0 "0::/"
-	run unshare --new-cgroup -f sh -c "ls \"$MINE\" | grep -c '^unshare-[0-9][0-9]*\$'"
+	run unshare --new-cgroup sh -c 'ls "$1" | grep -c "^unshare-$PPID\$"' sh "$MINE"
 	assert_output 1
-	refute [ -d "$MINE/unshare-$$" ]
 }
 
-@test "nobody, in a delegated subtree: the same, and nothing left" {
+@test "as root: nothing left with any user namespace, maps, --owner or --setuid; the program's status kept" {
+	local opts
+	for opts in -U --map-user=1000 "--map-users=0:100000:10 --map-groups=0:100000:10" \
+		"-U --setgroups=deny" "--owner=65534:65534 -r" "-r --setuid=0 --setgid=0" \
+		"--owner=65534:65534 -r --mount-cgroup -m"; do
+		# shellcheck disable=SC2086 # the options are words
+		run unshare --new-cgroup="$CG" $opts sh -c '(setsid sleep "$1" >/dev/null 2>&1 &); exit 7' sh "$MARK"
+		assert_failure 7
+		assert_nothing_left
+	done
+}
+
+@test "as root: a later step that fails, in unshare or in the child: 125, nothing left" {
+	local opts
+	for opts in "-U -S 5" "--wd=/nonexistent" "-p --mount-proc=/nonexistent" \
+		"--owner=65534:65534 -r --wd=/nonexistent" "--net=/nonexistent/ns"; do
+		# shellcheck disable=SC2086 # the options are words
+		run unshare --new-cgroup="$CG" $opts true
+		assert_failure 125
+		assert_nothing_left
+	done
+}
+
+@test "as root: the program's own cgroups, a daemon in the deepest, go with it at once, deepest first" {
+	local start
+	start=$(date +%s%N)
+	run unshare --new-cgroup="$CG" --mount-cgroup -rm sh -c "$NESTS" sh "$HIER" "$MARK"
+	assert_failure 3
+	assert_equal "$stderr" ""
+	refute_output --partial unshare
+	# No waiting: far below a second here, 4 s on a slow machine.
+	[ $(($(date +%s%N) - start)) -lt 4000000000 ] || fail "took $(($(date +%s%N) - start)) ns"
+	assert_nothing_left
+}
+
+@test "nobody, in a delegated cgroup: the same, with and without a user namespace that maps root, nothing left" {
 	require_userns_for_nobody
-	DELEG=$MINE/unshare-test-$$
-	mkdir "$DELEG"
-	chown nobody:nogroup "$DELEG" "$DELEG/cgroup.procs" "$DELEG/cgroup.threads" \
-		"$DELEG/cgroup.subtree_control"
-	run sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$DELEG" \
-		setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
-		"$NOBODY_BIN" --new-cgroup=job --mount-cgroup -Urm sh -c "$PROBE" sh "$HIER" 7"$BATS_TEST_NUMBER"2
+	delegate_to_nobody
+	run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" --mount-cgroup -Urm sh -c "$PROBE" sh "$HIER" "$MARK"
 	assert_success
 	assert_line --index 0 "0::/"
 	assert_line --index 2 "in the mounted root"
-	run pgrep -f "sleep 7${BATS_TEST_NUMBER}2"
-	assert_failure
-	assert_equal "$(children "$DELEG")" ""
+	assert_nothing_left "$DELEG"
+	local opts
+	for opts in -U "-U --setgroups=deny" "-r --setuid=0" "-U -S 5" "-r --wd=/nonexistent"; do
+		# shellcheck disable=SC2086 # the options are words
+		run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" $opts sh -c '(setsid sleep "$1" >/dev/null 2>&1 &); exit 7' sh "$MARK"
+		[ "$status" = 7 ] || [ "$status" = 125 ] || fail "status $status: $output"
+		assert_nothing_left "$DELEG"
+	done
+	run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" --mount-cgroup -rm sh -c "$NESTS" sh "$HIER" "$MARK"
+	assert_failure 3
+	assert_nothing_left "$DELEG"
+	run in_deleg "$NOBODY_BIN" --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=0 -r sh -c 'exit 4'
+	assert_failure 4
+	assert_nothing_left "$DELEG"
 }
 
-@test "nobody outside a delegated subtree: refused with the way to one, 125, nothing made" {
-	nobody_copy
-	before=$(children "$MINE")
-	run as_nobody "$NOBODY_BIN" --new-cgroup -Ur true
-	assert_failure 125
-	assert_said "--new-cgroup" "cannot move processes in your cgroup" "delegated" \
-		"systemd-run --user --scope -p Delegate=yes"
-	assert_equal "$(children "$MINE")" "$before"
+@test "unshare killed by SIGKILL at a random moment, as root and as nobody in a delegated cgroup: within a second nothing is left of the run (5 runs each; 200 in the stress run)" {
+	require_userns_for_nobody
+	delegate_to_nobody
+	local i n pid left=0 procs=0 t who where
+	n=$(stress_count 200 5)
+	for who in root nobody; do
+		where=$MINE
+		[ "$who" = nobody ] && where=$DELEG
+		for i in $(seq "$n"); do
+			if [ "$who" = root ]; then
+				"$UNSHARE_BIN" --new-cgroup="$CG-$i" -r sh -c \
+					'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep "$1"' sh "$MARK" &
+			else
+				sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$DELEG" \
+					setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+					"$NOBODY_BIN" --new-cgroup="$CG-$i" -r sh -c \
+					'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep "$1"' sh "$MARK" &
+			fi
+			pid=$!
+			# From its start to the program's run: 0 to 11 ms.
+			sleep "0.0$(printf %02d $((RANDOM % 12)))"
+			kill -KILL "$pid"
+			wait "$pid" 2>/dev/null || true
+			for t in $(seq 20); do
+				[ ! -d "$where/$CG-$i" ] && ! pgrep -f "sleep $MARK" >/dev/null && break
+				sleep 0.05
+			done
+			[ -d "$where/$CG-$i" ] && left=$((left + 1))
+			pgrep -f "sleep $MARK" >/dev/null && procs=$((procs + 1))
+			pkill -KILL -f "sleep $MARK" 2>/dev/null || true
+		done
+	done
+	echo "# $n runs killed as root, $n as nobody: $left cgroups and $procs runs' processes left after a second" >&3
+	assert_equal "$left $procs" "0 0"
+	assert_nothing_left
+	assert_nothing_left "$DELEG"
 }
 
-@test "a later step that fails removes the cgroup; a name is one component, not taken" {
-	before=$(children "$MINE")
-	run unshare --new-cgroup=t5 --wd=/nonexistent true
+@test "the owner of a delegated parent who removes and remakes NAME never has root's program run in its cgroup (5 runs; 200 in the stress run)" {
+	delegate_to_nobody
+	local i n won=0 ours=0 attacker
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- sh -c \
+		'while :; do rmdir "$1" 2>/dev/null; mkdir "$1" 2>/dev/null; done' sh "$DELEG/$CG" &
+	attacker=$!
+	n=$(stress_count 200 5)
+	for i in $(seq "$n"); do
+		# The owner of the program's cgroup, as its mounted root shows it.
+		run sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$DELEG" \
+			"$UNSHARE_BIN" --new-cgroup="$CG" --mount-cgroup -m stat -c %u "$HIER"
+		case "$status $output" in
+		"0 0") ours=$((ours + 1)) ;;
+		0*) won=$((won + 1)) ;;
+		125*) ;;
+		*) kill "$attacker"; fail "status $status: $output" ;;
+		esac
+	done
+	kill "$attacker"
+	wait "$attacker" 2>/dev/null || true
+	echo "# $n runs raced: $ours in root's own cgroup, $won in nobody's, the rest refused" >&3
+	assert_equal "$won" 0
+}
+
+@test "--cgroup-set: written before the program enters (cgroup.max.descendants, cgroup.max.depth); implies --new-cgroup; nothing left" {
+	run unshare --cgroup-set=cgroup.max.descendants=2 --cgroup-set=cgroup.max.depth=1 \
+		--mount-cgroup -rm sh -c 'cd "$1" && cat cgroup.max.descendants cgroup.max.depth
+			mkdir a && echo a; mkdir a/b 2>/dev/null || echo "a/b refused"
+			mkdir c && echo c; mkdir d 2>/dev/null || echo "d refused"; exit 5' sh "$HIER"
+	assert_failure 5
+	assert_output "2
+1
+a
+a/b refused
+c
+d refused"
+	run unshare --dry-run --cgroup-set=cgroup.max.depth=1 --cgroup-set="cpu.max=5 10" -r true
+	assert_line --regexp '^implied +--new-cgroup by --cgroup-set'
+	assert_line --regexp "^cgroup-set +.*: unshare-[0-9]+ cgroup\.max\.depth=1 'cpu\.max=5 10'\$"
+	run unshare --dry-run --json --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=1 --cgroup-set='cgroup.max.descendants=5' -r true
+	run python3 -c '
+import json, sys
+s = json.loads(sys.argv[1])["plan"]["steps"]
+print([x["step"] for x in s if x["step"].startswith("cgroup")])
+print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
+	assert_line --index 0 "['cgroup-make', 'cgroup-set', 'cgroup-enter']"
+	assert_line --index 1 "[[{'file': 'cgroup.max.depth', 'value': '1'}, {'file': 'cgroup.max.descendants', 'value': '5'}]]"
+	assert_nothing_left
+}
+
+@test "--cgroup-set: an unknown file, a value refused, a form not FILE=VALUE: 125 with the reason, nothing left" {
+	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.nonesuch=1 true
 	assert_failure 125
-	assert_said "--wd=/nonexistent" "No such file or directory"
-	assert_equal "$(children "$MINE")" "$before"
-	run unshare --new-cgroup=t5 -p --mount-proc=/nonexistent true
+	assert_said "--cgroup-set=cgroup.nonesuch=1: cannot write it" "No such file or directory" "cgroup-v2"
+	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=deep true
 	assert_failure 125
-	assert_equal "$(children "$MINE")" "$before"
+	assert_said "--cgroup-set=cgroup.max.depth=deep: cannot write it" "Invalid argument" "cgroup-v2"
+	assert_nothing_left
+	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1; do
+		run unshare --cgroup-set="$bad" true
+		assert_failure 125
+		assert_said "--cgroup-set=$bad: give FILE=VALUE"
+	done
+}
+
+# A controller /proc/cgroups says is bound to a v1 hierarchy, as on a
+# hybrid system: this machine's own if it has one; else one a cgroup
+# under ours lacks, which a copy of /proc/cgroups, bind-mounted over it
+# in a mount namespace of the test's own, says is bound (the tool learns
+# it there and nowhere else).  Sets V1 and V1_FILE (io.max for blkio),
+# and V1_RUN, what runs unshare.
+v1_controller() {
+	V1=$(awk 'NR > 1 && $2 != 0 && $1 ~ /^(memory|pids|cpu|cpuset|hugetlb|blkio|misc|rdma)$/ { print $1; exit }' /proc/cgroups)
+	V1_RUN=()
+	if [ -z "$V1" ]; then
+		V1=$(awk 'NR > 1 && $1 ~ /^(memory|pids|cpu|cpuset|hugetlb|misc|rdma)$/ { print $1 }' /proc/cgroups |
+			grep -vxF -f <(tr ' ' '\n' <"$MINE/cgroup.subtree_control") | head -n 1)
+		[ -n "$V1" ] || need "no controller that a cgroup under this one lacks, to pretend it is bound to cgroup v1"
+		awk -v c="$V1" 'NR > 1 && $1 == c { $2 = 7 } { print }' /proc/cgroups >cgroups
+		V1_RUN=(/usr/bin/unshare --mount sh -c 'mount --bind "$0" /proc/cgroups && exec "$@"' "$PWD/cgroups")
+	fi
+	V1_FILE=$V1.max
+	[ "$V1" = blkio ] && V1_FILE=io.max
+	true
+}
+
+@test "--cgroup-set: a controller bound to cgroup v1 here, or not enabled for cgroups under ours: 125, why and what to do, nothing left; --dry-run says it first" {
+	v1_controller
+	run "${V1_RUN[@]}" "$UNSHARE_BIN" --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
+	assert_failure 125
+	assert_said "--cgroup-set=$V1_FILE=1: cannot write it" "No such file or directory" "$V1 is bound to a cgroup v1 hierarchy" "cgroup_no_v1=$V1"
+	run "${V1_RUN[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
+	assert_success
+	assert_said "--dry-run: the run would fail: --cgroup-set=$V1_FILE=1: cannot write it" "$V1 is bound to a cgroup v1 hierarchy"
+	assert_nothing_left
+	# One our cgroup has, but does not enable for the cgroups under it.
+	local off
+	off=$(tr ' ' '\n' <"$MINE/cgroup.controllers" | grep -vxF -f <(tr ' ' '\n' <"$MINE/cgroup.subtree_control") | head -n 1)
+	[ -n "$off" ] || need "every controller of this cgroup is enabled for the cgroups under it"
+	run unshare --new-cgroup="$CG" --cgroup-set="$off.max=1" true
+	assert_failure 125
+	assert_said "--cgroup-set=$off.max=1: cannot write it" "enable $off in your cgroup's cgroup.subtree_control"
+	run unshare --dry-run --new-cgroup="$CG" --cgroup-set="$off.max=1" true
+	assert_said "--dry-run: the run would fail: --cgroup-set=$off.max=1" "enable $off"
+	assert_nothing_left
+}
+
+@test "a name up to the kernel's 255 bytes; one component, not one of the kernel's files, not taken" {
+	local long
+	long=$CG$(printf 'x%.0s' $(seq $((255 - ${#CG}))))
+	run unshare --new-cgroup="$long" sh -c 'exit 6'
+	assert_failure 6
+	run unshare --new-cgroup="${long}y" true
+	assert_failure 125
+	assert_said "--new-cgroup=${long}y" "at most 255 bytes"
 	for bad in a/b .. . cgroup.procs; do
 		run unshare --new-cgroup="$bad" true
 		assert_failure 125
 		assert_said "--new-cgroup=$bad"
 	done
-	mkdir "$MINE/t5-taken"
-	run unshare --new-cgroup=t5-taken true
-	rmdir "$MINE/t5-taken"
+	mkdir "$MINE/$CG-taken"
+	run unshare --new-cgroup="$CG-taken" true
 	assert_failure 125
-	assert_said "cannot make the cgroup t5-taken" "File exists" "give another name"
+	assert_said "cannot make the cgroup $CG-taken" "File exists" "give another name"
+	run unshare --dry-run --new-cgroup="$CG-taken" true
+	assert_said "--dry-run: the run would fail" "cannot make the cgroup $CG-taken" "File exists"
+	[ -d "$MINE/$CG-taken" ]
 	run unshare --new-cgroup --no-fork true
 	assert_failure 125
 	assert_said "--new-cgroup needs a child process"
 }
 
-@test "the cgroup's removal refused: said, with what to do, after the program's own status" {
-	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EACCES -- "$UNSHARE_BIN" --new-cgroup=t8 true
-	rmdir "$MINE/t8"
+@test "a cgroup outside one's cgroup namespace (0::/../B), or a path longer than 4096 bytes: refused for what it is" {
+	mkdir "$MINE/$CG-a" "$MINE/$CG-b"
+	run sh -c 'echo $$ >"$1/$2-a/cgroup.procs" && exec /usr/bin/unshare --cgroup sh -c "
+		echo \$\$ >\"$1/$2-b/cgroup.procs\" && tail -n 1 /proc/self/cgroup && exec \"$3\" --new-cgroup true"' \
+		sh "$MINE" "$CG" "$UNSHARE_BIN"
+	assert_failure 125
+	assert_line --index 0 "0::/../$CG-b"
+	assert_said "--new-cgroup: your cgroup is outside your cgroup namespace" "run unshare in a cgroup inside it"
+	# 17 levels of 250 bytes: past PATH_MAX.
+	run python3 -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+for i in range(17):
+    name = "%s-%02d%s" % (sys.argv[2], i, "x" * 240)
+    os.mkdir(name, dir_fd=fd)
+    fd = os.open(name, os.O_RDONLY, dir_fd=fd)
+os.write(os.open("cgroup.procs", os.O_WRONLY, dir_fd=fd), b"0")
+os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UNSHARE_BIN"
+	assert_failure 125
+	assert_said "--new-cgroup: reading where your cgroup is" "File name too long"
+	refute_output --partial "no cgroup v2"
+}
+
+@test "the cgroup's removal refused: said, after the program's own status" {
+	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EACCES -- "$UNSHARE_BIN" --new-cgroup="$CG" true
 	assert_success
-	assert_said "--new-cgroup" "removing the cgroup t8" "Permission denied" "rmdir"
+	assert_said "--new-cgroup" "removing the cgroup $CG" "Permission denied"
 }
 
 @test "--mount-cgroup where the mount API fails: 125 and the error, never the caller's hierarchy left in place silently" {
@@ -132,22 +380,52 @@ echo started'
 }
 
 @test "the plan shows it: a step for each part, in text and JSON" {
-	run unshare --dry-run --new-cgroup=t6 --mount-cgroup -r true
+	run unshare --dry-run --new-cgroup="$CG" --mount-cgroup -r true
 	assert_success
-	assert_line --regexp "^cgroup-make +.*: t6 in $MINE$"
-	assert_line --regexp '^cgroup-enter +.*: t6$'
+	assert_line --regexp "^cgroup-make +.*: $CG in $MINE$"
+	assert_line --regexp "^cgroup-enter +.*: $CG$"
 	assert_line --regexp "^cgroup-mount +mount cgroup2: $HIER$"
 	# The parent's unshare(2) leaves the cgroup namespace to the child.
 	assert_line --regexp '^effective +0x[0-9a-f]+ mount, user, fs'
 	refute_line --regexp '^effective .*cgroup'
-	run unshare --dry-run --json --new-cgroup=t6 --mount-cgroup --propagation=shared -r true
+	run unshare --dry-run --json --new-cgroup="$CG" --mount-cgroup --propagation=shared -r true
 	run python3 -c '
 import json, sys
 s = json.loads(sys.argv[1])["plan"]["steps"]
 print([x["step"] for x in s if x["step"].startswith("cgroup")])
 print([x.get("name") for x in s if x["step"] == "cgroup-make"])' "$output"
 	assert_line --index 0 "['cgroup-make', 'cgroup-enter', 'cgroup-private', 'cgroup-mount']"
-	assert_line --index 1 "['t6']"
+	assert_line --index 1 "['$CG']"
+}
+
+# with_session_files COMMAND...: COMMAND in a mount namespace whose /run
+# says what systemd's says where it runs the session of nobody (uid
+# 65534): /run/systemd/system, and its user manager's socket.
+with_session_files() {
+	/usr/bin/unshare --mount sh -c 'mount -t tmpfs run /run &&
+		mkdir -p /run/systemd/system /run/user/65534/systemd &&
+		: >/run/user/65534/systemd/private && exec "$@"' sh "$@"
+}
+
+@test "nobody outside a delegated cgroup: refused with the way that works here, 125, nothing made; --dry-run and --list say it" {
+	nobody_copy
+	run as_nobody "$NOBODY_BIN" --new-cgroup="$CG" -Ur true
+	assert_failure 125
+	assert_said "--new-cgroup" "cannot move processes in your cgroup" "Permission denied" "have root make you a cgroup, chown it"
+	refute_output --partial systemd-run
+	assert_nothing_left
+	run as_nobody "$NOBODY_BIN" --dry-run --new-cgroup="$CG" -Ur true
+	assert_success
+	assert_said "--dry-run: the run would fail: --new-cgroup: cannot move processes in your cgroup" "have root make you a cgroup"
+	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
+	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*root can delegate one, see unshare\(1\)"
+	# Where systemd runs the user's session: its way.
+	run with_session_files setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$NOBODY_BIN" --new-cgroup="$CG" -Ur true
+	assert_failure 125
+	assert_said "cannot move processes in your cgroup" "systemd-run --user --scope -p Delegate=yes"
+	run with_session_files setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$NOBODY_BIN" --list
+	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*systemd-run --user --scope -p Delegate=yes"
+	assert_nothing_left
 }
 
 @test "--list says whether --new-cgroup can be used here, and where" {
@@ -157,9 +435,6 @@ print([x.get("name") for x in s if x["step"] == "cgroup-make"])' "$output"
 	run unshare --list --json
 	assert_output --partial "\"new_cgroup\":{\"status\":\"usable\",\"parent\":\"$MINE\"}"
 	nobody_copy
-	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
-	assert_success
-	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*systemd-run --user --scope -p Delegate=yes"
 	run as_nobody "$NOBODY_BIN" --list --json
 	assert_output --partial '"new_cgroup":{"status":"needs-delegation",'
 }

@@ -49,6 +49,8 @@ LINES = [
     ("cgroup", True, ["--new-cgroup={c}", "--mount-cgroup", "--fork"]),
     ("cgroup-shared", True, ["--new-cgroup={c}", "--mount-cgroup",
                              "--propagation=shared", "--fork"]),
+    ("cgroup-owner", True, ["--new-cgroup={c}", "--owner=65534:65534",
+                            "-r", "--cgroup-set=cgroup.max.depth=2"]),
     ("root-wd", True, ["--mount", "--root=/", "--wd=/tmp"]),
     ("time-init", True, ["--time", "--monotonic=5", "--boottime=7",
                          "--pid", "--fork", "--init", "--kill-child"]),
@@ -175,6 +177,20 @@ HARMLESS = [
      "killed one by one instead"),
     # The removal of a cgroup is tried again while its processes leave.
     ("unlinkat", r"AT_REMOVEDIR", "EINTR|EBUSY", "tried again"),
+    # The cgroup's watcher.  Out of the caller's process group, so that
+    # the group's signals leave it to clean up; without, in it.
+    ("setsid", r"", None, "the watcher in the caller's process group"),
+    # Our end is told it by our pidfd, else by the end of our socket;
+    # and it waits on the socket alone without poll.
+    ("pidfd_open", r"", None, "the end of our socket tells our end"),
+    ("poll", r"POLLIN", None, "the watcher waits on the socket alone"),
+    # Our last word to it, and its answer: the end of the one that
+    # sends it, a moment later, says the same.
+    ("sendto", r'sendto\(\d+, "[rd]", 1,', None, "the end says it"),
+    # The walk of the cgroups under it (getdents64, and fdopendir's own
+    # fcntl): one left makes the removal refused (EBUSY), tried again.
+    ("getdents64|fcntl", r"\[\.\]|F_GETFL|F_SETFD, FD_CLOEXEC", None,
+     "a cgroup under it left refuses the removal, which is tried again"),
 ]
 
 

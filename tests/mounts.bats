@@ -226,45 +226,41 @@ undo_in_image() {
 # EBUSY: the kernel's answer when a filesystem would be mounted on itself
 # at one place.  Our mounts never do that (binfmt_misc is mounted in a
 # user namespace of its own), so the kernel is made to say it when the
-# new proc or binfmt_misc is put in its place: by mount(2) (the one whose
-# flags have MS_NOSUID, 0x2), or, where the mount is seen outside, by
-# move_mount.
+# new proc or binfmt_misc is put in its place by move_mount, seen outside
+# or not.
 @test "EBUSY mounting proc: says what is in the way and how to see it" {
 	require_root
-	run inject mount EBUSY 3 0x2 -- "$UNSHARE_BIN" --pid --mount-proc true
-	assert_failure 125
-	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
-	run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc --propagation=shared true
-	assert_failure 125
-	assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
+	local mode
+	for mode in private shared; do
+		run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode true
+		assert_failure 125
+		assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
+	done
 }
 
 @test "EBUSY mounting binfmt_misc: it is there already" {
 	require_root
-	run inject mount EBUSY 3 0x2 -- "$UNSHARE_BIN" --mount-binfmt true
-	assert_failure 125
-	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
-	run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt --propagation=unchanged true
-	assert_failure 125
-	assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+	local mode
+	for mode in private unchanged; do
+		run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt --propagation=$mode true
+		assert_failure 125
+		assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+	done
 }
 
-@test "a proc seen only in the new namespace is mounted with mount(2); one seen outside through the mount API, to be undone by it" {
+@test "proc is mounted through the mount API onto the directory's descriptor, never a path; only one seen outside is undone by it" {
 	require_root
-	run strace -f -qq -e trace=mount,fsopen,move_mount -o trace "$UNSHARE_BIN" --pid --mount-proc true
-	assert_success
-	run grep -c '^[0-9]* *fsopen(' trace
-	assert_output 0
-	run grep -c 'mount("proc", "/proc", "proc", MS_NOSUID|MS_NODEV|MS_NOEXEC' trace
-	assert_output 1
 	local mode
-	for mode in shared unchanged; do
-		run strace -f -qq -e trace=mount,fsopen,move_mount -o trace "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode true
-		assert_success
+	for mode in private shared unchanged; do
+		run -127 strace -f -qq -e trace=mount,fsopen,move_mount,umount2 -o trace "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode no-such-program
 		run grep -c 'fsopen("proc"' trace
+		assert_output 1
+		run grep -c 'move_mount(.*MOVE_MOUNT_T_EMPTY_PATH' trace
 		assert_output 1
 		run grep -c 'mount("proc"' trace
 		assert_output 0
+		run grep -c 'umount2(' trace
+		if [ "$mode" = private ]; then assert_output 0; else assert_output 1; fi
 	done
 }
 
@@ -496,4 +492,59 @@ chroot_with_us() {
 		"chroot" "--propagation=unchanged"
 	run chroot root /unshare --mount --propagation=unchanged /probe
 	assert_success
+}
+
+# The DIR of --mount-proc, --mount-cgroup and --mount-binfmt is walked as
+# FILE's (tests/persist.bats): in a home of nobody's, a link nobody made
+# to a victim directory, in the middle of DIR and as DIR itself.  In a
+# shared mount namespace of the test's own, where a mount seen outside
+# (--propagation=shared) would land on the victim and stay.
+@test "DIR: a link on its way or at its end is followed only when root or you own it; nothing is mounted before" {
+	local home=$BATS_TEST_TMPDIR/home victim=$BATS_TEST_TMPDIR/victim opt dir
+	mounts_snapshot
+	mkdir -p "$home/real" "$victim/d"
+	chown nobody "$home"
+	ln -s "$victim" "$home/ln.new"
+	chown -h nobody "$home/ln.new"
+	mv -T "$home/ln.new" "$home/ln"
+	for opt in "--pid --mount-proc" "--mount-cgroup" "-r --mount-binfmt"; do
+		for dir in "$home/ln/d" "$home/ln"; do
+			# shellcheck disable=SC2086 # the options are words
+			run /usr/bin/unshare --mount --propagation unchanged sh -c '
+				mount --make-rshared / || exit 99
+				"$UNSHARE_BIN" --propagation=shared $1="$2" true
+				s=$?
+				grep -q " $3" /proc/self/mountinfo && echo "mounted on the victim"
+				exit $s' sh "$opt" "$dir" "$victim"
+			assert_failure 125
+			assert_said "${opt##* }=$dir" "'$home/ln' is a symbolic link owned by 'nobody'" "root or you own"
+			refute_output --partial "mounted on the victim"
+		done
+	done
+	# Root's own link, at the end or on the way: followed, the mount on
+	# where it leads.
+	ln -s real "$home/mine"
+	run unshare --pid --mount-proc="$home/mine" sh -c 'findmnt -n -o FSTYPE "$1"' sh "$home/real"
+	assert_success
+	assert_output proc
+	run unshare -r --mount-binfmt="$home/mine/" sh -c 'findmnt -n -o FSTYPE "$1"' sh "$home/real"
+	assert_success
+	assert_output binfmt_misc
+	assert_no_new_mounts
+}
+
+@test "no /proc: a mount seen outside, which a failure could not undo, is refused before it is made; one seen inside is made" {
+	local dir=$BATS_TEST_TMPDIR/p
+	mkdir "$dir"
+	mounts_snapshot
+	run /usr/bin/unshare --mount --propagation unchanged sh -c '
+		mount --make-rshared / && umount -l /proc || exit 99
+		"$UNSHARE_BIN" --pid --propagation=shared --mount-proc="$1" true
+		echo "status $?"
+		"$UNSHARE_BIN" --pid --mount-proc="$1" true
+		echo "status $?"
+		mount -t proc proc /proc && grep -c " $1 " /proc/self/mountinfo' sh "$dir"
+	assert_said --index 0 "--mount-proc: a failure could not undo it without /proc" "No such file or directory" "--propagation=private"
+	assert_equal "$(grep '^status\|^[0-9]' <<<"$output" | paste -sd' ')" "status 125 status 0 0"
+	assert_no_new_mounts
 }

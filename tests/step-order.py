@@ -26,6 +26,9 @@ import sys
 # pattern here, or a pattern for no kind, is an error.
 CALLS = {
     "cgroup-make": r"mkdirat\(",
+    # A file of the cgroup opened to write, but its cgroup.procs.
+    "cgroup-set": r'openat\(\d+, "(?!cgroup\.procs")[a-z]+\.[a-z0-9.]+", '
+                  r'O_WRONLY',
     # The helpers: forked before anything changes.
     "bind-helper": r"\b(clone3?|v?fork)\(",
     "map-helper": r"\b(clone3?|v?fork)\(",
@@ -51,7 +54,7 @@ CALLS = {
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',
     "proc": r'fsopen\("proc"|mount\("proc"',
-    "binfmt": r'fsopen\("binfmt_misc"|mount\("binfmt_misc"|move_mount\(.*binfmt',
+    "binfmt": r'fsopen\("binfmt_misc"|mount\("binfmt_misc"|move_mount\(',
     "setgid": r"setresgid\(",
     "keepcaps": r"PR_SET_KEEPCAPS",
     "setuid": r"setresuid\(",

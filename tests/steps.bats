@@ -120,7 +120,7 @@ json.dump(d, open("steps.json", "w"))'
 	local line missing
 	local -a lines=(
 		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
-		"--new-cgroup --mount-cgroup --propagation=unchanged -r true"
+		"--new-cgroup --cgroup-set=cgroup.max.depth=3 --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
 		"-r --mount-binfmt=/binfmt --load-interp=:zfix:M::zfix::$UNSHARE_TESTLIB/probe:F --root=$BATS_TEST_TMPDIR/root /probe"
 		"--owner=65534:65534 -r true"

@@ -128,7 +128,7 @@ split_writes() {
 	run events "$stderr"
 	assert_line --index 0 "plan"
 	assert_line --index 1 "step unshare failed EPERM"
-	assert_message --index 2 "unshare(2) of net (0x40000000)" "Operation not permitted"
+	assert_message --index 2 "unshare(2): net" "Operation not permitted" "hint: " "run as root"
 	assert_line --index -1 "exit 125 failed"
 }
 

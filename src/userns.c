@@ -136,7 +136,7 @@ static void run_newidmap(const char *kind, const char *tool, pid_t pid,
 	}
 	argv[n] = NULL;
 
-	child = fork_or_fail(N_("id maps: newuidmap or newgidmap"));
+	child = fork_or_fail();
 	if (child == 0) {
 		int e;
 
@@ -224,7 +224,7 @@ void userns_start_helper(const struct step *s, struct run *run)
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
 		     _("id maps: cannot make a pipe"));
-	if ((run->map_helper = fork_or_fail(N_("id maps: the helper"))) == 0) {
+	if ((run->map_helper = fork_or_fail()) == 0) {
 		close(ask[1]);
 		close(answer[0]);
 		helper_loop(s, parent, ask[0], answer[1]);

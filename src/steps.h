@@ -171,7 +171,7 @@ struct sharing;
 /* What the steps of a run hand on to later ones. */
 struct run {
 	pid_t map_helper;             /* writes the maps from outside */
-	int map_ask, map_answer;      /* its pipes: a task, then 0 or 1 */
+	int map_ask, map_answer;      /* its pipes: a task, then 0 or why */
 	int bind_sock;                /* the helper binding the namespaces'
 					 files */
 	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */

@@ -79,12 +79,12 @@ with_kernel_sysctls() {
 	cp "$UNSHARE_TESTLIB/errno-inject" "$NOBODY_DIR/errno-inject"
 	run with_kernel_sysctls
 	assert_failure 125
-	assert_said "writing /proc/self/setgroups: Operation not permitted" "hint: " \
+	assert_said "write setgroups: deny: Operation not permitted" "hint: " \
 		"AppArmor" "allow userns" "apparmor_restrict_unprivileged_userns=0"
 	# The same refusal without that sysctl says nothing of AppArmor.
 	rm kernel/apparmor_restrict_unprivileged_userns
 	run with_kernel_sysctls
 	assert_failure 125
-	assert_said "writing /proc/self/setgroups: Operation not permitted"
+	assert_said "write setgroups: deny: Operation not permitted"
 	refute_output --partial AppArmor
 }

@@ -143,6 +143,7 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 	char where[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	enum refusal r;
+	struct stat st;
 
 	*found = '\0';
 	if (searched && slash == NULL) {
@@ -168,6 +169,9 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 			 _("a symbolic link whose target cannot be reached"));
 	else if (r == REFUSED_RUNNER)
 		snprintf(hint, size, "%s", _(interp_hint));
+	else if (r == REFUSED_FILE && stat(where, &st) == 0 &&
+		 S_ISDIR(st.st_mode))
+		snprintf(hint, size, "%s", _("it is a directory, not a program"));
 	else
 		snprintf(hint, size, "%s",
 			 _("is it executable, and on a filesystem mounted "

@@ -100,7 +100,7 @@ as_searcher() {
 	assert_said "'prog' ($dir/open/prog)" "Permission denied" "is it executable"
 	run as_searcher "$dir/open/prog:$dir/open" dir
 	assert_failure 126
-	assert_said "'dir' ($dir/open/dir)" "Permission denied" "is it executable"
+	assert_said "'dir' ($dir/open/dir)" "Permission denied" "is a directory"
 	# Found first, though a directory after it cannot be searched.
 	run as_searcher "$dir/open:$dir/closed" link
 	assert_failure 126
@@ -141,10 +141,11 @@ as_searcher() {
 	assert_said "'unrunnable-script' ($BATS_TEST_TMPDIR/bin/unrunnable-script)" "Permission denied" "interpreter" "cannot run"
 }
 
-@test "a directory as program: 126" {
+@test "a directory as program: 126, saying it is a directory" {
 	run unshare /
 	assert_failure 126
-	assert_said "'/'" "Permission denied"
+	assert_said "'/'" "Permission denied" "hint: " "is a directory"
+	assert_messages 1
 }
 
 @test "a script whose interpreter is missing: 126, saying so" {

@@ -192,6 +192,18 @@ static const char *missing_hint(const char *path, const char *source,
 	return hint;
 }
 
+/* --net /tmp/x: the FILE, a word apart, was taken for the program: the
+ * hint says how to write it. */
+static const char *ns_file_hint(const struct step *s, char *hint,
+				size_t size)
+{
+	/* TRANSLATORS: --%s=%s is the option and the file as they should
+	 * be written. */
+	snprintf(hint, size, _("to keep the namespace in it, write --%s=%s"),
+		 s->exec.bare_ns, quoted(s->exec.path));
+	return hint;
+}
+
 /* Why the exec of step s failed (errno e), said.  Apart from
  * exec_program, and never inlined there, so that its buffers (16 KB with
  * refusal_hint's) are not in the frame every run's exec is made from:
@@ -215,6 +227,8 @@ exec_failed(const struct step *s, int e)
 			     sizeof found);
 		hint = buf;
 	}
+	if (s->exec.bare_ns)
+		hint = ns_file_hint(s, buf, sizeof buf);
 	if (*found)
 		fail(status, THIS_STEP, e, hint, "%s: %s (%s)", events_doc(),
 		     prog, quoted(found));
@@ -261,7 +275,7 @@ void exec_predict(const struct step *s)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
-	char def[256], source[256];
+	char def[256], source[2 * PATH_MAX + 256];
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", prog))
@@ -285,7 +299,10 @@ void exec_predict(const struct step *s)
 				break;
 		}
 	}
-	hint = missing_hint(prog, s->exec.source, source, sizeof source);
+	hint = s->exec.bare_ns
+		       ? ns_file_hint(s, source, sizeof source)
+		       : missing_hint(prog, s->exec.source, source,
+				      sizeof source);
 	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
 		 hint, _(dry_run_fails), quoted_word(prog, strlen(prog)));
 }

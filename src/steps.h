@@ -162,6 +162,10 @@ struct step {
 			const char *root;   /* --root's, or NULL */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
+			const char *bare_ns; /* the namespace option, as "net",
+						that argv[0] came right after,
+						given bare (--net /tmp/x), or
+						NULL */
 		} exec;
 	};
 };

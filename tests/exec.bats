@@ -148,6 +148,26 @@ as_searcher() {
 	assert_messages 1
 }
 
+# --net FILE: FILE, a word apart, is taken for the program (as util-linux
+# takes it); when it cannot be run, the hint says how to write it.
+@test "--net FILE with FILE taken for the program: the hint says --net=FILE" {
+	require_ns user
+	run -127 unshare --user "$BATS_TEST_TMPDIR/ns" true
+	assert_failure 127
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "No such file or directory" "hint: " "write --user=$BATS_TEST_TMPDIR/ns"
+	assert_messages 1
+	run unshare --dry-run --net "$BATS_TEST_TMPDIR/ns"
+	assert_success
+	assert_said "--dry-run" "'$BATS_TEST_TMPDIR/ns'" "hint: " "write --net=$BATS_TEST_TMPDIR/ns"
+	# Not after --, nor after a letter, nor after any other option.
+	run -127 unshare --user -- "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+	run -127 unshare -U "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+	run -127 unshare --fork "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+}
+
 @test "a script whose interpreter is missing: 126, saying so" {
 	printf '#!/no/such/interpreter\necho hi\n' >"$BATS_TEST_TMPDIR/orphan"
 	chmod 755 "$BATS_TEST_TMPDIR/orphan"

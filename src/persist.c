@@ -257,7 +257,12 @@ static int open_dir(const struct flag *f, const char *file, const char *dir)
 				*where = '\0';
 		}
 	}
-	complain("persist", errno, NULL, file_what, f->name, quoted(file));
+	/* The hint, in the walk's buffer (done with). */
+	/* TRANSLATORS: %s is a directory on the way to FILE. */
+	snprintf(rest, sizeof rest, _("create the directory %s first"),
+		 quoted(where));
+	complain("persist", errno, errno == ENOENT ? rest : NULL, file_what,
+		 f->name, quoted(file));
 	if (fd >= 0)
 		close(fd);
 	return -1;

@@ -123,7 +123,7 @@ keep() {
 @test "a FILE that cannot be made: 125, and the other FILEs are undone" {
 	run unshare --uts="$dir/uts" --net="$dir/no/such/dir/net" true
 	assert_failure 125
-	assert_said --index 0 "--net=$dir/no/such/dir/net" "No such file or directory"
+	assert_said --index 0 "--net=$dir/no/such/dir/net" "No such file or directory" "hint: " "create the directory $dir/no first"
 	assert_messages 1
 	[ ! -e "$dir/uts" ]
 	assert_no_new_mounts

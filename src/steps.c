@@ -84,7 +84,6 @@ static void add_interps(const struct plan *plan, struct steps *steps,
 		s = add(steps, STEP_INTERP);
 		s->interp.string = plan->interps[i];
 		s->interp.early = early;
-		s->interp.where = early ? NULL : plan->binfmt_dir;
 	}
 }
 

@@ -139,7 +139,6 @@ struct step {
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
-			const char *where;  /* binfmt's directory, or NULL */
 		} interp;
 		struct {
 			long long id;

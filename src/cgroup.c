@@ -406,7 +406,7 @@ void cgroup_make(const struct step *s, struct run *run)
 	pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "%s", _(WATCHER));
-	if ((pid = fork_or_fail(WATCHER)) == 0) {
+	if ((pid = fork_or_fail()) == 0) {
 		close(sv[0]);
 		watch(s, parent, sv[1], pidfd);
 	}

@@ -5,61 +5,50 @@
 #include <config.h>
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "child.h"
+#include "diagnose.h"
+#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 
 _Noreturn void fork_failed(const char *what)
 {
 	static const struct hint hints[] = {
-		{ EAGAIN, N_("a limit on processes is reached: the pids "
-			     "cgroup (pids.max) or /proc/sys/kernel/threads-max "
-			     "allows no more; raise the limit or end some "
-			     "processes") },
-		{ ENOMEM, N_("memory is short, or this is a pid namespace "
-			     "whose init has exited, where no process can be "
-			     "made") },
+		{ EAGAIN, N_("a limit on processes: ulimit -u, pids.max or "
+			     "kernel.threads-max") },
+		{ ENOMEM, hint_memory },
 		{ 0, NULL },
 	};
 	int e = errno;
-	struct rlimit nproc;
 
-	if (e == EAGAIN && getrlimit(RLIMIT_NPROC, &nproc) == 0 &&
-	    nproc.rlim_cur != RLIM_INFINITY) {
-		char hint[512];
-
-		snprintf(hint, sizeof hint,
-			 /* TRANSLATORS: %llu is the limit on this user's
-			  * processes. */
-			 _("a limit on processes is reached: this user may "
-			   "have %llu (ulimit -u, RLIMIT_NPROC), or the pids "
-			   "cgroup (pids.max) or /proc/sys/kernel/threads-max "
-			   "allows no more; raise the limit or end some "
-			   "processes"),
-			 (unsigned long long)nproc.rlim_cur);
-		/* TRANSLATORS: %s is what forked (such as "id maps: the
-		 * helper"). */
-		fail(EXIT_TOOL, "fork", e, hint, _("%s: fork failed"), _(what));
-	}
-	fail(EXIT_TOOL, "fork", e, hint_for(hints, e), _("%s: fork failed"),
-	     _(what));
+	if (what == NULL)
+		step_failed(e, hint_for(hints, e), NULL);
+	fail(EXIT_TOOL, "fork", e, hint_for(hints, e), "%s", _(what));
 }
 
-pid_t fork_or_fail(const char *what)
+pid_t fork_or_fail(void)
 {
 	pid_t pid = fork();
 
 	if (pid < 0)
-		fork_failed(what);
+		fork_failed(NULL);
 	return pid;
+}
+
+_Noreturn void helper_gone(const int *status)
+{
+	/* The helper's message and its failed step's event are out. */
+	if (!status || !WIFEXITED(*status) || WEXITSTATUS(*status) != EXIT_TOOL)
+		/* TRANSLATORS: %s is what the step does (its row's words). */
+		complain(THIS_STEP, 0, NULL, _("%s: no answer from the helper"),
+			 events_doc());
+	exit(EXIT_TOOL);
 }
 
 pid_t wait_child(pid_t pid, int *status, int options)

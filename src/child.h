@@ -8,12 +8,18 @@
 
 #include <sys/types.h>
 
-/* fork(2) failed (errno says how) in what, a message marked N_() ("id
- * maps: the helper"): say why and what to do, then exit 125. */
+/* fork(2) failed (errno says how) in what, a message marked N_()
+ * ("--list: the child that tries each flag"), or NULL for the step
+ * running now: say why and what to do, then exit 125. */
 _Noreturn void fork_failed(const char *what);
 
-/* fork(2), or fork_failed(what). */
-pid_t fork_or_fail(const char *what);
+/* fork(2) in the step running now, or fork_failed(NULL). */
+pid_t fork_or_fail(void);
+
+/* A helper of the step running now ended without answering: if it
+ * said why (its wait status, if known, is an exit with 125), nothing
+ * more is said; else that it did not answer.  Exits 125. */
+_Noreturn void helper_gone(const int *status);
 
 /* waitpid(2), asked again for as long as a signal handler interrupts it
  * (EINTR): a wait that gave up then would lose the child. */

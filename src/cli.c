@@ -167,6 +167,7 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 {
 	struct option longopts[option_count + 1];
 	char shortopts[2 * option_count + 2];
+	const struct option_row *last = NULL;
 	int key;
 
 	plan_init(plan);
@@ -194,9 +195,15 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->requested |= r->flag;
 		if (r->take && r->take(plan, r, optarg, msg) != 0)
 			return CLI_ERROR;
+		last = r->arg == ARG_NS_FILE && !optarg ? r : NULL;
 	}
 	if (optind < argc)
 		plan->argv = &argv[optind];
+	/* --net /tmp/x: the program came right after a bare --net (not
+	 * after --), for a hint if it cannot be run. */
+	if (plan->argv && last && strncmp(argv[optind - 1], "--", 2) == 0 &&
+	    argv[optind - 1][2])
+		plan->bare_ns = row_name(last);
 	return CLI_RUN;
 }
 

@@ -7,7 +7,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,8 @@
 
 #include "child.h"
 #include "diagnose.h"
+#include "events.h"
+#include "fail.h"
 #include "i18n.h"
 #include "procfs.h"
 
@@ -55,125 +56,98 @@ static const char *names(unsigned long mask, char *buf, size_t size)
 	return buf;
 }
 
+const char hint_root[] = N_("run as root, or add -r (--map-root-user)");
+const char hint_memory[] = N_("memory is short, or this pid namespace's "
+			      "init has exited");
+const char hint_proc[] = N_("is /proc mounted?");
+const char hint_busy[] = N_("unmount what is there (findmnt shows it), or "
+			    "use another path");
+const char hint_mount_api[] = N_("it needs Linux 5.2 (the new mount API)");
+/* TRANSLATORS: %s is what would fail: "unshare(2): net", or the
+ * program. */
+const char dry_run_fails[] = N_("--dry-run: the run would fail: %s");
+
 const char *apparmor_hint(void)
 {
 	if (getuid() == 0 ||
 	    proc_read_number("/proc/sys/kernel/"
 			     "apparmor_restrict_unprivileged_userns") != 1)
 		return NULL;
-	return _("AppArmor restricts unprivileged user namespaces "
-		 "(kernel.apparmor_restrict_unprivileged_userns is 1); give "
-		 "the program an AppArmor profile that allows userns, or set "
-		 "that sysctl to 0 (sysctl "
-		 "kernel.apparmor_restrict_unprivileged_userns=0)");
+	return _("AppArmor: allow userns, or "
+		 "kernel.apparmor_restrict_unprivileged_userns=0");
 }
 
-static void explain_eperm(unsigned long mask)
+/* The hints below: why unshare(2) of mask failed, and what to do,
+ * translated (into buf where it has values). */
+
+static const char *explain_eperm(unsigned long mask)
 {
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
 
 	if (mask & UNSHARE_USER) {
-		long long v = proc_read_number(
-			"/proc/sys/kernel/unprivileged_userns_clone");
-
-		if (v == 0 && getuid() != 0)
-			warnx(_("unprivileged user namespaces are turned off "
-			      "(/proc/sys/kernel/unprivileged_userns_clone is "
-			      "0); run as root, or ask for it to be 1"));
-		else if (apparmor_hint())
-			warnx("%s", apparmor_hint());
-		else
-			warnx(_("a new user namespace is refused to a process "
-			      "that is chrooted, whose user or group id has "
-			      "no mapping in its user namespace, or that a "
-			      "security module or seccomp filter holds back; "
-			      "run it outside the chroot or sandbox"));
-		return;
+		if (getuid() != 0 &&
+		    proc_read_number("/proc/sys/kernel/"
+				     "unprivileged_userns_clone") == 0)
+			return _("run as root, or set sysctl "
+				 "kernel.unprivileged_userns_clone=1");
+		if (apparmor_hint())
+			return apparmor_hint();
+		return _("a chroot, unmapped ids, a security module or seccomp "
+			 "refuse it");
 	}
-	if (privileged && !has_cap(CAP_SYS_ADMIN)) {
-		char buf[256];
-
-		/* TRANSLATORS: %s is a list of flag names, such as
-		 * "mount, net". */
-		warnx(_("new namespaces (%s) need CAP_SYS_ADMIN, which this "
-		      "process does not have; run as root, or add "
-		      "--map-root-user (-r) so that they belong to a new user "
-		      "namespace in which you have it"),
-		      names(privileged, buf, sizeof buf));
-		return;
-	}
-	warnx(_("this process has CAP_SYS_ADMIN, so a security module "
-	      "(SELinux, AppArmor) or a seccomp filter refused it; check "
-	      "the audit log, or run outside the container or sandbox"));
+	if (privileged && !has_cap(CAP_SYS_ADMIN))
+		return _(hint_root);
+	return _("a security module or seccomp filter refused it (see the "
+		 "audit log)");
 }
 
-static void explain_einval(unsigned long mask)
+static const char *explain_einval(unsigned long mask, char *buf,
+				  size_t size)
 {
-	char buf[256];
 	int sig;
-	unsigned long threaded = mask & UNSHARE_SINGLE_THREADED, refused = 0;
 	unsigned long long threads = proc_status_field("Threads:", 10);
 	ino_t pid = ns_inode("pid");
 
-	if (threads > 1 && threaded) {
-		/* TRANSLATORS: %s is a list of flag names, such as
-		 * "thread, vm, user"; %llu (always more than 1) the number
-		 * of threads. */
-		warnx(_("%s can be unshared only by a single-threaded process, "
-		      "and this one has %llu threads (is something in "
-		      "LD_PRELOAD starting threads?)"),
-		      names(threaded, buf, sizeof buf), threads);
-		return;
+	if (threads > 1 && (mask & UNSHARE_SINGLE_THREADED)) {
+		/* TRANSLATORS: %llu (always more than 1) is the number of
+		 * threads. */
+		snprintf(buf, size, _("it needs a single-threaded process; this "
+				      "one has %llu threads (LD_PRELOAD?)"),
+			 threads);
+		return buf;
 	}
 	/* pid_for_children differs from pid, or cannot be read at all when
 	 * no child has entered the new namespace yet. */
 	if ((mask & UNSHARE_PID) && pid != 0 &&
-	    ns_inode("pid_for_children") != pid) {
-		warnx(_("pid: this process has already unshared a pid "
-		      "namespace that only its children enter, and may not "
-		      "start another before it forks; let the first unshare "
-		      "fork (drop its --no-fork)"));
-		return;
-	}
+	    ns_inode("pid_for_children") != pid)
+		return _("a pid namespace is unshared already: let that "
+			 "unshare fork");
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!(mask & f->bit) ||
+		if (!(mask & f->bit) || !f->config ||
 		    probe(flags_closure(f->bit, NULL) | (mask & UNSHARE_USER),
 			  &sig) != EINVAL)
 			continue;
-		refused |= f->bit;
-		if (f->config)
-			/* TRANSLATORS: %s is a flag name (such as "time"),
-			 * %s a kernel version (such as "5.6"), %s the kernel
-			 * configuration option (such as "CONFIG_TIME_NS"). */
-			warnx(_("%s: this kernel refuses it: it is older than "
-				"Linux %s or was built without %s"),
-			      f->name, f->since, f->config);
-		else
-			/* TRANSLATORS: %s is a flag name (such as "files"),
-			 * %s a kernel version (such as "2.6.16"). */
-			warnx(_("%s: this kernel refuses it: it is older than "
-				"Linux %s"), f->name, f->since);
+		/* TRANSLATORS: %s is a flag name (such as "time"), %s a
+		 * kernel version (such as "5.6"), %s the kernel's
+		 * configuration option (such as "CONFIG_TIME_NS"). */
+		snprintf(buf, size, _("this kernel lacks %s (Linux %s, %s)"),
+			 f->name, f->since, f->config);
+		return buf;
 	}
-	if (!refused)
-		/* TRANSLATORS: %s is a list of flag names, such as
-		 * "mount, time". */
-		warnx(_("each of %s works alone in a child process, but the "
-		      "kernel refuses them together here; try fewer flags to "
-		      "find the conflict"), names(mask, buf, sizeof buf));
+	return _("try fewer flags to find the one the kernel refuses");
 }
 
-static void explain_enospc(unsigned long mask)
+static const char *explain_enospc(unsigned long mask, char *buf,
+				  size_t size)
 {
-	bool found = false;
 	int sig;
 
 	if ((mask & UNSHARE_PID) && pid_ns_depth() >= MAX_PID_NESTING) {
-		warnx(_("pid: this process is %d pid namespaces deep, and the "
-		      "kernel nests at most %d; unshare from a process higher "
-		      "up"), pid_ns_depth(), MAX_PID_NESTING);
-		return;
+		snprintf(buf, size, _("this process is %d pid namespaces deep, "
+				      "the most there can be"), pid_ns_depth());
+		return buf;
 	}
 	/* Every other namespace is tried inside a new user namespace when
 	 * one is asked for, so try that one alone first. */
@@ -187,89 +161,61 @@ static void explain_enospc(unsigned long mask)
 		if (!(mask & f->bit) || f->ns == NULL ||
 		    probe(f->bit | (mask & UNSHARE_USER), &sig) != ENOSPC)
 			continue;
-		found = true;
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
 			 f->ns);
 		max = proc_read_number(path);
-		if (f->bit == UNSHARE_USER && max != 0) {
-			/* The kernel does not say how deep we are. */
-			/* TRANSLATORS: %d is the nesting limit, %s the file
-			 * /proc/sys/user/max_user_namespaces, %lld its
-			 * value. */
-			warnx(_("user: the kernel refuses another user "
-			      "namespace: either user namespaces are nested as "
-			      "deep as the kernel allows (%d below the initial "
-			      "one), or the limit in %s (%lld here) or in a "
-			      "parent user namespace is reached; unshare from "
-			      "a process higher up, or raise the limit"),
-			      MAX_USER_NESTING, path, max);
-			continue;
-		}
-		/* TRANSLATORS: %s and %s are the flag name (such as "net"),
-		 * the second one as the kind of namespace ("the limit on net
-		 * namespaces"); %s is a file such as
-		 * /proc/sys/user/max_net_namespaces, %lld its value; the
-		 * last %s is part of a sysctl name (such as "net"). */
-		warnx(_("%s: the limit on %s namespaces is reached: %s is %lld "
-		      "in this user namespace (a parent's limit counts too); "
-		      "raise it (sysctl user.max_%s_namespaces=N) or end "
-		      "processes that hold such namespaces"),
-		      f->name, f->name, path, max, f->ns);
+		/* The kernel does not say how deep we are. */
+		if (f->bit == UNSHARE_USER && max != 0)
+			/* TRANSLATORS: %d is the nesting limit. */
+			snprintf(buf, size, _("at most %d nested user namespaces, "
+					      "or raise user.max_user_namespaces"),
+				 MAX_USER_NESTING);
+		else
+			/* TRANSLATORS: %s is part of a sysctl's name (such
+			 * as "net"), %lld its value. */
+			snprintf(buf, size, _("raise user.max_%s_namespaces (here "
+					      "%lld, or a parent's)"), f->ns, max);
+		return buf;
 	}
-	if (!found)
-		warnx(_("a limit on namespaces is reached: a /proc/sys/user/"
-		      "max_*_namespaces file of this or a parent user "
-		      "namespace, or the nesting limit"));
+	return _("raise a user.max_*_namespaces sysctl, or nest less deep");
 }
 
-/* Why unshare(2) of mask fails with err, and what to do. */
-static void explain(int err, unsigned long mask)
+/* Why unshare(2) of mask fails with err, and what to do; or NULL. */
+static const char *explain(int err, unsigned long mask, char *buf,
+			   size_t size)
 {
 	switch (err) {
 	case EPERM:
-		explain_eperm(mask);
-		break;
+		return explain_eperm(mask);
 	case EINVAL:
-		explain_einval(mask);
-		break;
+		return explain_einval(mask, buf, size);
 	case ENOSPC:
 	case EUSERS:
-		explain_enospc(mask);
-		break;
+		return explain_enospc(mask, buf, size);
 	case ENOMEM:
-		warnx(_("the kernel is out of memory, or the process's pid "
-		      "namespace has no init left to fork from"));
-		break;
+		return _(hint_memory);
 	}
+	return NULL;
 }
 
 void diagnose_unshare(int err, unsigned long mask)
 {
-	char buf[256], hex[32];
+	char flags[256], what[512], hint[512];
 
-	/* The mask as everywhere (MASK_FORMAT), apart from the message: a
-	 * msgid cannot hold a macro. */
-	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
-	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
-	 * %s the same flags as a number (such as "0x10020000"), %s the
-	 * system's error text. */
-	warnx(_("unshare(2) of %s (%s) failed: %s"),
-	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
-	explain(err, mask);
+	snprintf(what, sizeof what, "%s: %s", events_doc(),
+		 names(mask, flags, sizeof flags));
+	frame(what, err, explain(err, mask, hint, sizeof hint));
 }
 
 void diagnose_dry_run(unsigned long mask)
 {
-	char buf[256], hex[32];
+	char flags[256], step[300], what[512], hint[512];
 	int sig, err;
 
 	if (mask == 0 || (err = probe(mask, &sig)) <= 0)
 		return;
-	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
-	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
-	 * %s the same flags as a number (such as "0x10020000"), %s the
-	 * system's error text. */
-	warnx(_("--dry-run: unshare(2) of %s (%s) would fail: %s"),
-	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
-	explain(err, mask);
+	snprintf(step, sizeof step, "unshare(2): %s",
+		 names(mask, flags, sizeof flags));
+	snprintf(what, sizeof what, _(dry_run_fails), step);
+	frame(what, err, explain(err, mask, hint, sizeof hint));
 }

@@ -7,6 +7,11 @@
 
 #include "flags.h"
 
+/* What several sites say, marked N_(): whole clauses for a hint, and
+ * the WHAT of a --dry-run's prediction (%s: what would fail). */
+extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
+	hint_mount_api[], dry_run_fails[];
+
 /* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
  * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an
  * unprivileged process gets a user namespace, but no capability in it:
@@ -14,13 +19,14 @@
  * translated; else NULL. */
 const char *apparmor_hint(void);
 
-/* Explain on stderr why unshare(2) of mask failed with errno err: which
- * flag, why, and what to do.  May try flags in throwaway children. */
+/* The frame of unshare(2) of mask failing with errno err, the step
+ * running now: its flags, the reason, and why or what to do.  May try
+ * flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);
 
 /* --dry-run: unshare(2) of mask tried in a throwaway child; if it fails,
- * a warning on stderr that the run would fail, and why, as
- * diagnose_unshare would explain it. */
+ * the frame that says the run would fail, with diagnose_unshare's
+ * hint. */
 void diagnose_dry_run(unsigned long mask);
 
 #endif

@@ -62,7 +62,7 @@ void env_apply(const struct step *s, struct run *run)
 		for (const char *p = s->env.lists[i]; *p; p++)
 			names += *p == ',';
 	if ((kept = calloc(names + s->env.n + 1, sizeof *kept)) == NULL)
-		fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL, "--keep-env");
+		step_failed(ENOMEM, NULL, NULL);
 	for (size_t i = 0; i < s->env.n; i++)
 		for (const char *p = s->env.lists[i]; *p;) {
 			size_t len = strcspn(p, ",");
@@ -70,12 +70,10 @@ void env_apply(const struct step *s, struct run *run)
 			const char *value;
 
 			if (name == NULL)
-				fail(EXIT_TOOL, THIS_STEP, ENOMEM, NULL,
-				     "--keep-env");
+				step_failed(ENOMEM, NULL, NULL);
 			else if ((value = getenv(name)) != NULL) {
 				if (asprintf(&kept[n], "%s=%s", name, value) < 0)
-					fail(EXIT_TOOL, THIS_STEP, ENOMEM,
-					     NULL, "--keep-env");
+					step_failed(ENOMEM, NULL, NULL);
 				n++;
 				path_kept |= strcmp(name, "PATH") == 0;
 			}
@@ -83,16 +81,13 @@ void env_apply(const struct step *s, struct run *run)
 			p += len + (p[len] == ',');
 		}
 	if (clearenv() != 0)
-		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
-		     _("--clear-env: clearenv failed"));
+		step_failed(errno, NULL, NULL);
 	for (size_t i = 0; i < n; i++)
 		if (putenv(kept[i]) != 0)
-			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-			     "--keep-env: putenv(3)");
+			step_failed(errno, NULL, NULL);
 	free(kept); /* the strings are the environment's now */
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--clear-env: setenv(3)");
+		step_failed(errno, NULL, NULL);
 	/* n_() loads the locale: asked only when something is said. */
 	if (narrating())
 		/* TRANSLATORS: --verbose; %zu is how many variables were kept

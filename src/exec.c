@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "env.h"
 #include "events.h"
 #include "exec.h"
@@ -126,80 +127,81 @@ static enum refusal path_refusal(const char *name, char *buf, char *entry,
 	return REFUSED_UNSEEN;
 }
 
-/* Why a program was refused, as the hint after "cannot run PROGRAM:
- * Permission denied": the place that refused it, if it can be found
- * again.  searched: path was looked for on PATH (a program named
- * without a slash); a shell is not, whatever its name. */
+/* What runs a program: missing (ENOENT for a file that is there) or
+ * refused. */
+static const char interp_hint[] = N_("its #! interpreter or dynamic loader "
+				     "is missing or cannot run");
+
+/* Why path was refused (EACCES), as a hint into hint: the place that
+ * refused it, if it can be found again; and into found, where a search
+ * of PATH found it ("" if none did).  searched: path was looked for on
+ * PATH (a program named without a slash); a shell is not, whatever its
+ * name. */
 static void refusal_hint(const char *path, bool searched, char *hint,
-			 size_t size)
+			 char *found, size_t size)
 {
 	char where[PATH_MAX];
 	const char *slash = strrchr(path, '/');
+	enum refusal r;
+	struct stat st;
 
+	*found = '\0';
 	if (searched && slash == NULL) {
 		char entry[PATH_MAX];
-		enum refusal r = path_refusal(path, where, entry, sizeof where);
-		const char *shown = quoted_word(where, strlen(where));
 
-		if (r == REFUSED_DIR && strcmp(where, entry) == 0)
-			/* TRANSLATORS: %s is a directory named in PATH. */
-			snprintf(hint, size, _("not found on PATH, and the PATH "
-					       "directory %s cannot be "
-					       "searched"), shown);
-		else if (r == REFUSED_DIR)
-			/* TRANSLATORS: %s is a directory named in PATH, %s a
-			 * directory on the way to it. */
-			snprintf(hint, size, _("not found on PATH, and the PATH "
-					       "directory %s cannot be reached: "
-					       "%s cannot be searched"),
-				 quoted_word(entry, strlen(entry)), shown);
-		else if (r == REFUSED_LINK)
-			/* TRANSLATORS: %s is the file PATH led to; the same
-			 * in the next messages. */
-			snprintf(hint, size, _("found as %s, a symbolic link "
-					       "whose target cannot be "
-					       "reached"), shown);
-		else if (r == REFUSED_FILE)
-			snprintf(hint, size, _("found as %s: is it executable, "
-					       "and on a filesystem mounted "
-					       "without noexec?"), shown);
-		else if (r == REFUSED_RUNNER)
-			snprintf(hint, size, _("found as %s, but its interpreter "
-					       "(#! line) or dynamic loader "
-					       "cannot be run"), shown);
-		if (r != REFUSED_UNSEEN)
-			return;
+		r = path_refusal(path, where, entry, sizeof where);
+		if (r != REFUSED_DIR && r != REFUSED_UNSEEN)
+			snprintf(found, size, "%s", where);
 	} else {
-		size_t dir = slash == NULL   ? 0 /* the working directory */
-			     : slash == path ? 1
-					     : (size_t)(slash - path);
-
-		switch (refusal_of(path, path, dir, where, sizeof where)) {
-		case REFUSED_DIR:
-			/* TRANSLATORS: %s is a directory on the way to the
-			 * program. */
-			snprintf(hint, size, _("the directory %s cannot be "
-					       "searched"),
-				 quoted_word(where, strlen(where)));
-			return;
-		case REFUSED_LINK:
-			snprintf(hint, size, "%s",
-				 _("a symbolic link whose target cannot be "
-				   "reached"));
-			return;
-		case REFUSED_RUNNER:
-			snprintf(hint, size, "%s",
-				 _("its interpreter (#! line) or dynamic loader "
-				   "cannot be run"));
-			return;
-		case REFUSED_FILE:
-		case REFUSED_UNSEEN:
-			break;
-		}
+		r = refusal_of(path, path,
+			       slash == NULL   ? 0 /* the working directory */
+			       : slash == path ? 1
+					       : (size_t)(slash - path),
+			       where, sizeof where);
 	}
-	snprintf(hint, size, "%s",
-		 _("is it executable, and on a filesystem mounted without "
-		   "noexec?"));
+	if (r == REFUSED_DIR)
+		/* TRANSLATORS: %s is a directory on the way to the
+		 * program. */
+		snprintf(hint, size, _("the directory %s cannot be searched"),
+			 quoted_word(where, strlen(where)));
+	else if (r == REFUSED_LINK)
+		snprintf(hint, size, "%s",
+			 _("a symbolic link whose target cannot be reached"));
+	else if (r == REFUSED_RUNNER)
+		snprintf(hint, size, "%s", _(interp_hint));
+	else if (r == REFUSED_FILE && stat(where, &st) == 0 &&
+		 S_ISDIR(st.st_mode))
+		snprintf(hint, size, "%s", _("it is a directory, not a program"));
+	else
+		snprintf(hint, size, "%s",
+			 _("is it executable, and on a filesystem mounted "
+			   "without noexec?"));
+}
+
+/* The hint when the program is not found (ENOENT): where the shell came
+ * from, or to check the path or the name. */
+static const char *missing_hint(const char *path, const char *source,
+				char *hint, size_t size)
+{
+	if (source == NULL)
+		return strchr(path, '/') ? _("check the path")
+					 : _("not found on PATH: check the name");
+	/* TRANSLATORS: %s is where the shell came from ($SHELL, the
+	 * password database or "the fallback"). */
+	snprintf(hint, size, _("it is the shell, from %s"), _(source));
+	return hint;
+}
+
+/* --net /tmp/x: the FILE, a word apart, was taken for the program: the
+ * hint says how to write it. */
+static const char *ns_file_hint(const struct step *s, char *hint,
+				size_t size)
+{
+	/* TRANSLATORS: --%s=%s is the option and the file as they should
+	 * be written. */
+	snprintf(hint, size, _("to keep the namespace in it, write --%s=%s"),
+		 s->exec.bare_ns, quoted(s->exec.path));
+	return hint;
 }
 
 /* Why the exec of step s failed (errno e), said.  Apart from
@@ -209,34 +211,28 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 static _Noreturn __attribute__((noinline)) void
 exec_failed(const struct step *s, int e)
 {
-	const char *path = s->exec.path, *source = s->exec.source, *prog;
-	char hint[2 * PATH_MAX + 256];
+	const char *path = s->exec.path, *prog, *hint = NULL;
+	char buf[2 * PATH_MAX + 256], found[PATH_MAX] = "";
+	int status = EXIT_CANNOT_RUN;
 
 	prog = quoted_word(path, strlen(path));
-	/* TRANSLATORS: %s is the program; the reason follows. */
-	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0)
+	if (e == ENOENT && strchr(path, '/') && access(path, F_OK) == 0) {
 		/* The file is there: what is missing is what runs it. */
-		fail(EXIT_CANNOT_RUN, THIS_STEP, e,
-		     _("its interpreter (#! line) or dynamic loader was not "
-		       "found"),
-		     _("cannot run %s"), prog);
-	if (e == ENOENT && source != NULL) {
-		/* TRANSLATORS: %s is where the shell came from ($SHELL, the
-		 * password database or "the fallback"). */
-		snprintf(hint, sizeof hint, _("it is the shell, from %s"),
-			 _(source));
-		fail(EXIT_NOT_FOUND, THIS_STEP, e, hint, _("cannot run %s"), prog);
+		hint = _(interp_hint);
+	} else if (e == ENOENT) {
+		status = EXIT_NOT_FOUND;
+		hint = missing_hint(path, s->exec.source, buf, sizeof buf);
+	} else if (e == EACCES) {
+		refusal_hint(path, s->exec.argv != NULL, buf, found,
+			     sizeof found);
+		hint = buf;
 	}
-	if (e == ENOENT)
-		fail(EXIT_NOT_FOUND, THIS_STEP, e,
-		     strchr(path, '/') ? _("check the path")
-				       : _("not found on PATH: check the name"),
-		     _("cannot run %s"), prog);
-	if (e == EACCES) {
-		refusal_hint(path, s->exec.argv != NULL, hint, sizeof hint);
-		fail(EXIT_CANNOT_RUN, THIS_STEP, e, hint, _("cannot run %s"), prog);
-	}
-	fail(EXIT_CANNOT_RUN, THIS_STEP, e, NULL, _("cannot run %s"), prog);
+	if (s->exec.bare_ns)
+		hint = ns_file_hint(s, buf, sizeof buf);
+	if (*found)
+		fail(status, THIS_STEP, e, hint, "%s: %s (%s)", events_doc(),
+		     prog, quoted(found));
+	fail(status, THIS_STEP, e, hint, "%s: %s", events_doc(), prog);
 }
 
 _Noreturn void exec_program(const struct step *s, struct run *run)
@@ -279,7 +275,7 @@ void exec_predict(const struct step *s)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
-	char def[256], source[256];
+	char def[256], source[2 * PATH_MAX + 256];
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", prog))
@@ -303,17 +299,10 @@ void exec_predict(const struct step *s)
 				break;
 		}
 	}
-	if (s->exec.source) {
-		/* The same hint as the run's. */
-		snprintf(source, sizeof source, _("it is the shell, from %s"),
-			 _(s->exec.source));
-		hint = source;
-	} else {
-		hint = strchr(prog, '/') ? _("check the path")
-					 : _("not found on PATH: check the name");
-	}
-	/* TRANSLATORS: %s is the program; the reason follows. */
+	hint = s->exec.bare_ns
+		       ? ns_file_hint(s, source, sizeof source)
+		       : missing_hint(prog, s->exec.source, source,
+				      sizeof source);
 	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
-		 hint, _("--dry-run: the run would fail: cannot run %s"),
-		 quoted_word(prog, strlen(prog)));
+		 hint, _(dry_run_fails), quoted_word(prog, strlen(prog)));
 }

@@ -14,7 +14,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "identity.h"
@@ -30,21 +29,19 @@ static void keep_caps(void)
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
 
 	if (syscall(SYS_capget, &head, data) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capget(2)");
+		step_failed(errno, NULL, NULL);
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
 		data[i].effective = data[i].permitted;
 		data[i].inheritable = data[i].permitted;
 	}
 	if (syscall(SYS_capset, &head, data) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--keep-caps: capset(2)");
+		step_failed(errno, NULL, NULL);
 	/* The permitted set holds only what this kernel knows: no need to
 	 * ask it for its last capability. */
 	for (int cap = 0; cap < 32 * _LINUX_CAPABILITY_U32S_3; cap++)
 		if ((data[cap / 32].permitted >> (cap % 32)) & 1 &&
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
-			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-			     _("--keep-caps: raising capability %d to the "
-			       "ambient set"), cap);
+			step_failed(errno, NULL, "%d", cap);
 }
 
 /* Whether setgroups(2) is denied in our user namespace: we denied it
@@ -66,6 +63,13 @@ static int setgroups_denied(const struct step *s)
 	return strncmp(buf, "deny", 4) == 0;
 }
 
+/* A uid or gid that setresuid(2) or setresgid(2) refuses with EINVAL. */
+static const struct hint unmapped[] = {
+	{ EINVAL, N_("not mapped in this user namespace: see --map-users, "
+		     "--map-groups") },
+	{ 0, NULL },
+};
+
 /* --setgid drops the supplementary groups, except where setgroups is
  * denied: there the kernel keeps the ones we came with (they show as
  * the overflow group) and nobody can change them. */
@@ -78,14 +82,11 @@ static void drop_groups(const struct step *s)
 	e = errno;
 	if (e == EPERM && (denied = setgroups_denied(s)) == 1)
 		return;
-	fail(EXIT_TOOL, THIS_STEP, e,
-	     denied < 0
-		     ? _("either setgroups is denied in this user namespace, "
-			 "which would be fine, or we lack CAP_SETGID; "
-			 "/proc/self/setgroups, which tells, cannot be read: "
-			 "mount proc in the new root")
-		     : NULL,
-	     _("--setgid: clearing the supplementary groups"));
+	step_failed(e,
+		    denied < 0 ? _("mount proc in the new root, to see if "
+				   "setgroups is denied")
+			       : NULL,
+		    "%lld", s->id.id);
 }
 
 void identity_setgid(const struct step *s, struct run *run)
@@ -96,12 +97,7 @@ void identity_setgid(const struct step *s, struct run *run)
 	drop_groups(s);
 	if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) == 0)
 		return;
-	fail(EXIT_TOOL, THIS_STEP, errno,
-	     errno == EINVAL ? _("that gid is not mapped in this user "
-				 "namespace: map it with --map-group or "
-				 "--map-groups")
-			     : NULL,
-	     "--setgid=%lld", gid);
+	step_failed(errno, hint_for(unmapped, errno), "%lld", gid);
 }
 
 /* Capabilities survive the change of uid only if kept. */
@@ -110,8 +106,7 @@ void identity_keepcaps(const struct step *s, struct run *run)
 	(void)s;
 	(void)run;
 	if (prctl(PR_SET_KEEPCAPS, 1) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--keep-caps: prctl(PR_SET_KEEPCAPS)");
+		step_failed(errno, NULL, NULL);
 }
 
 void identity_setuid(const struct step *s, struct run *run)
@@ -126,22 +121,14 @@ void identity_setuid(const struct step *s, struct run *run)
 	 * so that the exec drops it (the program never has it) and the undo
 	 * raises it when it runs. */
 	if (s->id.keep_admin && prctl(PR_SET_KEEPCAPS, 1) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--setuid: prctl(PR_SET_KEEPCAPS)");
+		step_failed(errno, NULL, "%lld", uid);
 	if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) == 0) {
 		if (s->id.keep_admin && (prctl(PR_SET_KEEPCAPS, 0) != 0 ||
 					 undo_keep_admin() != 0))
-			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-			     _("--setuid=%lld: keeping CAP_SYS_ADMIN to undo "
-			       "the mounts if a later step fails"), uid);
+			step_failed(errno, NULL, "%lld", uid);
 		return;
 	}
-	fail(EXIT_TOOL, THIS_STEP, errno,
-	     errno == EINVAL ? _("that uid is not mapped in this user "
-				 "namespace: map it with --map-user or "
-				 "--map-users")
-			     : NULL,
-	     "--setuid=%lld", uid);
+	step_failed(errno, hint_for(unmapped, errno), "%lld", uid);
 }
 
 void identity_keep_caps(const struct step *s, struct run *run)

@@ -52,6 +52,9 @@ static int parse_u32(const char *s, size_t len, uint64_t max, uint32_t *out)
 	return 0;
 }
 
+/* TRANSLATORS: %s is the value as given, %u the largest id. */
+static const char ids_are_numbers[] = N_("%s: ids are numbers from 0 to %u");
+
 int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	     char *msg, size_t size)
 {
@@ -64,14 +67,8 @@ int id_parse(const char *s, bool group, bool lookup, uint32_t *id,
 	 * useradd take it; digits alone, or a sign, are a number. */
 	if (digits[strspn(digits, "0123456789")] == '\0' || *s == '-' ||
 	    *s == '+' || !lookup) {
-		if (group)
-			snprintf(msg, size, _("%s is not a group id (a number "
-				 "from 0 to %u)"), quoted_word(s, strlen(s)),
-				 ID_MAX);
-		else
-			snprintf(msg, size, _("%s is not a user id (a number "
-				 "from 0 to %u)"), quoted_word(s, strlen(s)),
-				 ID_MAX);
+		snprintf(msg, size, _(ids_are_numbers),
+			 quoted_word(s, strlen(s)), ID_MAX);
 		return -1;
 	}
 	return name_to_id(s, group, id, msg, size);
@@ -116,9 +113,10 @@ static void no_subids(const struct id_owner *owner, const char *idbuf,
 
 	/* TRANSLATORS: %s is the file (/etc/subuid or /etc/subgid), %s the
 	 * user's name (or uid), %s the uid, %s the name (or uid) again, %s
-	 * usermod's option (--add-subuids or --add-subgids) */
-	snprintf(msg, size, _("%s has no line for %s (%s); add one, as "
-		 "'%s:100000:65536', with usermod %s or by hand"),
+	 * usermod's option (--add-subuids or --add-subgids); after the
+	 * newline, the hint. */
+	snprintf(msg, size, _("%s has no line for %s (%s)\nadd one, as "
+		 "'%s:100000:65536' (usermod %s)"),
 		 owner->subid_file, who, idbuf, who, owner->usermod);
 }
 
@@ -168,20 +166,12 @@ static int libsubid_first(const struct id_owner *owner, const char *idbuf,
 			return 0;
 		}
 	free(r);
-	if (n < 0 && owner->group)
+	if (n < 0)
 		/* TRANSLATORS: %s is the user's name (or uid), %s the file
-		 * (/etc/subgid) */
-		snprintf(msg, size, _("libsubid could not give the subordinate "
-			 "group ids of %s (from %s, or the source the subid: "
-			 "line of /etc/nsswitch.conf names)"), quoted(who),
-			 owner->subid_file);
-	else if (n < 0)
-		/* TRANSLATORS: %s is the user's name (or uid), %s the file
-		 * (/etc/subuid) */
-		snprintf(msg, size, _("libsubid could not give the subordinate "
-			 "user ids of %s (from %s, or the source the subid: "
-			 "line of /etc/nsswitch.conf names)"), quoted(who),
-			 owner->subid_file);
+		 * (/etc/subuid or /etc/subgid) */
+		snprintf(msg, size, _("libsubid cannot give the ranges of %s "
+			 "(from %s, or the subid: source of nsswitch.conf)"),
+			 quoted(who), owner->subid_file);
 	else
 		no_subids(owner, idbuf, msg, size);
 	return -1;
@@ -207,7 +197,7 @@ static int first_subids(const struct id_owner *owner, uint32_t *start,
 #endif
 	f = fopen(owner->subid_file, "re");
 	if (f == NULL) {
-		snprintf(msg, size, _("cannot read %s: %s"), owner->subid_file,
+		snprintf(msg, size, "%s: %s", owner->subid_file,
 			 i18n_strerror(errno));
 		return -1;
 	}
@@ -240,7 +230,7 @@ static int pass_through(const struct id_owner *owner, struct idmap *map,
 	int rc = 0;
 
 	if (f == NULL) {
-		snprintf(msg, size, _("cannot read %s: %s"), owner->self_map,
+		snprintf(msg, size, "%s: %s", owner->self_map,
 			 i18n_strerror(errno));
 		return -1;
 	}
@@ -281,7 +271,7 @@ int idmap_parse(const char *spec, const struct id_owner *owner,
 	}
 	if (parse_u32(spec, (size_t)(p1 - spec), ID_MAX, &a) != 0 ||
 	    parse_u32(p1 + 1, (size_t)(p2 - p1 - 1), ID_MAX, &b) != 0) {
-		snprintf(msg, size, _("%s: ids are numbers from 0 to %u"),
+		snprintf(msg, size, _(ids_are_numbers),
 			 quoted_word(spec, strlen(spec)), ID_MAX);
 		return -1;
 	}
@@ -402,14 +392,9 @@ static int check_overlap(const struct idmap *map, int side, char *msg,
 		}
 		f = &map->ext[far < i ? far : i];
 		e = &map->ext[far < i ? i : far];
-		if (side == 0)
-			snprintf(msg, size, _("ranges %u:%u:%u and %u:%u:%u "
-				 "overlap (inner ids)"), f->inner, f->outer,
-				 f->count, e->inner, e->outer, e->count);
-		else
-			snprintf(msg, size, _("ranges %u:%u:%u and %u:%u:%u "
-				 "overlap (outer ids)"), f->inner, f->outer,
-				 f->count, e->inner, e->outer, e->count);
+		snprintf(msg, size, _("ranges %u:%u:%u and %u:%u:%u overlap"),
+			 f->inner, f->outer, f->count, e->inner, e->outer,
+			 e->count);
 		return -1;
 	}
 	return 0;
@@ -438,9 +423,8 @@ int idmap_check(const struct idmap *map, char *msg, size_t size)
 	if ((len = idmap_format(map, NULL, 0)) > max_text) {
 		/* TRANSLATORS: %zu is the number of ranges, %zu the bytes
 		 * they make, %zu the most the kernel takes */
-		snprintf(msg, size, _("the %zu ranges make %zu bytes of map "
-			 "text, and the kernel takes at most %zu (less than a "
-			 "page): give fewer ranges (adjacent ones can be one)"),
+		snprintf(msg, size, _("%zu ranges make %zu bytes, and the "
+			 "kernel takes %zu: give fewer ranges"),
 			 map->n, len, max_text);
 		return -1;
 	}

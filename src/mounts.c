@@ -14,6 +14,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -27,19 +28,15 @@ void mounts_propagation(const struct step *s, struct run *run)
 	const char *name = propagations[s->propagation].name;
 
 	static const struct hint hints[] = {
-		{ EINVAL, N_("/ is not a mount point, as in a chroot: run "
-			     "outside the chroot, or leave the propagation as it "
-			     "is with --propagation=unchanged") },
+		{ EINVAL, N_("in a chroot, / is no mount point: add "
+			     "--propagation=unchanged") },
 		{ 0, NULL },
 	};
 
 	(void)run;
 	if (mount(NULL, "/", NULL, MS_REC | propagations[s->propagation].value,
 		  NULL) != 0)
-		/* TRANSLATORS: %s is the --propagation mode as given
-		 * (private, shared or slave). */
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
-		     _("making / %s in the new mount namespace failed"), name);
+		step_failed(errno, hint_for(hints, errno), "%s", name);
 }
 
 /* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
@@ -179,7 +176,7 @@ void mounts_chroot(const struct step *s, struct run *run)
 	const char *dir = s->dir.path;
 
 	static const struct hint hints[] = {
-		{ EPERM, N_("it needs CAP_SYS_CHROOT: run as root or add -r") },
+		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
 
@@ -189,8 +186,7 @@ void mounts_chroot(const struct step *s, struct run *run)
 	i18n_load_now();
 	undo_before_chroot();
 	if (chroot(dir) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
-		     _("--root=%s: chroot failed"), quoted(dir));
+		step_failed(errno, hint_for(hints, errno), "%s", quoted(dir));
 }
 
 void mounts_chdir(const struct step *s, struct run *run)
@@ -198,14 +194,10 @@ void mounts_chdir(const struct step *s, struct run *run)
 	const char *dir = s->dir.path;
 
 	(void)run;
-	if (chdir(dir) == 0)
-		return;
-	if (!s->dir.given)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("--root=%s: chdir to its /"), quoted(s->dir.root));
-	fail(EXIT_TOOL, THIS_STEP, errno,
-	     s->dir.root ? _("the path is inside --root") : NULL, "--wd=%s",
-	     quoted(dir));
+	if (chdir(dir) != 0)
+		step_failed(errno,
+			    s->dir.root ? _("the path is inside --root") : NULL,
+			    "%s", quoted(dir));
 }
 
 static const struct hint dir_hints[] = {
@@ -224,9 +216,8 @@ void mounts_proc_private(const struct step *s, struct run *run)
 
 	if (dir < 0 || (mount_on(dir, NULL, MS_REC | MS_PRIVATE) != 0 &&
 			errno != EINVAL))
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(dir_hints, errno),
-		     _("making %s private before mounting on it failed"),
-		     quoted(s->dir.path));
+		step_failed(errno, hint_for(dir_hints, errno), "%s",
+			    quoted(s->dir.path));
 }
 
 void mounts_proc(const struct step *s, struct run *run)
@@ -236,23 +227,17 @@ void mounts_proc(const struct step *s, struct run *run)
 	static const struct hint hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENOTDIR, N_("give an existing directory") },
-		{ EPERM, N_("in a user namespace proc can be mounted only for a "
-			    "pid namespace it owns: add --pid") },
+		{ EPERM, N_("proc needs a pid namespace of this user "
+			    "namespace: add --pid") },
 		{ 0, NULL },
 	};
 	int fd = dir_of(s, run), mnt;
 
 	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
 		int e = errno;
-		char busy[PATH_MAX + 256];
 
-		/* TRANSLATORS: %s is the directory. */
-		snprintf(busy, sizeof busy, _("what is mounted there is in the "
-			 "way (findmnt %s shows it): unmount it, or give another "
-			 "directory"), quoted(dir));
-		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EBUSY ? busy : hint_for(hints, e),
-		     _("--mount-proc: cannot mount proc on %s"), quoted(dir));
+		step_failed(e, e == EBUSY ? _(hint_busy) : hint_for(hints, e),
+			    "%s", quoted(dir));
 	}
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
@@ -263,8 +248,7 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	static const struct hint hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENOTDIR, N_("give an existing directory") },
-		{ EPERM, N_("it needs CAP_SYS_ADMIN over the new cgroup "
-			    "namespace: run as root, or add -r") },
+		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
 	const char *dir = s->dir.path;
@@ -274,9 +258,7 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	 * which mount(2) would not mount there again (EBUSY) and a new user
 	 * namespace cannot unmount (it is locked to the mounts around it). */
 	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2)
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
-		     _("--mount-cgroup: cannot mount cgroup2 on %s"),
-		     quoted(dir));
+		step_failed(errno, hint_for(hints, errno), "%s", quoted(dir));
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
@@ -284,8 +266,8 @@ void mounts_cgroup(const struct step *s, struct run *run)
 static const struct hint register_hints[] = {
 	{ EINVAL, N_("the form is :name:type:offset:magic:mask:interpreter:"
 		     "flags") },
-	{ EACCES, N_("map root with -r to write there") },
-	{ EPERM, N_("map root with -r to write there") },
+	{ EACCES, hint_root },
+	{ EPERM, hint_root },
 	{ EEXIST, N_("that name is taken") },
 	{ 0, NULL },
 };
@@ -302,25 +284,12 @@ void mounts_register(const struct step *s, struct run *run)
 	if ((fd = openat(dirfd, "register", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, string, len) != (ssize_t)len) {
 		int e = errno;
-		const char *hint = hint_for(register_hints, e), *where;
+		const char *hint = hint_for(register_hints, e);
 
 		if (e == ENOENT && s->interp.early)
 			hint = _("with the F flag the interpreter is opened "
 				 "now, outside --root");
-		/* Translated only now: a run that says nothing loads no
-		 * catalog. */
-		where = s->interp.early
-				/* TRANSLATORS: shown quoted where the messages
-				 * about registering an interpreter have a
-				 * directory ("... registering it in
-				 * %s/register failed"). */
-				? _("binfmt_misc (before the chroot)")
-				: s->interp.where;
-		/* TRANSLATORS: %s is the interpreter string as given, %s the
-		 * directory of the binfmt_misc. */
-		fail(EXIT_TOOL, THIS_STEP, e, hint,
-		     _("--load-interp=%s: registering it in %s/register failed"),
-		     quoted(string), quoted(where));
+		step_failed(e, hint, "%s", quoted(string));
 	}
 	close(fd);
 }
@@ -334,10 +303,8 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 
 	(void)s;
 	if (mnt < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno,
-		     errno == ENOSYS ? _("it needs fsopen(2), Linux 5.2") : NULL,
-		     _("--load-interp with the F flag and --root: cannot make "
-		       "a binfmt_misc to register in before the chroot"));
+		step_failed(errno, errno == ENOSYS ? _(hint_mount_api) : NULL,
+			    NULL);
 	run->binfmt_fd = mnt;
 }
 
@@ -361,18 +328,9 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		failed = (mnt = mount_fresh(s, "binfmt_misc", fd)) == -2;
 	if (failed) {
 		int e = errno;
-		char busy[PATH_MAX + 256];
 
-		/* TRANSLATORS: %s is the directory. */
-		snprintf(busy, sizeof busy, _("the kernel will not mount a "
-			 "filesystem twice on one place, and this user "
-			 "namespace's binfmt_misc is there already (findmnt %s "
-			 "shows it): use that one, or give another directory"),
-			 quoted(dir));
-		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EBUSY ? busy : hint_for(hints, e),
-		     _("--mount-binfmt: cannot mount binfmt_misc on %s"),
-		     quoted(dir));
+		step_failed(e, e == EBUSY ? _(hint_busy) : hint_for(hints, e),
+			    "%s", quoted(dir));
 	}
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
@@ -383,7 +341,6 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		return;
 	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "--mount-binfmt: %s",
-		     quoted(dir));
+		step_failed(errno, NULL, "%s", quoted(dir));
 	run->binfmt_fd = dirfd;
 }

@@ -22,15 +22,27 @@
 #include "names.h"
 #include "quote.h"
 
+/* That no user (or group) has that name, into msg; its length. */
+static size_t unknown(const char *name, bool group, char *msg, size_t size)
+{
+	const char *shown = quoted_word(name, strlen(name));
+
+	if (group)
+		snprintf(msg, size, _("no group named %s"), shown);
+	else
+		snprintf(msg, size, _("no user named %s"), shown);
+	return strlen(msg);
+}
+
 #ifdef UNSHARE_STATIC
 
 const char passwd_source[] = "/etc/passwd";
 
 static const char group_file[] = "/etc/group";
 
-static const char static_hint[] = N_("this static build looks names up "
-				     "there only, not through NSS: give the "
-				     "number instead");
+static const char static_hint[] = N_("this static build reads only "
+				     "/etc/passwd and /etc/group: give a "
+				     "number");
 
 /* The fields of the next entry of f, split at ':' in place into fields
  * (n of them, the last one keeping any further colons): read with
@@ -134,9 +146,8 @@ static int group_find(const char *name, uint32_t *gid)
 int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 	       size_t size)
 {
-	const char *file = group ? group_file : passwd_source,
-		   *shown = quoted_word(name, strlen(name));
-	char what[512];
+	const char *file = group ? group_file : passwd_source;
+	size_t n;
 	int e;
 
 	if (group) {
@@ -150,33 +161,15 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 			return 0;
 		}
 	}
-	e = errno;
-	if (e != 0 && group)
-		/* TRANSLATORS: %s is the file (/etc/group), %s the group's
-		 * name. */
-		snprintf(what, sizeof what, _("cannot read %s to find the "
-			 "group %s"), file, shown);
-	else if (e != 0)
-		/* TRANSLATORS: %s is the file (/etc/passwd), %s the user's
-		 * name. */
-		snprintf(what, sizeof what, _("cannot read %s to find the "
-			 "user %s"), file, shown);
-	else if (group)
-		/* TRANSLATORS: %s is the group's name, %s the file
-		 * (/etc/group). */
-		snprintf(what, sizeof what, _("no group named %s in %s"), shown,
-			 file);
+	/* What a failure says (see fail.h), made into msg: what, then the
+	 * hint on a line of its own. */
+	if ((e = errno) != 0)
+		n = (size_t)snprintf(msg, size, "%s: %s", file,
+				     i18n_strerror(e));
 	else
-		/* TRANSLATORS: %s is the user's name, %s the file
-		 * (/etc/passwd). */
-		snprintf(what, sizeof what, _("no user named %s in %s"), shown,
-			 file);
-	/* What a failure says (see fail.h), made into msg. */
-	if (e != 0)
-		snprintf(msg, size, "%s: %s; %s", what, i18n_strerror(e),
-			 _(static_hint));
-	else
-		snprintf(msg, size, "%s; %s", what, _(static_hint));
+		n = unknown(name, group, msg, size);
+	if (n < size)
+		snprintf(msg + n, size - n, "\n%s", _(static_hint));
 	return -1;
 }
 
@@ -211,12 +204,7 @@ int name_to_id(const char *name, bool group, uint32_t *id, char *msg,
 			return 0;
 		}
 	}
-	if (group)
-		snprintf(msg, size, _("no group named %s"),
-			 quoted_word(name, strlen(name)));
-	else
-		snprintf(msg, size, _("no user named %s"),
-			 quoted_word(name, strlen(name)));
+	unknown(name, group, msg, size);
 	return -1;
 }
 

@@ -19,7 +19,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "events.h"
+#include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
 #include "net.h"
@@ -49,8 +49,7 @@ static int lo_up(void)
 void net_loopback(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
-		{ EPERM, N_("it needs CAP_NET_ADMIN over the new network "
-			    "namespace: run as root, or add -r") },
+		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
 	char text[32];
@@ -58,16 +57,14 @@ void net_loopback(const struct step *s, struct run *run)
 
 	(void)run;
 	if (lo_up() != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
-		     _("--loopback: cannot bring lo up"));
+		step_failed(errno, hint_for(hints, errno), NULL);
 	if (!s->loopback.ping)
 		return;
 	n = snprintf(text, sizeof text, "%u %u", s->loopback.low,
 		     s->loopback.high);
 	if ((fd = open(ping_range, O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, THIS_STEP, errno,
-		     errno == ENOENT ? _("is /proc mounted?") : NULL,
-		     _("--loopback: writing %s"), ping_range);
+		step_failed(errno, errno == ENOENT ? _(hint_proc) : NULL, "%s",
+			    ping_range);
 	close(fd);
 }

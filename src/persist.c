@@ -20,7 +20,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -40,10 +39,10 @@
 #include <unistd.h>
 
 #include "child.h"
+#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-#include "names.h"
 #include "persist.h"
 #include "quote.h"
 #include "undo.h"
@@ -142,29 +141,23 @@ static bool mount_is_ours(int fd)
 	return found;
 }
 
+/* What FILE's failures say first: the option and FILE, as given. */
+static const char file_what[] = "--%s=%s";
+
 /* Why a link on the way to --option=value is not followed: who owns
  * it. */
 static void untrusted_link(const char *step, const char *option,
 			   const char *value, const char *link, uid_t owner)
 {
-	const struct passwd *pw = user_entry(owner);
-	char who[64 + 32];
-
-	if (pw)
-		/* TRANSLATORS: a user's name, then its uid. */
-		snprintf(who, sizeof who, _("%s (uid %u)"),
-			 quoted_word(pw->pw_name, strlen(pw->pw_name)),
-			 (unsigned)owner);
-	else
-		snprintf(who, sizeof who, _("uid %u"), (unsigned)owner);
 	/* TRANSLATORS: --%s=%s is the option and its file or directory,
-	 * the next %s a link on the way to it ('/home/alice/ns'), the last
-	 * %s its owner ('alice' (uid 1000)). */
+	 * the next %s a link on the way to it ('/home/alice/ns'), %u its
+	 * owner's uid. */
 	complain(step, 0,
-		 _("a link on the way is followed only if root or you own it; "
-		   "give a path without it"),
-		 _("--%s=%s: %s is a symbolic link owned by %s"), option,
-		 quoted(value), quoted_word(link, strlen(link)), who);
+		 _("links on the way are followed only when root or you own "
+		   "them"),
+		 _("--%s=%s: %s is a link owned by uid %u"), option,
+		 quoted(value), quoted_word(link, strlen(link)),
+		 (unsigned)owner);
 }
 
 int walk_dir(const char *step, const char *option, const char *value,
@@ -271,8 +264,26 @@ int walk_dir(const char *step, const char *option, const char *value,
 	return -1;
 }
 
+/* TRANSLATORS: %s is the file. */
+static const char free_hint[] = N_("umount %s to free it");
+
 static const char not_regular[] = N_("a namespace is kept on one (it is "
 				     "made if missing)");
+
+/* The first directory of the way to dir that is not there, quoted, in
+ * buf: what to create. */
+static const char *first_missing(const char *dir, char *buf, size_t size)
+{
+	struct stat st;
+	size_t len = 0;
+
+	do {
+		len += strspn(dir + len, "/");
+		len += strcspn(dir + len, "/");
+		snprintf(buf, size, "%.*s", (int)len, dir);
+	} while (dir[len] && lstat(buf, &st) == 0);
+	return quoted(buf);
+}
 
 /* FILE, opened for good: its directory, then FILE in it, made if
  * missing (O_EXCL, so never through a symbolic link), else opened
@@ -286,8 +297,8 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	k->name = slash ? slash + 1 : file;
 	/* Cut, it would name another directory. */
 	if (slash && slash - file >= PATH_MAX) {
-		complain("persist", ENAMETOOLONG, NULL,
-			 _("--%s=%s: cannot create it"), f->name, shown);
+		complain("persist", ENAMETOOLONG, NULL, file_what, f->name,
+			 shown);
 		return -1;
 	}
 	if (slash == NULL)
@@ -301,18 +312,21 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return -1;
 	}
 	if ((k->dir = walk_dir("persist", f->name, file, dir)) < 0) {
+		char missing[PATH_MAX], hint[PATH_MAX + 64];
+
+		/* TRANSLATORS: %s is a directory on the way to FILE. */
+		snprintf(hint, sizeof hint, _("create the directory %s first"),
+			 first_missing(dir, missing, sizeof missing));
 		if (errno)
-			complain("persist", errno, NULL,
-				 _("--%s=%s: cannot create it"), f->name, shown);
+			complain("persist", errno, errno == ENOENT ? hint : NULL,
+				 file_what, f->name, shown);
 		return -1;
 	}
 	if (!mount_is_ours(k->dir)) {
 		/* TRANSLATORS: --%s=%s is the option and its file. */
 		complain("persist", 0,
-			 _("a namespace is kept by a bind mount, which the "
-			   "kernel makes only among the mounts of the mount "
-			   "namespace unshare runs in: run unshare in that one "
-			   "(nsenter --mount=/proc/PID/ns/mnt unshare ...)"),
+			 _("run unshare there: nsenter "
+			   "--mount=/proc/PID/ns/mnt unshare ..."),
 			 _("--%s=%s: its directory is in another mount "
 			   "namespace"), f->name, quoted(file));
 		return -1;
@@ -326,8 +340,7 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			/* Just made by us (O_EXCL), and not yet known by its
 			 * inode: removed by its name. */
 			unlinkat(k->dir, k->name, 0);
-			complain("persist", e, NULL,
-				 _("--%s=%s: cannot create it"), f->name,
+			complain("persist", e, NULL, file_what, f->name,
 				 shown);
 			return -1;
 		}
@@ -335,29 +348,26 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return 0;
 	}
 	if (errno != EEXIST) {
-		complain("persist", errno, NULL, _("--%s=%s: cannot create it"),
-			 f->name, shown);
+		complain("persist", errno, NULL, file_what, f->name, shown);
 		return -1;
 	}
 	if ((k->file = openat(k->dir, k->name,
 			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
 	    fstat(k->file, &k->st) != 0) {
-		complain("persist", errno, NULL, "--%s=%s", f->name, shown);
+		complain("persist", errno, NULL, file_what, f->name, shown);
 		return -1;
 	}
 	if (S_ISLNK(k->st.st_mode)) {
 		complain("persist", 0,
-			 _("a link is never followed (anyone who may change "
-			   "it could point it at another file): give the file "
-			   "itself"),
+			 _("give the file itself: a link to it is never "
+			   "followed"),
 			 _("--%s=%s: it is a symbolic link"), f->name, shown);
 		return -1;
 	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
 		char hint[PATH_MAX + 64];
 
-		/* TRANSLATORS: %s is the file. */
-		snprintf(hint, sizeof hint, _("umount %s to free it"), shown);
+		snprintf(hint, sizeof hint, _(free_hint), shown);
 		/* TRANSLATORS: --%s=%s is the option and the file as
 		 * given. */
 		complain("persist", 0, hint,
@@ -379,15 +389,15 @@ static void bind_failed(const struct flag *f, const char *file,
 			const struct kept *k, const char *source)
 {
 	static const struct hint hints[] = {
-		{ EPERM, N_("keeping a namespace needs CAP_SYS_ADMIN in your "
-			    "mount namespace (run as root)") },
-		{ ENOSYS, N_("it needs open_tree(2) and move_mount(2), Linux "
-			     "5.2") },
+		{ EPERM, N_("keeping a namespace needs CAP_SYS_ADMIN here: "
+			    "run as root") },
+		{ ENOSYS, hint_mount_api },
 		{ 0, NULL },
 	};
 	int e = errno;
 	uint64_t ours, theirs;
-	char hint[1024];
+	char hint[256];
+	const char *h = hint_for(hints, e);
 	struct stat now;
 	/* A mount namespace kept where it could loop: EINVAL from mount(2),
 	 * ELOOP from move_mount(2). */
@@ -395,52 +405,25 @@ static void bind_failed(const struct flag *f, const char *file,
 
 	/* FILE removed since it was opened: it is what failed, not the
 	 * namespace. */
-	if (e == ENOENT && fstat(k->file, &now) == 0 && now.st_nlink == 0) {
-		/* TRANSLATORS: --%s=%s is the option and the file as
-		 * given. */
-		complain("persist", 0, _("it was removed after unshare opened "
-					 "it: keep the file while unshare runs"),
-			 _("--%s=%s: the file is gone"), f->name, quoted(file));
-		return;
-	}
-	if (loop && on_shared_mount(file))
-		snprintf(hint, sizeof hint, "%s",
-			 _("the file is on a shared mount, where the kernel "
-			   "refuses to keep a mount namespace; put it under a "
-			   "private mount, as: mkdir -p /run/unshare && mount "
-			   "--bind /run/unshare /run/unshare && mount "
-			   "--make-private /run/unshare"));
+	if (e == ENOENT && fstat(k->file, &now) == 0 && now.st_nlink == 0)
+		h = _("it was removed while unshare ran");
+	else if (loop && on_shared_mount(file))
+		h = _("keep it on a private mount (mount --make-private)");
 	else if (loop && (ours = mntns_id("/proc/self/ns/mnt")) != 0 &&
-		 (theirs = mntns_id(source)) != 0 && theirs <= ours)
-		snprintf(hint, sizeof hint,
-			 /* TRANSLATORS: %llu is the id of the new mount
-			  * namespace, %llu that of the file's. */
-			 _("the kernel keeps a mount namespace in a file only "
-			   "if it is newer than the one the file is in, and "
-			   "tells which is newer by ids it hands out in "
-			   "batches, one batch a CPU: a namespace made on one "
-			   "CPU can get a lower id than an older one made on "
-			   "another (here %llu, against %llu for the file's); "
-			   "run unshare on the CPU that made the file's mount "
-			   "namespace (taskset -c N unshare ..., trying each "
-			   "N), or from a mount namespace made on the CPU "
-			   "unshare runs on"),
+		 (theirs = mntns_id(source)) != 0 && theirs <= ours) {
+		/* The kernel keeps a mount namespace only in a file of an
+		 * older one, older by its id; the ids come in batches, one
+		 * a CPU, so one made on another CPU may have a higher id
+		 * though older. */
+		/* TRANSLATORS: %llu is the id of the new mount namespace,
+		 * %llu that of the file's. */
+		snprintf(hint, sizeof hint, _("its id, %llu, is below the "
+					      "file's, %llu: try taskset -c N"),
 			 (unsigned long long)theirs, (unsigned long long)ours);
-	else if (e == EBUSY)
-		/* TRANSLATORS: %s is the file, twice. */
-		snprintf(hint, sizeof hint, _("something mounted on the file "
-			 "is in the way (findmnt %s shows it): unmount it "
-			 "(umount %s), or choose another file"), quoted(file),
-			 quoted(file));
-	else
-		snprintf(hint, sizeof hint, "%s",
-			 hint_for(hints, e) ? hint_for(hints, e) : "");
-	/* TRANSLATORS: --%s=%s is the option and the file as given;
-	 * "binding %s" names the namespace in /proc (such as
-	 * /proc/42/ns/net). */
-	complain("persist", e, *hint ? hint : NULL,
-		 _("--%s=%s: binding %s failed"), f->name, quoted(file),
-		 source);
+		h = hint;
+	} else if (e == EBUSY)
+		h = _(hint_busy);
+	complain("persist", e, h, file_what, f->name, quoted(file));
 }
 
 /* Undo what bind_all did: unmount the very mounts it made (through their
@@ -461,21 +444,17 @@ static void unbind(const char *const *files, const struct kept *kept)
 		if (r == STAYED || (r != 0 && errno == EBUSY)) {
 			char hint[PATH_MAX + 128];
 
+			/* A mount put on ours meanwhile was unmounted in its
+			 * place, or is on it still. */
 			if (r == STAYED)
-				/* TRANSLATORS: %s is the file. */
-				snprintf(hint, sizeof hint, _("a mount put on it "
-					 "meanwhile was unmounted in its place; "
-					 "umount %s to free it"),
-					 quoted(files[i]));
+				snprintf(hint, sizeof hint, "%s",
+					 _(stayed_hint));
 			else
-				/* TRANSLATORS: %s is the file. */
-				snprintf(hint, sizeof hint, _("something was "
-					 "mounted on it meanwhile; umount %s "
-					 "twice to free it"),
+				snprintf(hint, sizeof hint, _(free_hint),
 					 quoted(files[i]));
 			/* TRANSLATORS: --%s=%s is the option and the file as
 			 * given. */
-			complain("persist", 0, hint,
+			complain("persist", r == STAYED ? 0 : EBUSY, hint,
 				 _("--%s=%s: the namespace stays kept in it"),
 				 unshare_flags[i].name, quoted(files[i]));
 			continue;
@@ -530,8 +509,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
 	if ((n = read_byte(sock, &c)) < 0) {
-		complain("persist", errno, NULL, _("keeping namespaces: the "
-			 "helper cannot read what to do"));
+		complain(THIS_STEP, errno, NULL, "%s", events_doc());
 		_exit(EXIT_TOOL);
 	}
 	if (n != 1 || c != 'b')
@@ -543,8 +521,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 
 		if (answer == 0)
 			unbind(files, kept);
-		complain("persist", e, NULL, _("keeping namespaces: the helper "
-			 "cannot answer"));
+		complain(THIS_STEP, e, NULL, "%s", events_doc());
 		_exit(EXIT_TOOL);
 	}
 	if (answer != 0)
@@ -583,15 +560,13 @@ void persist_start(const struct step *s, struct run *run)
 
 	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("keeping namespaces: cannot make a socket pair"));
+		step_failed(errno, NULL, NULL);
 	/* A parent that waits for the program (--fork) outlives the
 	 * helper, and reaps it: no zombie is left to an init that does not
 	 * reap.  Without one, we become the program, which must not find a
 	 * child it did not make: the helper is made an orphan. */
 	if (s->bind.reaped) {
-		reaped_helper = fork_or_fail(N_("keeping namespaces: the "
-						"helper"));
+		reaped_helper = fork_or_fail();
 		if (reaped_helper == 0) {
 			close(sock[0]);
 			helper(s->bind.files, pid, sock[1]);
@@ -602,20 +577,18 @@ void persist_start(const struct step *s, struct run *run)
 		atexit(reap_helper);
 		return;
 	}
-	if ((middle = fork_or_fail(N_("keeping namespaces: the helper"))) ==
-	    0) {
-		pid_t p = fork();
-
-		if (p != 0)
-			_exit(p < 0 ? EXIT_TOOL : 0);
+	if ((middle = fork_or_fail()) == 0) {
+		if (fork_or_fail() != 0)
+			_exit(0);
 		close(sock[0]);
 		helper(s->bind.files, pid, sock[1]);
 	}
 	close(sock[1]);
-	if (wait_child(middle, &st, 0) < 0 || !WIFEXITED(st) ||
-	    WEXITSTATUS(st) != 0)
-		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
-		     _("keeping namespaces: cannot fork the helper"));
+	if (wait_child(middle, &st, 0) < 0)
+		step_failed(errno, NULL, NULL);
+	/* Not 0: the middle one said why. */
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		helper_gone(&st);
 	run->bind_sock = sock[0];
 }
 
@@ -628,14 +601,12 @@ void persist_now(const struct step *s, struct run *run)
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
 	undo_ask(run->bind_sock, 'u', 'd');
-	if (send_byte(run->bind_sock, 'b') != 1)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("keeping namespaces: cannot ask the helper"));
-	if ((n = read_byte(run->bind_sock, &answer)) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("keeping namespaces: reading the helper's answer"));
-	if (n != 1 || answer != 0)
-		fail(EXIT_TOOL, NULL, 0, NULL,
-		     _("the namespaces were not kept in their files (see "
-		       "above), so nothing was run"));
+	if (send_byte(run->bind_sock, 'b') != 1 ||
+	    (n = read_byte(run->bind_sock, &answer)) < 0)
+		step_failed(errno, NULL, NULL);
+	if (n != 1)
+		helper_gone(NULL);
+	/* Not 0: the helper said why, its event included. */
+	if (answer != 0)
+		exit(EXIT_TOOL);
 }

@@ -120,6 +120,10 @@ struct plan {
 	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
+	const char *bare_ns;                 /* the long namespace option
+						argv came right after,
+						given bare (--net /tmp/x),
+						or NULL */
 };
 
 /* An empty plan: every field as "not given". */

@@ -84,7 +84,6 @@ static void add_interps(const struct plan *plan, struct steps *steps,
 		s = add(steps, STEP_INTERP);
 		s->interp.string = plan->interps[i];
 		s->interp.early = early;
-		s->interp.where = early ? NULL : plan->binfmt_dir;
 	}
 }
 
@@ -332,6 +331,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.path = plan->argv ? plan->argv[0]
 				  : find_shell(plan, &s->exec.source);
 	s->exec.root = plan->root_dir;
+	s->exec.bare_ns = plan->bare_ns;
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&
 		!env_kept(plan->keep_env, plan->n_keep_env, "PATH");

@@ -142,7 +142,6 @@ struct step {
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
-			const char *where;  /* binfmt's directory, or NULL */
 		} interp;
 		struct {
 			long long id;
@@ -165,6 +164,10 @@ struct step {
 			const char *root;   /* --root's, or NULL */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
+			const char *bare_ns; /* the namespace option, as "net",
+						that argv[0] came right after,
+						given bare (--net /tmp/x), or
+						NULL */
 		} exec;
 	};
 };
@@ -174,7 +177,7 @@ struct sharing;
 /* What the steps of a run hand on to later ones. */
 struct run {
 	pid_t map_helper;             /* writes the maps from outside */
-	int map_ask, map_answer;      /* its pipes: a task, then 0 or 1 */
+	int map_ask, map_answer;      /* its pipes: a task, then 0 or why */
 	int bind_sock;                /* the helper binding the namespaces'
 					 files */
 	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */

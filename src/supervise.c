@@ -76,33 +76,22 @@ static bool reached_child(const siginfo_t *info, bool leader)
 	return from_terminal(info) && !(info->si_signo == SIGHUP && leader);
 }
 
-/* Pass a signal we got on to pid, unless it reached pid already; leader:
- * we lead the session.  --verbose says which, under kind, naming pid as
- * the child or the program. */
-static void pass_on(const char *kind,
-		    const siginfo_t *info, pid_t pid, bool to_child,
+/* Pass a signal we got on to pid (the child, or the init's program),
+ * unless it reached pid already; leader: we lead the session.  --verbose
+ * says which, under kind. */
+static void pass_on(const char *kind, const siginfo_t *info, pid_t pid,
 		    bool leader)
 {
 	char name[16];
 
 	sig_name(info->si_signo, name, sizeof name);
 	if (reached_child(info, leader)) {
-		say(kind,
-		    /* TRANSLATORS: SIG%s is a signal's name, as
-		     * SIGINT. */
-		    to_child ? N_("SIG%s not forwarded: it came from "
-				 "the terminal, which signals the "
-				 "child too")
-			     : N_("SIG%s not forwarded: it came from "
-				 "the terminal, which signals the "
-				 "program too"),
-		    name);
+		/* TRANSLATORS: SIG%s is a signal's name, as SIGINT. */
+		say(kind, N_("SIG%s not forwarded: the terminal signals pid %d "
+			     "too"), name, (int)pid);
 		return;
 	}
-	say(kind,
-	    to_child ? N_("SIG%s to the child, pid %d")
-		     : N_("SIG%s to the program, pid %d"),
-	    name, (int)pid);
+	say(kind, N_("SIG%s to pid %d"), name, (int)pid);
 	kill(pid, info->si_signo);
 }
 
@@ -111,12 +100,11 @@ void supervise_arm(const struct step *s, struct run *run)
 	char c;
 
 	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--kill-child: prctl(PR_SET_PDEATHSIG)");
+		step_failed(errno, NULL, NULL);
 	if (read(run->alive_fd, &c, 1) == 0) {
-		complain(THIS_STEP, 0, NULL,
-			 _("--kill-child: unshare died before the child was "
-			   "armed; not running the program"));
+		/* TRANSLATORS: %s is what the step does (its row's words). */
+		complain(THIS_STEP, 0, NULL, _("%s: unshare died first"),
+			 events_doc());
 		_exit(EXIT_TOOL);
 	}
 }
@@ -161,10 +149,9 @@ void supervise_fork(const struct step *s, struct run *run)
 
 	if ((s->fork.kill_child && pipe2(alive, O_CLOEXEC) != 0) ||
 	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("fork: cannot make a pipe to the child"));
+		step_failed(errno, NULL, NULL);
 
-	pid = fork_or_fail("--fork");
+	pid = fork_or_fail();
 	if (pid == 0) {
 		sigaction(SIGCHLD, &saved_chld, NULL);
 		if (s->fork.kill_child) {
@@ -173,8 +160,7 @@ void supervise_fork(const struct step *s, struct run *run)
 			 * file. */
 			close(alive[1]);
 			if (fcntl(alive[0], F_SETFL, O_NONBLOCK) != 0)
-				fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-				     "--kill-child: fcntl(2)");
+				step_failed(errno, NULL, NULL);
 		}
 		if (report[0] >= 0)
 			close(report[0]);
@@ -203,15 +189,14 @@ void supervise_fork(const struct step *s, struct run *run)
 			if (w == pid)
 				break;
 			if (w < 0)
-				fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-				     _("waiting for child %d"), (int)pid);
+				step_failed(errno, NULL, "%d", (int)pid);
 		} else if (sig > 0 && (run->forward ||
 				       (sig == SIGHUP && leader &&
 					from_terminal(&info)))) {
 			/* Forwarded; and whatever --forward-signals says, the
 			 * hangup that came to us alone, as the session's
 			 * leader: the child then ends, and we as it does. */
-			pass_on("signals", &info, pid, true, leader);
+			pass_on("signals", &info, pid, leader);
 		} else if ((sig == SIGHUP || sig == SIGQUIT) &&
 			   !from_terminal(&info)) {
 			/* Sent by a process, as kill(1) does: we die of it,
@@ -230,7 +215,7 @@ void supervise_fork(const struct step *s, struct run *run)
 		while (sigtimedwait(&run->wait_set, &info, &now) > 0)
 			if (info.si_signo != SIGCHLD &&
 			    reached_child(&info, leader))
-				pass_on("signals", &info, pid, true, leader);
+				pass_on("signals", &info, pid, leader);
 	}
 
 	/* An init reports the program's own status, signal included, which
@@ -259,7 +244,7 @@ void supervise_init(const struct step *s, struct run *run)
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
 	sigaction(SIGCHLD, &dfl, &saved_chld);
 
-	program = fork_or_fail("--init");
+	program = fork_or_fail();
 	if (program == 0) {
 		close(report_fd);
 		sigaction(SIGCHLD, &saved_chld, NULL);
@@ -276,7 +261,7 @@ void supervise_init(const struct step *s, struct run *run)
 
 		sig = sigwaitinfo(&all, &info);
 		if (sig > 0 && sig != SIGCHLD)
-			pass_on(THIS_STEP, &info, program, false, false);
+			pass_on(THIS_STEP, &info, program, false);
 		if (sig != SIGCHLD)
 			continue;
 		/* Reap everything: the program and any orphan. */
@@ -286,8 +271,7 @@ void supervise_init(const struct step *s, struct run *run)
 	}
 done:
 	if (write(report_fd, &status, sizeof status) != (ssize_t)sizeof status)
-		complain(THIS_STEP, errno, NULL,
-			 _("--init: cannot report the program's status"));
+		complain(THIS_STEP, errno, NULL, "%s", events_doc());
 	/* Our exit ends every process left in the namespace. */
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
 				: 128 + WTERMSIG(status));

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "timens.h"
@@ -43,8 +42,6 @@ void timens_apply(const struct step *s, struct run *run)
 	 * enters the namespace, and all at once. */
 	if ((fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
 	    write(fd, text, (size_t)n) != n)
-		fail(EXIT_TOOL, THIS_STEP, errno, hint_for(hints, errno),
-		     _("writing the clock offsets to /proc/self/timens_offsets "
-		       "failed"));
+		step_failed(errno, hint_for(hints, errno), NULL);
 	close(fd);
 }

@@ -160,32 +160,27 @@ static int umount_through(int fd, const char *link)
 	return r;
 }
 
+const char stayed_hint[] = N_("a mount put on it meanwhile was unmounted "
+			      "in its place");
+
 /* A mount that could not be undone, which the caller's namespace sees:
- * r from umount_through (or -1 from umount2) and errno. */
+ * r from umount_through (or -1 from umount2) and errno (EBUSY:
+ * something was mounted on it or under it meanwhile, which would go with
+ * it). */
 static void say_stays(const struct action *a, int r, int e)
 {
 	char hint[256];
 
 	if (r == STAYED)
-		/* TRANSLATORS: %s is the filesystem (proc, binfmt_misc); the
-		 * same in the next two. */
-		snprintf(hint, sizeof hint, _("a mount put on it meanwhile "
-			 "was unmounted in its place; ours stays, in the "
-			 "caller's mount namespace too (findmnt -t %s)"),
-			 a->type);
-	else if (e == EBUSY)
-		snprintf(hint, sizeof hint, _("something was mounted on it or "
-			 "under it meanwhile, which would go with it; so it "
-			 "stays, in the caller's mount namespace too (findmnt "
-			 "-t %s)"), a->type);
+		snprintf(hint, sizeof hint, "%s", _(stayed_hint));
 	else
-		snprintf(hint, sizeof hint, _("it stays, in the caller's "
-			 "mount namespace too (findmnt -t %s)"), a->type);
+		/* TRANSLATORS: %s is the filesystem (proc, binfmt_misc). */
+		snprintf(hint, sizeof hint, _("the caller sees it too (findmnt "
+					      "-t %s)"), a->type);
 	/* TRANSLATORS: %s is the option (--mount-proc, --mount-binfmt), %s
-	 * the filesystem, %s the directory. */
+	 * the directory. */
 	complain("undo", r == STAYED ? 0 : e, hint,
-		 _("%s: undoing the mount of %s on %s"), a->option, a->type,
-		 quoted(a->path));
+		 _("%s: the mount on %s stays"), a->option, quoted(a->path));
 }
 
 /* Our capabilities, as capget(2) gives them; with set, as capset(2)

@@ -26,6 +26,9 @@ void undo_umount_fd(int fd, const char *option, const char *type,
  * between the look and the unmount, in its place: ours stays. */
 #define STAYED 1
 
+/* The hint that says so, marked N_(). */
+extern const char stayed_hint[];
+
 /* Unmount (lazily) the mount whose root fd is, through the descriptor,
  * never a path that may lead elsewhere by now; unless something is
  * mounted on it or under it since (EBUSY): that one would go instead, or

@@ -11,7 +11,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -26,7 +25,6 @@
 
 #include "child.h"
 #include "diagnose.h"
-#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "userns.h"
@@ -47,74 +45,23 @@ static int write_file(const char *path, const char *text, size_t len)
 	return -1;
 }
 
-/* Why writing the map text (the lines of a map) to path failed (errno
- * e), said.  Apart from write_map_file, and never inlined there, so that
- * its buffer (11 KB) is not in the frame of every run that maps ids. */
-static _Noreturn __attribute__((noinline)) void
-map_refused(const char *kind, const char *path, char *text, int e)
-{
-	static const struct hint hints[] = {
-		{ ENOENT, N_("is /proc mounted? id maps are written through "
-			     "it") },
-		{ EPERM, N_("the writer needs CAP_SETUID (CAP_SETGID for "
-			    "groups) over the parent namespace, and every outer "
-			    "id must be mapped there; unprivileged, map ranges "
-			    "with auto or subids, which go through newuidmap "
-			    "and newgidmap") },
-		{ 0, NULL },
-	};
-	char hint[IDMAP_MAX_EXTENTS * 33 + 1 + 256];
+/* What a task answers: 0, an errno, or REFUSED: newuidmap or newgidmap
+ * said no (in its own words, on stderr). */
+#define REFUSED 255
 
-	if (e == EPERM && apparmor_hint())
-		fail(EXIT_TOOL, kind, e, apparmor_hint(), _("writing %s"),
-		     path);
-	if (e != EINVAL)
-		fail(EXIT_TOOL, kind, e, hint_for(hints, e), _("writing %s"),
-		     path);
-	/* The lines, one after another. */
-	for (char *nl = strchr(text, '\n'); nl && nl[1]; nl = strchr(nl, '\n'))
-		*nl = ',';
-	text[strcspn(text, "\n")] = '\0';
-	/* TRANSLATORS: %s is the lines of the map, as "0 1000 1,1 100000
-	 * 65536". */
-	snprintf(hint, sizeof hint, _("the kernel refused these lines: %s"),
-		 text);
-	fail(EXIT_TOOL, kind, e, hint, _("writing %s"), path);
-}
-
-static void write_map_file(const char *kind, const char *path,
-			   const struct idmap *map)
+static int write_map(const char *path, const struct idmap *map)
 {
 	/* Sized to the map (33 bytes at most a line), not to the longest
 	 * one: 11 KB of stack, a page and its fault more, for one line. */
 	char text[map->n * 33 + 1];
 	size_t len = idmap_format(map, text, sizeof text);
 
-	if (write_file(path, text, len) != 0)
-		map_refused(kind, path, text, errno);
+	return write_file(path, text, len) == 0 ? 0 : errno;
 }
 
-static void write_setgroups(const char *path, int mode)
-{
-	int e;
-
-	if (mode == SETGROUPS_KEEP ||
-	    (mode == SETGROUPS_DENY ? write_file(path, "deny", 4)
-				    : write_file(path, "allow", 5)) == 0)
-		return;
-	e = errno;
-	fail(EXIT_TOOL, "setgroups", e,
-	     e == ENOENT   ? _("is /proc mounted? id maps are written through "
-			       "it")
-	     : e == EPERM ? apparmor_hint()
-			  : NULL,
-	     _("writing %s"), path);
-}
-
-/* Run newuidmap or newgidmap PID INNER OUTER COUNT ...; their own messages
- * go to our stderr. */
-static void run_newidmap(const char *kind, const char *tool, pid_t pid,
-			 const struct idmap *map, const char *file)
+/* Run newuidmap or newgidmap PID INNER OUTER COUNT ...: 0, REFUSED, or
+ * an errno (ENOENT: the tool is not there). */
+static int run_newidmap(const char *tool, pid_t pid, const struct idmap *map)
 {
 	char *argv[2 + 3 * IDMAP_MAX_EXTENTS + 1];
 	char numbers[IDMAP_MAX_EXTENTS * 3 + 1][12];
@@ -136,39 +83,26 @@ static void run_newidmap(const char *kind, const char *tool, pid_t pid,
 	}
 	argv[n] = NULL;
 
-	child = fork_or_fail(N_("id maps: newuidmap or newgidmap"));
+	if ((child = fork()) < 0)
+		return errno;
 	if (child == 0) {
-		int e;
-
 		execvp(tool, argv);
-		e = errno;
-		fail(EXIT_TOOL, kind, e,
-		     e == ENOENT ? _("mapping ranges without privilege needs "
-				     "it: install the uidmap package (apt-get "
-				     "install uidmap)")
-				 : NULL,
-		     _("cannot run %s"), tool);
+		_exit(errno == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN);
 	}
 	if (wait_child(child, &status, 0) < 0)
-		fail(EXIT_TOOL, kind, errno, NULL, _("waiting for %s"), tool);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
-		exit(EXIT_TOOL);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		char hint[256];
-
-		/* TRANSLATORS: %s is the file (/etc/subuid or
-		 * /etc/subgid). */
-		snprintf(hint, sizeof hint, _("the ranges must be yours in %s"),
-			 file);
-		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap). */
-		fail(EXIT_TOOL, kind, 0, hint,
-		     _("%s refused the map (see its message above)"), tool);
-	}
+		return errno;
+	if (!WIFEXITED(status))
+		return REFUSED;
+	status = WEXITSTATUS(status);
+	return status == 0		  ? 0
+	       : status == EXIT_NOT_FOUND ? ENOENT
+	       : status == EXIT_CANNOT_RUN ? EACCES
+					  : REFUSED;
 }
 
-/* What a map step writes, through which file, for process pid (0: our
- * own, /proc/self). */
-static void write_task(const struct step *s, pid_t pid)
+/* Do what map step s writes, for process pid (0: our own, /proc/self):
+ * 0, an errno, or REFUSED. */
+static int write_task(const struct step *s, pid_t pid)
 {
 	char path[64] = "/proc/self/";
 	bool uid = s->kind == STEP_UID_MAP;
@@ -176,22 +110,74 @@ static void write_task(const struct step *s, pid_t pid)
 	if (pid)
 		snprintf(path, sizeof path, "/proc/%d/", (int)pid);
 	if (s->kind == STEP_SETGROUPS) {
+		bool deny = s->maps.setgroups == SETGROUPS_DENY;
+
+		if (s->maps.setgroups == SETGROUPS_KEEP)
+			return 0;
 		strcat(path, "setgroups");
-		write_setgroups(path, s->maps.setgroups);
-	} else if (s->maps.writer == MAP_NEWIDMAP) {
-		run_newidmap(THIS_STEP, uid ? "newuidmap" : "newgidmap", pid,
-			     s->maps.map,
-			     uid ? "/etc/subuid" : "/etc/subgid");
-	} else {
-		strcat(path, uid ? "uid_map" : "gid_map");
-		write_map_file(THIS_STEP, path, s->maps.map);
+		return write_file(path, deny ? "deny" : "allow", deny ? 4 : 5)
+			       == 0 ? 0 : errno;
 	}
+	if (s->maps.writer == MAP_NEWIDMAP)
+		return run_newidmap(uid ? "newuidmap" : "newgidmap", pid,
+				    s->maps.map);
+	strcat(path, uid ? "uid_map" : "gid_map");
+	return write_map(path, s->maps.map);
 }
 
-/* In the helper: for each task asked (the kind of a map step), write it
- * for process pid and answer 0; a failure exits, its message said, and
- * the end of the answer pipe tells.  End of file: all done, or unshare(2)
- * failed, or we died. */
+/* Map step s failed with code (an errno, or REFUSED), said: what it
+ * wrote, why it failed, what to do.  Apart from userns_write, and never
+ * inlined there, so that its buffer (11 KB) is not in the frame of every
+ * run that maps ids. */
+static _Noreturn __attribute__((noinline)) void
+map_failed(const struct step *s, int code)
+{
+	static const struct hint hints[] = {
+		{ EPERM, N_("it needs CAP_SETUID/CAP_SETGID above, with each "
+			    "outer id mapped there") },
+		{ 0, NULL },
+	};
+	char text[IDMAP_MAX_EXTENTS * 33 + 1];
+	bool uid = s->kind == STEP_UID_MAP,
+	     tool = s->maps.writer == MAP_NEWIDMAP && s->kind != STEP_SETGROUPS;
+	const char *h = NULL;
+
+	if (s->kind == STEP_SETGROUPS) {
+		snprintf(text, sizeof text, "%s",
+			 s->maps.setgroups == SETGROUPS_DENY ? "deny" : "allow");
+	} else {
+		/* The lines, one after another. */
+		idmap_format(s->maps.map, text, sizeof text);
+		for (char *nl = strchr(text, '\n'); nl && nl[1];
+		     nl = strchr(nl, '\n'))
+			*nl = ',';
+		text[strcspn(text, "\n")] = '\0';
+	}
+	if (code == REFUSED) {
+		char hint[256];
+
+		/* TRANSLATORS: %s is the tool (newuidmap or newgidmap), %s
+		 * the file (/etc/subuid or /etc/subgid). */
+		snprintf(hint, sizeof hint, _("%s refused it: the ranges must "
+					      "be yours in %s"),
+			 uid ? "newuidmap" : "newgidmap",
+			 uid ? "/etc/subuid" : "/etc/subgid");
+		step_failed(0, hint, "%s", text);
+	}
+	if (code == ENOENT)
+		h = tool ? _("install the uidmap package (newuidmap, "
+			     "newgidmap)")
+			 : _(hint_proc);
+	else if (code == EPERM && apparmor_hint())
+		h = apparmor_hint();
+	else if (!tool && s->kind != STEP_SETGROUPS)
+		h = hint_for(hints, code);
+	step_failed(code, h, "%s", text);
+}
+
+/* In the helper: for each task asked (the kind of a map step), do it
+ * for process pid and answer how it went.  End of file: all done, or
+ * unshare(2) failed, or we died. */
 static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 				  int answer)
 {
@@ -205,14 +191,11 @@ static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 		t.maps.setgroups = s->helper.setgroups;
 		t.maps.map = t.kind == STEP_UID_MAP ? s->helper.uid
 						    : s->helper.gid;
-		write_task(&t, pid);
-		if (write_byte(answer, 0) != 1)
-			fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-			     _("id maps: the helper cannot answer"));
+		if (write_byte(answer, (char)write_task(&t, pid)) != 1)
+			step_failed(errno, NULL, NULL);
 	}
 	if (n < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("id maps: the helper cannot read what to write"));
+		step_failed(errno, NULL, NULL);
 	_exit(0);
 }
 
@@ -222,9 +205,8 @@ void userns_start_helper(const struct step *s, struct run *run)
 	pid_t parent = getpid();
 
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("id maps: cannot make a pipe"));
-	if ((run->map_helper = fork_or_fail(N_("id maps: the helper"))) == 0) {
+		step_failed(errno, NULL, NULL);
+	if ((run->map_helper = fork_or_fail()) == 0) {
 		close(ask[1]);
 		close(answer[0]);
 		helper_loop(s, parent, ask[0], answer[1]);
@@ -243,12 +225,11 @@ void userns_become_owner(const struct step *s, struct run *run)
 		      (gid_t)s->owner.gid) != 0 ||
 	    setresuid((uid_t)s->owner.uid, (uid_t)s->owner.uid,
 		      (uid_t)s->owner.uid) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno,
-		     errno == EPERM ? _("it needs CAP_SETUID and CAP_SETGID: "
-					"run as root")
-				    : NULL,
-		     _("--owner=%lld:%lld: cannot take on those ids"),
-		     s->owner.uid, s->owner.gid);
+		step_failed(errno,
+			    errno == EPERM ? _("it needs CAP_SETUID and "
+					       "CAP_SETGID: run as root")
+					   : NULL,
+			    "%lld:%lld", s->owner.uid, s->owner.gid);
 }
 
 void userns_dumpable(const struct step *s, struct run *run)
@@ -258,45 +239,38 @@ void userns_dumpable(const struct step *s, struct run *run)
 	/* The id change made us undumpable, which makes /proc/self root's:
 	 * we could not write our own maps.  We hold no privilege now. */
 	if (prctl(PR_SET_DUMPABLE, 1) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     "--owner: prctl(PR_SET_DUMPABLE)");
+		step_failed(errno, NULL, NULL);
 }
 
-/* Have the helper do step s; the last task reaps it. */
-static void ask_helper(const struct step *s, struct run *run)
+/* Have the helper do step s; the last task, or a failed one, reaps it.
+ * Its answer: 0, an errno, or REFUSED. */
+static int ask_helper(const struct step *s, struct run *run)
 {
 	char answer;
 	int status;
-	ssize_t n;
+	ssize_t n = -1;
 
-	if (write_byte(run->map_ask, (char)s->kind) != 1)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("id maps: cannot wake the helper"));
-	if ((n = read_byte(run->map_answer, &answer)) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("id maps: reading the helper's answer"));
-	if (n == 1 && !s->maps.last)
-		return;
+	if (write_byte(run->map_ask, (char)s->kind) != 1 ||
+	    (n = read_byte(run->map_answer, &answer)) < 0)
+		step_failed(errno, NULL, NULL);
+	if (n == 1 && answer == 0 && !s->maps.last)
+		return 0;
 	close(run->map_ask);
 	close(run->map_answer);
 	if (wait_child(run->map_helper, &status, 0) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL,
-		     _("id maps: waiting for the helper"));
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail(EXIT_TOOL, NULL, 0, NULL,
-		     _("the id maps were not written (see above), so "
-		       "nothing was run"));
-	/* It ended well, yet without an answer: not written. */
+		step_failed(errno, NULL, NULL);
 	if (n != 1)
-		fail(EXIT_TOOL, THIS_STEP, 0, NULL,
-		     _("id maps: the helper ended without writing them, so "
-		       "nothing was run"));
+		helper_gone(&status);
+	return (unsigned char)answer;
 }
 
 void userns_write(const struct step *s, struct run *run)
 {
-	if (s->maps.writer == MAP_DIRECT || s->maps.writer == MAP_NEWIDMAP)
-		ask_helper(s, run);
-	else
-		write_task(s, 0);
+	int code = s->maps.writer == MAP_DIRECT ||
+				   s->maps.writer == MAP_NEWIDMAP
+			   ? ask_helper(s, run)
+			   : write_task(s, 0);
+
+	if (code != 0)
+		map_failed(s, code);
 }

@@ -14,8 +14,8 @@ teardown() {
 	nobody_copy
 	run as_nobody "$NOBODY_BIN" --mount --net true
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of mount, net, fs (0x40020200)" "Operation not permitted"
-	assert_said --index 1 "(mount, net)" "CAP_SYS_ADMIN" "run as root" "--map-root-user (-r)"
+	assert_said --index 0 "unshare(2): mount, net, fs" "Operation not permitted" "hint: " "run as root" "-r (--map-root-user)"
+	assert_messages 1
 }
 
 @test "EPERM for a process-context flag alone never happens: nobody may unshare --fs --files" {
@@ -30,8 +30,7 @@ teardown() {
 	require_ns user
 	LD_PRELOAD=$UNSHARE_TESTLIB/threads-preload.so run "$UNSHARE_PRELOAD_BIN" --user true
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of user, fs, vm, sighand, thread (0x10010b00)" "Invalid argument"
-	assert_said --index 1 "user, vm, sighand, thread" "single-threaded" "has 2 threads" "LD_PRELOAD"
+	assert_said --index 0 "unshare(2): user, fs, vm, sighand, thread" "Invalid argument" "hint: " "single-threaded" "has 2 threads" "LD_PRELOAD"
 }
 
 @test "a multi-threaded process may still unshare fs and files" {
@@ -45,8 +44,7 @@ teardown() {
 	require_ns pid_for_children
 	run unshare --pid --no-fork "$UNSHARE_BIN" --pid --no-fork true
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of pid (0x20000000)" "Invalid argument"
-	assert_said --index 1 "pid: " "already unshared a pid namespace" "forks" "drop its --no-fork"
+	assert_said --index 0 "unshare(2): pid" "Invalid argument" "hint: " "pid namespace" "already" "fork"
 }
 
 # The limit is lowered inside a throwaway user namespace, where it is ours
@@ -58,8 +56,7 @@ teardown() {
 		echo 0 >/proc/sys/user/max_uts_namespaces &&
 		exec "$UNSHARE_BIN" --uts --ipc true'
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of uts, ipc, sysvsem (0x0c040000)" "No space left on device"
-	assert_said --index 1 "uts: " "limit" "/proc/sys/user/max_uts_namespaces is 0" "sysctl user.max_uts_namespaces=N"
+	assert_said --index 0 "unshare(2): uts, ipc, sysvsem" "No space left on device" "hint: " "raise user.max_uts_namespaces (here 0"
 	[ "$(cat /proc/sys/user/max_uts_namespaces)" != 0 ]
 }
 
@@ -80,8 +77,7 @@ teardown() {
 	assert_success
 	run "$BATS_TEST_TMPDIR/nest" 33
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of user, fs, vm, sighand, thread (0x10010b00)" "No space left on device"
-	assert_said --index 1 "user: " "nested" "33 below the initial one" "/proc/sys/user/max_user_namespaces"
+	assert_said --index 0 "unshare(2): user, fs, vm, sighand, thread" "No space left on device" "hint: " "at most 33 nested" "user.max_user_namespaces"
 }
 
 @test "ENOSPC with max_user_namespaces at 0 names the file" {
@@ -91,7 +87,7 @@ teardown() {
 		echo 0 >/proc/sys/user/max_user_namespaces &&
 		exec "$UNSHARE_BIN" --user true'
 	assert_failure 125
-	assert_said --index 1 "user: " "limit" "/proc/sys/user/max_user_namespaces is 0"
+	assert_said --index 0 "unshare(2): user" "No space left on device" "hint: " "raise user.max_user_namespaces (here 0"
 }
 
 # A kernel without a namespace type answers EINVAL for its flag; this one
@@ -99,13 +95,13 @@ teardown() {
 @test "EINVAL from a kernel without a namespace type names it, its version and its option" {
 	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --uts --time true
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of uts, time (0x04000080)" "Invalid argument"
-	assert_said --index 1 "time: " "Linux 5.6" "CONFIG_TIME_NS"
-	assert_equal "${#lines[@]}" 2
+	assert_said --index 0 "unshare(2): uts, time" "Invalid argument" "hint: " "lacks time" "Linux 5.6" "CONFIG_TIME_NS"
+	assert_messages 1
 }
 
 # One form for a mask wherever it is shown: 0x and 8 hex digits, zero-
-# padded, so that uts and time (0x04000080) never shows as 0x4000080.
+# padded, so that uts and time (0x04000080) never shows as 0x4000080.  A
+# failed unshare(2) names its flags, not the mask again.
 @test "a mask is 0x and 8 hex digits in the plan, its JSON and the messages" {
 	run unshare --dry-run --uts --time true
 	assert_success
@@ -113,9 +109,6 @@ teardown() {
 	run unshare --dry-run --json --uts --time true
 	assert_success
 	assert_output --partial '"effective":{"mask":"0x04000080","value":67108992,'
-	run inject unshare EINVAL 0 0x80 -- "$UNSHARE_BIN" --uts --time true
-	assert_failure 125
-	assert_line --index 0 --partial "(0x04000080) failed"
 	run unshare --flags=0x3 true
 	assert_failure 125
 	assert_line --index 0 --partial "unknown bits 0x00000003 in '0x3'"
@@ -125,13 +118,12 @@ teardown() {
 	require_root
 	run inject unshare EPERM -- "$UNSHARE_BIN" --net true
 	assert_failure 125
-	assert_said --index 0 "unshare(2) of net (0x40000000)" "Operation not permitted"
-	assert_said --index 1 "has CAP_SYS_ADMIN" "security module" "seccomp filter" "audit log"
+	assert_said --index 0 "unshare(2): net" "Operation not permitted" "hint: " "security module" "seccomp filter" "audit log"
 }
 
 @test "EPERM for a user namespace as root: the reasons it can have" {
 	require_root
 	run inject unshare EPERM -- "$UNSHARE_BIN" --user true
 	assert_failure 125
-	assert_said --index 1 "user namespace" "chroot" "no mapping" "seccomp filter"
+	assert_said --index 0 "unshare(2): user" "Operation not permitted" "hint: " "chroot" "unmapped ids" "seccomp"
 }

@@ -19,13 +19,13 @@ load helpers
 @test "a program not found: 127, named" {
 	PATH=$SEARCHABLE_PATH run -127 unshare no-such-program-here arg
 	assert_failure 127
-	assert_said "cannot run 'no-such-program-here'" "No such file or directory" "check the name"
+	assert_said "'no-such-program-here'" "No such file or directory" "check the name"
 }
 
 @test "a path not found: 127, named" {
 	run -127 unshare /no/such/program
 	assert_failure 127
-	assert_said "cannot run '/no/such/program'" "No such file or directory" "check the path"
+	assert_said "'/no/such/program'" "No such file or directory" "check the path"
 }
 
 @test "a program that is not executable: 126, named" {
@@ -33,7 +33,7 @@ load helpers
 	chmod 644 "$BATS_TEST_TMPDIR/noexec"
 	run unshare "$BATS_TEST_TMPDIR/noexec"
 	assert_failure 126
-	assert_said "cannot run '$BATS_TEST_TMPDIR/noexec'" "Permission denied" "is it executable" "noexec"
+	assert_said "'$BATS_TEST_TMPDIR/noexec'" "Permission denied" "is it executable" "noexec"
 }
 
 # A directory without x bits cannot be searched by its owner or anyone else
@@ -76,18 +76,18 @@ as_searcher() {
 	assert_success
 	run as_searcher "$dir/closed:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
-	assert_said "cannot run 'no-such-program-here'" "Permission denied" "PATH directory '$dir/closed' cannot be searched"
+	assert_said "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
 	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" no-such-program-here
 	assert_failure 126
-	assert_said "cannot run 'no-such-program-here'" "Permission denied" "PATH directory '$dir/closed' cannot be searched"
+	assert_said "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
 	# Written with a slash at its end, the same directory.
 	run as_searcher "$dir/closed/:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
-	assert_said "cannot run 'no-such-program-here'" "Permission denied" "PATH directory '$dir/closed' cannot be searched"
+	assert_said "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
 	# A directory further up is what refuses, as /root for /root/bin.
 	run as_searcher "$dir/closed/bin:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
-	assert_said "cannot run 'no-such-program-here'" "Permission denied" "PATH directory '$dir/closed/bin' cannot be reached" "'$dir/closed' cannot be searched"
+	assert_said "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
 }
 
 @test "a name found on PATH but not runnable: 126, naming the file" {
@@ -97,24 +97,24 @@ as_searcher() {
 	mkdir "$dir/open/dir"
 	run as_searcher "/no/such/dir:$dir/open:$SEARCHABLE_PATH" prog
 	assert_failure 126
-	assert_said "cannot run 'prog'" "Permission denied" "found as '$dir/open/prog'" "is it executable"
+	assert_said "'prog' ($dir/open/prog)" "Permission denied" "is it executable"
 	run as_searcher "$dir/open/prog:$dir/open" dir
 	assert_failure 126
-	assert_said "cannot run 'dir'" "Permission denied" "found as '$dir/open/dir'" "is it executable"
+	assert_said "'dir' ($dir/open/dir)" "Permission denied" "is a directory"
 	# Found first, though a directory after it cannot be searched.
 	run as_searcher "$dir/open:$dir/closed" link
 	assert_failure 126
-	assert_said "cannot run 'link'" "Permission denied" "found as '$dir/open/link'" "symbolic link"
+	assert_said "'link' ($dir/open/link)" "Permission denied" "symbolic link"
 }
 
 @test "a path behind a directory that cannot be searched: 126, naming the directory or the link" {
 	searcher_setup
 	run as_searcher "$SEARCHABLE_PATH" "$dir/closed/prog"
 	assert_failure 126
-	assert_said "cannot run '$dir/closed/prog'" "Permission denied" "directory '$dir/closed' cannot be searched"
+	assert_said "'$dir/closed/prog'" "Permission denied" "directory '$dir/closed' cannot be searched"
 	run as_searcher "$SEARCHABLE_PATH" "$dir/open/link"
 	assert_failure 126
-	assert_said "cannot run '$dir/open/link'" "Permission denied" "symbolic link"
+	assert_said "'$dir/open/link'" "Permission denied" "symbolic link"
 }
 
 @test "a shell named without a slash is not looked for on PATH when refused" {
@@ -124,7 +124,7 @@ as_searcher() {
 	cd "$dir/open"
 	shell=myshell run as_searcher "$dir/closed"
 	assert_failure 126
-	assert_said "cannot run 'myshell'" "Permission denied" "is it executable"
+	assert_said "'myshell'" "Permission denied" "is it executable"
 }
 
 @test "a script whose interpreter is not executable: 126, saying so, found on PATH or by its path" {
@@ -135,16 +135,37 @@ as_searcher() {
 	chmod 755 "$BATS_TEST_TMPDIR/bin/unrunnable-script"
 	run unshare "$BATS_TEST_TMPDIR/bin/unrunnable-script"
 	assert_failure 126
-	assert_said "cannot run '$BATS_TEST_TMPDIR/bin/unrunnable-script'" "Permission denied" "interpreter" "cannot be run"
+	assert_said "'$BATS_TEST_TMPDIR/bin/unrunnable-script'" "Permission denied" "interpreter" "cannot run"
 	PATH=$BATS_TEST_TMPDIR/bin:$SEARCHABLE_PATH run unshare unrunnable-script
 	assert_failure 126
-	assert_said "cannot run 'unrunnable-script'" "Permission denied" "found as '$BATS_TEST_TMPDIR/bin/unrunnable-script'" "interpreter" "cannot be run"
+	assert_said "'unrunnable-script' ($BATS_TEST_TMPDIR/bin/unrunnable-script)" "Permission denied" "interpreter" "cannot run"
 }
 
-@test "a directory as program: 126" {
+@test "a directory as program: 126, saying it is a directory" {
 	run unshare /
 	assert_failure 126
-	assert_output --partial "unshare: cannot run '/': Permission denied"
+	assert_said "'/'" "Permission denied" "hint: " "is a directory"
+	assert_messages 1
+}
+
+# --net FILE: FILE, a word apart, is taken for the program (as util-linux
+# takes it); when it cannot be run, the hint says how to write it.
+@test "--net FILE with FILE taken for the program: the hint says --net=FILE" {
+	require_ns user
+	run -127 unshare --user "$BATS_TEST_TMPDIR/ns" true
+	assert_failure 127
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "No such file or directory" "hint: " "write --user=$BATS_TEST_TMPDIR/ns"
+	assert_messages 1
+	run unshare --dry-run --net "$BATS_TEST_TMPDIR/ns"
+	assert_success
+	assert_said "--dry-run" "'$BATS_TEST_TMPDIR/ns'" "hint: " "write --net=$BATS_TEST_TMPDIR/ns"
+	# Not after --, nor after a letter, nor after any other option.
+	run -127 unshare --user -- "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+	run -127 unshare -U "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+	run -127 unshare --fork "$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
 }
 
 @test "a script whose interpreter is missing: 126, saying so" {
@@ -152,7 +173,7 @@ as_searcher() {
 	chmod 755 "$BATS_TEST_TMPDIR/orphan"
 	run unshare "$BATS_TEST_TMPDIR/orphan"
 	assert_failure 126
-	assert_said "cannot run '$BATS_TEST_TMPDIR/orphan'" "interpreter" "not found"
+	assert_said "'$BATS_TEST_TMPDIR/orphan'" "No such file or directory" "interpreter" "missing"
 }
 
 @test "a file without #! is run by /bin/sh, as the shell would" {
@@ -204,7 +225,7 @@ login"
 @test "no program, \$SHELL missing: 127 naming it" {
 	SHELL=/no/such/shell run -127 unshare
 	assert_failure 127
-	assert_said "cannot run '/no/such/shell'" "No such file or directory" "the shell, from \$SHELL"
+	assert_said "'/no/such/shell'" "No such file or directory" "the shell, from \$SHELL"
 }
 
 @test "the program gets its arguments as they were" {

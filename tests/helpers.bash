@@ -80,13 +80,6 @@ assert_no_new_mounts() {
 # be searched, as root's own directories cannot by another user.
 SEARCHABLE_PATH=/usr/local/bin:/usr/bin:/bin
 
-# What follows "no user named 'x'" (or group) in this build's message:
-# nothing, or in the static build the file it read (FILE) and why.
-not_found_in() {
-	[ "$UNSHARE_STATIC" = 0 ] ||
-		printf ' in %s; this static build looks names up there only, not through NSS: give the number instead' "$1"
-}
-
 # Every test runs in a directory of its own, so that whatever a run
 # leaves in its working directory (a short option taken for a FILE, say)
 # is its own and goes with it.  A file with a setup of its own calls this

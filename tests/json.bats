@@ -128,7 +128,7 @@ split_writes() {
 	run events "$stderr"
 	assert_line --index 0 "plan"
 	assert_line --index 1 "step unshare failed EPERM"
-	assert_message --index 2 "unshare(2) of net (0x40000000)" "Operation not permitted"
+	assert_message --index 2 "unshare(2): net" "Operation not permitted" "hint: " "run as root"
 	assert_line --index -1 "exit 125 failed"
 }
 
@@ -159,12 +159,12 @@ assert_message() {
 	assert_failure 125
 	run events "$stderr"
 	assert_success
-	assert_message "--mount-proc" "/nonexistent: No such file or directory" "existing directory"
+	assert_message "mount proc: /nonexistent: No such file or directory" "hint: " "existing directory"
 	assert_line "exit 125 failed"
 	# The child's message, then its exit event (the parent's fork event
 	# may come before, between or after them: two processes write).
 	local message exit
-	message=$(grep -n '^message unshare: --mount-proc' <<<"$output" | cut -d: -f1)
+	message=$(grep -n '^message unshare: mount proc' <<<"$output" | cut -d: -f1)
 	exit=$(grep -n '^exit 125 failed$' <<<"$output" | cut -d: -f1)
 	[ "$exit" -gt "$message" ] || fail "the exit event came before the message"
 	# The child failed and said so; the parent passes its status on quietly.
@@ -197,7 +197,7 @@ for l in sys.argv[1].splitlines():
 	assert_success
 	assert_line --index 0 "plan"
 	assert_line --index 1 "step exec failed ENOENT"
-	assert_line --index 2 "message unshare: cannot run 'no-such-program-here': No such file or directory"
+	assert_line --index 2 "message unshare: run the program: 'no-such-program-here': No such file or directory"
 	assert_line --index 3 --partial "message hint: "
 	assert_line --index 4 "exit 127 failed"
 }

@@ -398,7 +398,7 @@ print([(r["status"], r["verdict"]) for r in json.loads(sys.argv[1])["flags"] if 
 	assert_output ""
 	check_stderr
 	assert_messages 1
-	assert_said "--list" "fork failed: Resource temporarily unavailable" "limit on processes" "this user may have 1 (ulimit -u, RLIMIT_NPROC)" "pids.max" "threads-max"
+	assert_said "--list" "Resource temporarily unavailable" "hint: " "limit on processes" "ulimit -u" "pids.max" "threads-max"
 }
 
 @test "--list=options: an option a line, what it takes and the words it knows, untranslated" {

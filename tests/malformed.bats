@@ -43,8 +43,8 @@ table() {
 	for v in '' 1:2 x:y:z 0:0:0 4294967295:0:1 AUTO '1,2,3,4' 0:0:-5 "$long" '1:1:1:1'; do
 		row "--map-groups: " --map-groups="$v"
 	done
-	row "--map-users: ranges 0:100000:10 and 5:200000:10 overlap (inner ids)" --map-users=0:100000:10 --map-users=5:200000:10
-	row "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap (outer ids)" --map-groups=0:100000:10 --map-groups=50:100005:10
+	row "--map-users: ranges 0:100000:10 and 5:200000:10 overlap" --map-users=0:100000:10 --map-users=5:200000:10
+	row "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap" --map-groups=0:100000:10 --map-groups=50:100005:10
 	for v in '' 1 : 1: :1 x:0 0:x -1:0 0:-1 4294967295:0 0:4294967295 "$long:0" 1:2:3 'no-such-user-here:0'; do
 		row "--owner=$v: " --owner="$v"
 	done

@@ -9,10 +9,10 @@ load helpers
 @test "a path with an escape sequence and a newline is shown escaped, on one line" {
 	run unshare --wd=$'/no\e[2J\nunshare: fake line' true
 	assert_failure 125
-	assert_output "unshare: --wd=\$'/no\\033[2J\\nunshare: fake line': No such file or directory"
+	assert_output "unshare: chdir: \$'/no\\033[2J\\nunshare: fake line': No such file or directory"
 	run unshare --root=$'/no/\xff\x01' true
 	assert_failure 125
-	assert_said "--root=\$'/no/\\377\\001'" "chroot" "No such file or directory"
+	assert_said "chroot: \$'/no/\\377\\001'" "No such file or directory"
 	assert_equal "${#lines[@]}" 1
 }
 
@@ -22,23 +22,23 @@ load helpers
 	for locale in C C.UTF-8; do
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/a\u2028unshare: fake' true
 		assert_failure 125
-		assert_said "--wd=\$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
+		assert_said "chdir: \$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/gpj.\u202eexe' true
 		assert_failure 125
-		assert_said "--wd=\$'/no/gpj.\\342\\200\\256exe'"
+		assert_said "chdir: \$'/no/gpj.\\342\\200\\256exe'"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/\u2066x\u2069' true
 		assert_failure 125
-		assert_said "--wd=\$'/no/\\342\\201\\246x\\342\\201\\251'"
+		assert_said "chdir: \$'/no/\\342\\201\\246x\\342\\201\\251'"
 	done
 }
 
 @test "printable text, UTF-8 included, is shown as it is" {
 	run unshare --wd=/no/été/✓ true
 	assert_failure 125
-	assert_output "unshare: --wd=/no/été/✓: No such file or directory"
+	assert_output "unshare: chdir: /no/été/✓: No such file or directory"
 	run unshare --wd="/no/it's \\ here" true
 	assert_failure 125
-	assert_output "unshare: --wd=/no/it's \\ here: No such file or directory"
+	assert_output "unshare: chdir: /no/it's \\ here: No such file or directory"
 }
 
 @test "unknown options are quoted in getopt's words" {
@@ -65,7 +65,7 @@ load helpers
 	assert_said --index 0 "--propagation=\$'x\\ry':" "private" "shared" "slave" "unchanged"
 	run unshare -r --setuid=$'no\nbody' true
 	assert_failure 125
-	assert_line --index 0 "unshare: --setuid: no user named \$'no\\nbody'$(not_found_in /etc/passwd)"
+	assert_line --index 0 "unshare: --setuid: no user named \$'no\\nbody'"
 	run unshare -r --map-users=$'0:1\e:1' true
 	assert_failure 125
 	assert_line --index 0 "unshare: --map-users: \$'0:1\\033:1': ids are numbers from 0 to 4294967294"
@@ -73,16 +73,16 @@ load helpers
 
 @test "the program's name is quoted when it cannot be run" {
 	PATH=$SEARCHABLE_PATH run -127 unshare $'no\nsuch\e[2J'
-	assert_said "cannot run \$'no\\nsuch\\033[2J': No such file or directory"
+	assert_said "\$'no\\nsuch\\033[2J': No such file or directory"
 	run -127 unshare ./nosuch
-	assert_said "cannot run './nosuch': No such file or directory"
+	assert_said "'./nosuch': No such file or directory"
 }
 
 @test "a namespace file's path is quoted" {
 	require_root
 	run unshare --uts=$'/no/dir\e/uts' true
 	assert_failure 125
-	assert_line --index 0 "unshare: --uts=\$'/no/dir\\033/uts': cannot create it: No such file or directory"
+	assert_line --index 0 "unshare: --uts=\$'/no/dir\\033/uts': No such file or directory"
 }
 
 @test "--dry-run and --verbose quote the program, its arguments and paths; JSON escapes its own way" {

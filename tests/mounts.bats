@@ -86,14 +86,14 @@ setup() {
 @test "missing directories: 125 with their message" {
 	run unshare -R /no/such/root true
 	assert_failure 125
-	assert_said "--root=/no/such/root" "chroot" "No such file or directory"
+	assert_said "chroot: /no/such/root: No such file or directory"
 	assert_equal "${#lines[@]}" 1
 	run unshare -w /no/such/dir true
 	assert_failure 125
-	assert_output "unshare: --wd=/no/such/dir: No such file or directory"
+	assert_output "unshare: chdir: /no/such/dir: No such file or directory"
 	run unshare -R / -w /no/such/dir true
 	assert_failure 125
-	assert_said "--wd=/no/such/dir: No such file or directory" "inside --root"
+	assert_said "chdir: /no/such/dir: No such file or directory" "hint: " "inside --root"
 }
 
 @test "--mount-binfmt: a binfmt_misc of our own, with register" {
@@ -144,13 +144,13 @@ setup() {
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125
-	assert_said "--load-interp=nonsense: registering it in /proc/sys/fs/binfmt_misc/register failed: Invalid argument" ":name:type:offset:magic:mask:interpreter:flags"
+	assert_said "register an interpreter: nonsense: Invalid argument" "hint: " ":name:type:offset:magic:mask:interpreter:flags"
 }
 
 @test "--mount-binfmt on a missing directory: 125" {
 	run unshare -r --mount-binfmt=/no/such/dir true
 	assert_failure 125
-	assert_said "--mount-binfmt" "binfmt_misc" "/no/such/dir: No such file or directory" "existing directory"
+	assert_said "mount binfmt_misc: /no/such/dir: No such file or directory" "hint: " "existing directory"
 	assert_messages 1
 }
 
@@ -234,7 +234,7 @@ undo_in_image() {
 	for mode in private shared; do
 		run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode true
 		assert_failure 125
-		assert_said "--mount-proc: cannot mount proc on /proc: Device or resource busy" "in the way" "findmnt /proc" "another directory"
+		assert_said "mount proc: /proc: Device or resource busy" "hint: " "unmount" "findmnt"
 	done
 }
 
@@ -244,7 +244,7 @@ undo_in_image() {
 	for mode in private unchanged; do
 		run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt --propagation=$mode true
 		assert_failure 125
-		assert_said "--mount-binfmt: cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc: Device or resource busy" "binfmt_misc is there already" "findmnt /proc/sys/fs/binfmt_misc" "another directory"
+		assert_said "mount binfmt_misc: /proc/sys/fs/binfmt_misc: Device or resource busy" "hint: " "unmount" "findmnt"
 	done
 }
 
@@ -340,9 +340,7 @@ stacked_on_undo() {
 		run stacked_on_undo "$mode"
 		assert_success
 		assert_line --index 0 "status 127"
-		assert_line --partial "--mount-proc: undoing the mount of proc on $BATS_TEST_TMPDIR/p"
-		assert_line --partial "in its place"
-		assert_line --partial "findmnt -t proc"
+		assert_said "--mount-proc: the mount on $BATS_TEST_TMPDIR/p stays" "hint: " "in its place"
 		assert_line --index "$((${#lines[@]} - 1))" proc
 		rm -f "$BATS_TEST_TMPDIR/hold" "$BATS_TEST_TMPDIR/hold.ready"
 	done
@@ -375,7 +373,7 @@ stack_race() {
 				echo "missed"
 			elif grep -q "in its place" "$dir/err"; then
 				[ "$procs" = 1 ] && echo "said: taken in its place" || echo "said, yet proc $procs"
-			elif grep -q "undoing the mount of proc" "$dir/err"; then
+			elif grep -q "the mount on .* stays" "$dir/err"; then
 				[ "$procs" = 1 ] && echo "said: on it" || echo "said, yet proc $procs"
 			elif [ "$procs" != 0 ]; then
 				echo "proc left, unsaid"
@@ -429,12 +427,12 @@ undo_after_setuid() {
 		run undo_after_setuid "$mode"
 		assert_success
 		assert_output "status 127
-unshare: cannot run '/no/such/program': No such file or directory
+unshare: run the program: '/no/such/program': No such file or directory
 hint: check the path"
 		run undo_after_setuid "$mode" --pid --init
 		assert_success
 		assert_output "status 127
-unshare: cannot run '/no/such/program': No such file or directory
+unshare: run the program: '/no/such/program': No such file or directory
 hint: check the path"
 	done
 }
@@ -488,7 +486,7 @@ chroot_with_us() {
 	chroot_with_us root
 	run chroot root /unshare --mount /probe
 	assert_failure 125
-	assert_said "making / private in the new mount namespace failed: Invalid argument" \
+	assert_said "set the propagation of /: private: Invalid argument" "hint: " \
 		"chroot" "--propagation=unchanged"
 	run chroot root /unshare --mount --propagation=unchanged /probe
 	assert_success
@@ -517,7 +515,7 @@ chroot_with_us() {
 				grep -q " $3" /proc/self/mountinfo && echo "mounted on the victim"
 				exit $s' sh "$opt" "$dir" "$victim"
 			assert_failure 125
-			assert_said "${opt##* }=$dir" "'$home/ln' is a symbolic link owned by 'nobody'" "root or you own"
+			assert_said "${opt##* }=$dir" "'$home/ln' is a link owned by uid 65534" "root or you own"
 			refute_output --partial "mounted on the victim"
 		done
 	done

@@ -55,9 +55,9 @@ nls() {
 	run german --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
 	if nls; then
-		assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "fehlgeschlagen" "Datei oder Verzeichnis nicht gefunden"
+		assert_said "$BATS_TEST_TMPDIR/none: Datei oder Verzeichnis nicht gefunden"
 	else
-		assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "failed" "No such file or directory"
+		assert_said "chroot: $BATS_TEST_TMPDIR/none: No such file or directory"
 	fi
 	# Without CAP_SYS_ADMIN (root without it in its bounding set, or
 	# any other user): refused, and what to do about it.
@@ -68,11 +68,11 @@ nls() {
 	fi
 	assert_failure 125
 	if nls; then
-		assert_said --index 0 "unshare(2)" "mount, fs (0x00020200)" "fehlgeschlagen" "Die Operation ist nicht erlaubt"
-		assert_said --index 1 "Namensräume" "CAP_SYS_ADMIN"
+		assert_line --index 0 --partial "mount, fs: Die Operation ist nicht erlaubt"
+		assert_output --partial "-r (--map-root-user)"
+		refute_output --partial "run as root"
 	else
-		assert_said --index 0 "unshare(2)" "mount, fs (0x00020200)" "failed" "Operation not permitted"
-		assert_said --index 1 "namespaces" "CAP_SYS_ADMIN"
+		assert_said --index 0 "unshare(2): mount, fs: Operation not permitted" "hint: " "run as root" "-r (--map-root-user)"
 	fi
 }
 
@@ -82,22 +82,22 @@ nls() {
 	run -127 german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
 	assert_failure 127
 	if nls; then
-		assert_said "'/bin/sh'" "kann nicht ausgeführt werden" "Datei oder Verzeichnis nicht gefunden" "Pfad"
+		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden" "Pfad"
 	else
-		assert_said "cannot run" "'/bin/sh'" "No such file or directory" "path"
+		assert_said "'/bin/sh'" "No such file or directory" "path"
 	fi
 }
 
 @test "a system call's error after a message without words, in German too" {
 	require_root
-	# setuid(2) refused: the message is only the option, the words are
-	# the C library's.
+	# setuid(2) refused: the message is only the step and its value, the
+	# words are the C library's.
 	run setpriv --bounding-set=-setuid -- env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" --setuid=5 true
 	assert_failure 125
 	if nls; then
-		assert_output "unshare: --setuid=5: Die Operation ist nicht erlaubt"
+		assert_output --regexp "^unshare: [^:]+: 5: Die Operation ist nicht erlaubt$"
 	else
-		assert_output "unshare: --setuid=5: Operation not permitted"
+		assert_output "unshare: setuid: 5: Operation not permitted"
 	fi
 }
 
@@ -155,7 +155,7 @@ nls() {
 @test "LC_ALL=C is English, whatever LANG and LANGUAGE say" {
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_said "--root=$BATS_TEST_TMPDIR/none" "chroot" "failed" "No such file or directory"
+	assert_said "chroot: $BATS_TEST_TMPDIR/none: No such file or directory"
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --help
 	assert_success
 	assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
@@ -171,7 +171,7 @@ nls() {
 	assert_line --partial '"event":"message","text":"unshare: --propagation=sideways: give '
 	run german --verbose --json --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_line --regexp '"event":"message","text":"unshare: --root=.*chroot failed: No such file or directory'
+	assert_line --regexp '"event":"message","text":"unshare: chroot: .*/none: No such file or directory'
 }
 
 # typed_german KEYS: KEYS typed in an interactive bash on a new terminal

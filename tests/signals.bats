@@ -157,7 +157,7 @@ hold_child() {
 	gone "$victim"
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program ran after unshare died"
 	run cat "$BATS_TEST_TMPDIR/err"
-	assert_said "--kill-child" "died before the child was armed" "not running"
+	assert_said "parent-death signal" "unshare died"
 	assert_equal "${#lines[@]}" 1
 }
 

@@ -199,7 +199,7 @@ allow"
 @test "--owner as nobody: 125, it needs root" {
 	run as_nobody "$copy" --owner=0:0 true
 	assert_failure 125
-	assert_said "--owner=0:0: cannot take on those ids" "CAP_SETUID and CAP_SETGID" "run as root"
+	assert_said "--owner's ids: 0:0: Operation not permitted" "hint: " "CAP_SETUID and CAP_SETGID" "run as root"
 }
 
 @test "nobody --map-auto: ranges from /etc/subuid (by name) and /etc/subgid (by uid) through newuidmap" {
@@ -247,8 +247,7 @@ allow"
 	run with_subids as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
 	assert_failure 125
 	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
-	assert_said "newuidmap refused the map" "the ranges must be yours in /etc/subuid"
-	assert_said "id maps" "not written" "nothing was run"
+	assert_said "write the uid map: 0 500000 10" "hint: " "newuidmap refused it" "yours in /etc/subuid"
 	[ ! -e /tmp/unshare-userns-ran ]
 }
 
@@ -264,7 +263,8 @@ allow"
 	give_nobody_subids
 	run with_subids as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
 	assert_failure 125
-	assert_said "cannot run newuidmap: No such file or directory" "apt-get install uidmap"
+	assert_said "write the uid map" "No such file or directory" "hint: " "install the uidmap package"
+	assert_messages 1
 }
 
 @test "nobody --map-users=all: 125, only with privilege" {
@@ -276,7 +276,7 @@ allow"
 @test "--setuid to an unmapped uid: 125, saying to map it" {
 	run unshare --user --setuid=1000 true
 	assert_failure 125
-	assert_said "--setuid=1000: Invalid argument" "not mapped in this user namespace" "--map-user or --map-users"
+	assert_said "setuid: 1000: Invalid argument" "hint: " "not mapped in this user namespace" "--map-users"
 }
 
 # bad_value EXPECTED-MESSAGE OPTION...: refused with 125 before anything
@@ -297,20 +297,20 @@ bad_value() {
 	bad_value "--map-groups: '0:0:0': the count is a number from 1 to 4294967295" --map-groups=0:0:0
 	bad_value "--map-users: '0:0:-5': the count is a number from 1 to 4294967295" --map-users=0:0:-5
 	bad_value "--map-users: range 4294967290:0:10 goes past the largest id, 4294967294" --map-users=4294967290:0:10
-	bad_value "--map-users: ranges 0:100000:10 and 5:200000:10 overlap (inner ids)" --map-users=0:100000:10 --map-users=5:200000:10
-	bad_value "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap (outer ids)" --map-groups=0:100000:10 --map-groups=50:100005:10
-	bad_value "--map-user=no-such-user-here: no user named 'no-such-user-here'$(not_found_in /etc/passwd)" --map-user=no-such-user-here
-	bad_value "--map-group=no-such-group-here: no group named 'no-such-group-here'$(not_found_in /etc/group)" --map-group=no-such-group-here
-	bad_value "--map-user=4294967295: '4294967295' is not a user id (a number from 0 to 4294967294)" --map-user=4294967295
+	bad_value "--map-users: ranges 0:100000:10 and 5:200000:10 overlap" --map-users=0:100000:10 --map-users=5:200000:10
+	bad_value "--map-groups: ranges 0:100000:10 and 50:100005:10 overlap" --map-groups=0:100000:10 --map-groups=50:100005:10
+	bad_value "--map-user=no-such-user-here: no user named 'no-such-user-here'" --map-user=no-such-user-here
+	bad_value "--map-group=no-such-group-here: no group named 'no-such-group-here'" --map-group=no-such-group-here
+	bad_value "--map-user=4294967295: '4294967295': ids are numbers from 0 to 4294967294" --map-user=4294967295
 }
 
 @test "malformed identity values are refused with 125" {
-	bad_value "--setuid: '4294967295' is not a user id (a number from 0 to 4294967294)" -r --setuid=4294967295
-	bad_value "--setgid: '-1' is not a group id (a number from 0 to 4294967294)" -r --setgid=-1
-	bad_value "--setuid: no user named 'no-such-user-here'$(not_found_in /etc/passwd)" --setuid=no-such-user-here
+	bad_value "--setuid: '4294967295': ids are numbers from 0 to 4294967294" -r --setuid=4294967295
+	bad_value "--setgid: '-1': ids are numbers from 0 to 4294967294" -r --setgid=-1
+	bad_value "--setuid: no user named 'no-such-user-here'" --setuid=no-such-user-here
 	bad_value "--owner=1: give UID:GID" --owner=1
-	bad_value "--owner=x:0: no user named 'x'$(not_found_in /etc/passwd)" --owner=x:0
-	bad_value "--owner=0:-3: '-3' is not a group id (a number from 0 to 4294967294)" --owner=0:-3
+	bad_value "--owner=x:0: no user named 'x'" --owner=x:0
+	bad_value "--owner=0:-3: '-3': ids are numbers from 0 to 4294967294" --owner=0:-3
 	bad_value "--setgroups=maybe: give one of allow, deny" --setgroups=maybe
 }
 
@@ -369,7 +369,7 @@ deny"
 
 	run unshare -r "$UNSHARE_BIN" --root="$root" --setgid=0 /probe
 	assert_failure 125
-	assert_said "--setgid: clearing the supplementary groups: Operation not permitted" "setgroups is denied" "CAP_SETGID" "mount proc in the new root"
+	assert_said "setgid: 0: Operation not permitted" "hint: " "mount proc in the new root" "setgroups is denied"
 }
 
 # The kernel reads a map in one write of less than a page: more is refused

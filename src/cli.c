@@ -246,7 +246,7 @@ void cli_help(FILE *out, bool usage_only)
 		 * long name. */
 		if (r->arg == ARG_NS_FILE) {
 			snprintf(ns_names[n_ns], sizeof ns_names[n_ns],
-				 "%s[=%s]", name, _(arg));
+				 "%s[=%s]", name, arg);
 			name = ns_names[n_ns++];
 			arg = NULL;
 		}

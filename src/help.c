@@ -79,7 +79,7 @@ static size_t print_row(FILE *out, size_t i)
 			len ? ", " : r->letter ? "  " : "      ", letter,
 			row_name(r),
 			arg == ARG_NONE ? "" : arg == ARG_REQUIRED ? "=" : "[=",
-			arg == ARG_NONE ? "" : _(r->arg_name),
+			arg == ARG_NONE ? "" : r->arg_name,
 			arg == ARG_NONE || arg == ARG_REQUIRED ? "" : "]");
 	} while (++i < option_count && !option_rows[i].alias &&
 		 !row_doc(&option_rows[i]) &&

@@ -34,7 +34,7 @@
 
 /* What STATUS says, in one word, the same in the text and in JSON (never
  * translated: scripts read it); each but usable explained once under the
- * table, with the way around.  The verdict says it in full. */
+ * table, with the way around. */
 enum { ST_USABLE, ST_NEEDS_R, ST_NEEDS_ROOT, ST_REFUSED, ST_NOT_IN_KERNEL,
        ST_LIMIT, N_STATUS };
 
@@ -52,11 +52,10 @@ static const struct {
 		N_("privilege would not help: a security module, a seccomp "
 		   "filter, or for user a chroot or an unmapped id") },
 	[ST_NOT_IN_KERNEL] = { "not-in-kernel",
-		N_("this kernel is older than the flag, or built without it "
-		   "(-o since,verdict says which)") },
+		N_("this kernel is older than the flag (-o since) or built "
+		   "without it") },
 	[ST_LIMIT] = { "limit-reached",
-		N_("a limit on namespaces is reached: "
-		   "/proc/sys/user/max_*_namespaces (-o verdict says which)") },
+		N_("/proc/sys/user/max_TYPE_namespaces is reached (-o type)") },
 };
 
 /* The marks a cell may hold besides its value, each explained once under
@@ -76,7 +75,6 @@ struct flag_row {
 	unsigned long inode;   /* of our /proc/self/ns entry, or 0 */
 	const struct sharing *shared; /* for SHARING_FLAGS */
 	int status;            /* ST_* */
-	char verdict[400];     /* in words, with the way around */
 };
 
 /* probe(), where a probe that cannot run is the end of --list: a verdict
@@ -99,85 +97,30 @@ static int checked_probe(unsigned long mask)
 	     sig_name(sig, name, sizeof name));
 }
 
-static void judge(const struct flag *f, struct flag_row *v)
+/* Whether this kernel and caller can use the flag now: ST_*. */
+static int judge(const struct flag *f)
 {
 	unsigned long mask = flags_closure(f->bit, NULL);
-	int e = checked_probe(mask);
-	char path[64];
 
-	switch (e) {
+	switch (checked_probe(mask)) {
 	case 0:
-		v->status = ST_USABLE;
-		snprintf(v->verdict, sizeof v->verdict, "%s",
-			 f->bit == UNSHARE_NET
-				 ? _("usable (lo starts down in it: add "
-				     "--loopback to bring it up)")
-				 : _("usable"));
-		return;
+		return ST_USABLE;
 	case EPERM:
 		/* With CAP_SYS_ADMIN, privilege would not help: something
 		 * refuses it. */
-		if (has_cap(CAP_SYS_ADMIN)) {
-			v->status = ST_REFUSED;
-			snprintf(v->verdict, sizeof v->verdict, "%s",
-				 f->bit == UNSHARE_USER
-				 ? _("refused to this process (a chroot, an "
-				     "unmapped id, a security module or a "
-				     "seccomp filter)")
-				 : _("refused to this process (it has "
-				     "CAP_SYS_ADMIN: a security module or a "
-				     "seccomp filter)"));
-			return;
-		}
-		v->status = ST_NEEDS_ROOT;
-		if (f->bit == UNSHARE_USER)
-			snprintf(v->verdict, sizeof v->verdict, "%s",
-				 _("needs privilege (user namespaces are "
-				   "refused to this process: a sysctl, a "
-				   "chroot, a security module)"));
-		else if (checked_probe(mask | UNSHARE_USER) == 0) {
-			v->status = ST_NEEDS_R;
-			snprintf(v->verdict, sizeof v->verdict, "%s",
-				 _("needs privilege: add --map-root-user (-r) "
-				   "or --user"));
-		}
-		else
-			snprintf(v->verdict, sizeof v->verdict, "%s",
-				 _("needs privilege (CAP_SYS_ADMIN)"));
-		return;
+		if (has_cap(CAP_SYS_ADMIN))
+			return ST_REFUSED;
+		return f->bit != UNSHARE_USER &&
+				       checked_probe(mask | UNSHARE_USER) == 0
+			       ? ST_NEEDS_R
+			       : ST_NEEDS_ROOT;
 	case EINVAL:
-		v->status = ST_NOT_IN_KERNEL;
-		if (f->config)
-			snprintf(v->verdict, sizeof v->verdict,
-				 /* TRANSLATORS: %s is a Linux version (4.6),
-				  * %s the kernel's configuration option
-				  * (CONFIG_CGROUPS). */
-				 _("not in this kernel (first in Linux %s, "
-				   "with %s)"),
-				 f->since, f->config);
-		else
-			snprintf(v->verdict, sizeof v->verdict,
-				 /* TRANSLATORS: %s is a Linux version
-				  * (2.6.16). */
-				 _("not in this kernel (first in Linux %s)"),
-				 f->since);
-		return;
+		return ST_NOT_IN_KERNEL;
 	case ENOSPC:
 	case EUSERS:
-		v->status = ST_LIMIT;
-		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",
-			 f->ns ? f->ns : "user");
-		snprintf(v->verdict, sizeof v->verdict,
-			 /* TRANSLATORS: %s is a file of /proc/sys/user, %lld
-			  * the number in it. */
-			 _("limit reached (%s is %lld)"), path,
-			 proc_read_number(path));
-		return;
+		return ST_LIMIT;
 	default:
-		v->status = ST_REFUSED;
-		/* TRANSLATORS: %s is the system's error text. */
-		snprintf(v->verdict, sizeof v->verdict, _("refused: %s"),
-			 i18n_strerror(e));
+		return ST_REFUSED;
 	}
 }
 
@@ -217,7 +160,7 @@ static const char *shared_text(const struct flag_row *r, bool uncompared,
  * DETACHES only when --output names them. */
 enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_NS, COL_SHARED, COL_STATUS,
        COL_DETACHES, COL_MASK, COL_KERNEL, COL_SINCE, COL_TYPE,
-       COL_UNCOMPARED, COL_VERDICT, N_FLAG_COLS };
+       COL_UNCOMPARED, N_FLAG_COLS };
 
 static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "flag", "FLAG", false, false },
@@ -232,14 +175,12 @@ static const struct column flag_columns[N_FLAG_COLS] = {
 	{ "since", "SINCE", false, true },
 	{ "type", "TYPE", false, true },
 	{ "uncompared", "UNCOMPARED", false, true },
-	{ "verdict", "VERDICT", true, true },
 };
 
 /* The members of a flag in JSON without --output, in their order. */
 static const size_t json_members[N_FLAG_COLS] = {
 	COL_FLAG, COL_OPTION, COL_VALUE, COL_MASK, COL_KERNEL, COL_DETACHES,
 	COL_SINCE, COL_TYPE, COL_NS, COL_SHARED, COL_UNCOMPARED, COL_STATUS,
-	COL_VERDICT,
 };
 
 /* HELP (translated, as --help says it) only when --output names it: the
@@ -325,7 +266,6 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		row[COL_KERNEL] = f->kernel;
 		row[COL_SINCE] = f->since;
 		row[COL_TYPE] = f->ns ? f->ns : "-";
-		row[COL_VERDICT] = r->verdict;
 		for (size_t k = 0; k < nshown; k++) {
 			int m = mark_of(row[shown[k]]);
 
@@ -451,11 +391,8 @@ static void flag_member(const struct flag_row *r, size_t c)
 		s = f->since;
 		break;
 	/* As lsns(8) names them: the namespace's type (and its inode). */
-	case COL_TYPE:
+	default: /* COL_TYPE */
 		s = f->ns;
-		break;
-	default: /* COL_VERDICT */
-		s = r->verdict;
 	}
 	if (s)
 		json_string(stdout, s);
@@ -495,14 +432,14 @@ static int list_flags(const struct plan *plan, const size_t *shown,
 	struct flag_row rows[UNSHARE_NFLAGS];
 	struct sharing shared[UNSHARE_NFLAGS];
 
-	/* Every verdict first, so that nothing is printed if one fails. */
+	/* Every status first, so that nothing is printed if a try fails. */
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
 		rows[i].flag = f;
 		rows[i].inode = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
 		rows[i].shared = &shared[i];
-		judge(f, &rows[i]);
+		rows[i].status = judge(f);
 	}
 	sharing_scan(SHARING_FLAGS, shared);
 	if (plan->opts & OPT_JSON) {

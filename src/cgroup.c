@@ -39,6 +39,7 @@
 
 #include "cgroup.h"
 #include "child.h"
+#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -84,8 +85,7 @@ static void refuse(bool dry, int err, const char *hint, const char *fmt,
 	va_end(ap);
 	if (!dry)
 		fail(EXIT_TOOL, THIS_STEP, err, hint, "%s", what);
-	complain(NULL, err, hint, _("--dry-run: the run would fail: %s"),
-		 what);
+	complain(NULL, err, hint, _(dry_run_fails), what);
 }
 
 /* The caller's cgroup, where s makes the new one, if we may: its
@@ -99,14 +99,13 @@ static int open_parent(const struct step *s, bool dry)
 		refuse(dry, 0, _("run unshare in a cgroup inside it"),
 		       _("--new-cgroup: your cgroup is outside your cgroup "
 			 "namespace (/proc/self/cgroup)"));
-	else if (parent == NULL && s->cgroup.error)
-		refuse(dry, s->cgroup.error, NULL,
-		       _("--new-cgroup: reading where your cgroup is "
-			 "(/proc/self/mountinfo, /proc/self/cgroup)"));
 	else if (parent == NULL)
-		refuse(dry, 0,
-		       _("no cgroup2 in /proc/self/mountinfo, or no 0:: line in "
-			 "/proc/self/cgroup"),
+		/* The error of reading where it is, or none: then there is no
+		 * cgroup2, or this process is in none. */
+		refuse(dry, s->cgroup.error,
+		       s->cgroup.error ? NULL
+				       : _("no cgroup2 in /proc/self/mountinfo, "
+					   "or no 0:: line in /proc/self/cgroup"),
 		       _("--new-cgroup: no cgroup to make it in"));
 	if (parent == NULL)
 		return -1;
@@ -132,9 +131,8 @@ static int open_parent(const struct step *s, bool dry)
 #define MAKE_FAILED _("--new-cgroup: cannot make the cgroup %s in %s")
 #define TAKEN _("give another name (--new-cgroup=NAME), or remove it (rmdir)")
 #define REPLACED _("--new-cgroup: %s was replaced as it was made")
-#define OPEN_FAILED _("--new-cgroup: opening the cgroup %s it made")
+#define OPEN_FAILED "--new-cgroup: %s"
 /* What fails when the watcher cannot be made or talked to. */
-#define WATCHER N_("--new-cgroup: its watcher")
 
 /* Whether word is one of the words of the file at path. */
 static bool has_word(const char *path, const char *word)
@@ -217,7 +215,7 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	return _(SEE_DOCS);
 }
 
-#define SET_FAILED _("--cgroup-set=%s: cannot write it")
+#define SET_FAILED "--cgroup-set=%s"
 
 void cgroup_predict(const struct step *make, const struct step *set)
 {
@@ -377,7 +375,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		if (r < 0 || (p[0].revents & (POLLIN | POLLHUP)))
 			asked = read_byte(sock, &c) == 1;
 	} else {
-		complain(THIS_STEP, errno, NULL, "%s", _(WATCHER));
+		complain(THIS_STEP, errno, NULL, "%s", events_doc());
 	}
 	killed = (fd = openat(cg, "cgroup.kill", O_WRONLY | O_CLOEXEC)) >= 0 &&
 		 write(fd, "1", 1) == 1;
@@ -405,7 +403,7 @@ void cgroup_make(const struct step *s, struct run *run)
 	 * the end of our socket. */
 	pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, "%s", _(WATCHER));
+		step_failed(errno, NULL, NULL);
 	if ((pid = fork_or_fail()) == 0) {
 		close(sv[0]);
 		watch(s, parent, sv[1], pidfd);
@@ -425,7 +423,7 @@ void cgroup_make(const struct step *s, struct run *run)
 		if (n == 0 && wait_child(pid, &status, 0) == pid &&
 		    WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
 			exit(EXIT_TOOL);
-		fail(EXIT_TOOL, THIS_STEP, e, NULL, "%s", _(WATCHER));
+		step_failed(e, NULL, NULL);
 	}
 	if ((run->cgroup_dir = openat(parent, s->cgroup.name, O_RDONLY |
 				      O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
@@ -479,27 +477,20 @@ void cgroup_enter(const struct step *s, struct run *run)
 	/* "0" is the writer itself, in whatever pid namespace it is. */
 	if (write(run->cgroup_procs, "0", 1) != 1) {
 		e = errno;
-		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EBUSY ? _("a cgroup that enables controllers for its "
-				    "children holds no process (\"no internal "
-				    "processes\")")
-		     : e == EACCES || e == EPERM || e == ENOENT
-			     ? _("a move takes write access to cgroup.procs of "
-				 "both cgroups' common ancestor, in this cgroup "
-				 "namespace")
-			     : NULL,
-		     _("--new-cgroup: cannot move into %s"),
-		     quoted(s->cgroup.name));
+		step_failed(e,
+			    e == EBUSY ? _("a cgroup that enables controllers "
+					   "for its children holds no process")
+			    : e == EACCES || e == EPERM || e == ENOENT
+				    ? _("a move takes write access to "
+					"cgroup.procs of both cgroups' common "
+					"ancestor")
+				    : NULL,
+			    "%s", quoted(s->cgroup.name));
 	}
 	close(run->cgroup_procs);
 	run->cgroup_procs = -1;
 	if (unshare(CLONE_NEWCGROUP) != 0) {
 		e = errno;
-		fail(EXIT_TOOL, THIS_STEP, e,
-		     e == EPERM ? _("it needs CAP_SYS_ADMIN: run as root or add "
-				    "-r")
-				: NULL,
-		     _("--new-cgroup: unshare(2) of the cgroup namespace in "
-		       "it"));
+		step_failed(e, e == EPERM ? _(hint_root) : NULL, "unshare(2)");
 	}
 }

@@ -267,7 +267,7 @@ static void print(struct emit *e, const struct plan *plan,
 		fputs("},\"steps\":[", out);
 	} else if (!plan->effective) {
 		snprintf(list, sizeof list, MASK_FORMAT " %s", 0ul,
-			 _("(nothing: no unshare(2) call)"));
+			 _("(nothing)"));
 		emit_line(e, _("effective"), list);
 	}
 	if (!text_steps) { /* --verbose as text: each step as it runs */
@@ -357,10 +357,8 @@ int output_done(void)
 
 	if (error == 0 && !ferror(stdout))
 		return 0;
-	if (error != 0)
-		complain(NULL, error, NULL, _("writing standard output"));
-	else
-		complain(NULL, 0, NULL, _("writing standard output failed"));
+	/* An earlier write failed, and its errno is gone: EIO says it. */
+	complain(NULL, error ? error : EIO, NULL, _("writing standard output"));
 	return EXIT_TOOL;
 }
 

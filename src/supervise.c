@@ -174,10 +174,8 @@ void supervise_fork(const struct step *s, struct run *run)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
-	say_pid(THIS_STEP, pid,
-		s->fork.init ? N_("the init's pid is %d")
-			     : N_("the child's pid is %d"),
-		(int)pid);
+	/* The child: the init, with --init. */
+	say_pid(THIS_STEP, pid, N_("the child's pid is %d"), (int)pid);
 
 	for (;;) {
 		siginfo_t info;

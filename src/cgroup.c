@@ -119,8 +119,7 @@ static int open_parent(const struct step *s, bool dry)
 		int e = errno;
 
 		refuse(dry, e, cgroup_delegate_hint(false),
-		       _("--new-cgroup: cannot move processes in your cgroup, "
-			 "%s"), quoted(parent));
+		       _("--new-cgroup: your cgroup, %s"), quoted(parent));
 		close(dir);
 		return -1;
 	}

@@ -54,19 +54,12 @@ const char *__asan_default_options(void)
  * anything else. */
 static void refuse_secure(void)
 {
-	uid_t ruid, euid, suid;
-	gid_t rgid, egid, sgid;
-
 	if (!getauxval(AT_SECURE))
 		return;
-	if (getresuid(&ruid, &euid, &suid) != 0 ||
-	    getresgid(&rgid, &egid, &sgid) != 0)
-		ruid = euid = rgid = egid = (uid_t)-1;
-	warnx(_("refusing to run with privilege from its file: set-user-ID, "
-		"set-group-ID or file capabilities (real uid %d, effective "
-		"%d; real gid %d, effective %d); remove them (chmod u-s,g-s; "
-		"setcap -r) and run it as root or with --user"),
-	      (int)ruid, (int)euid, (int)rgid, (int)egid);
+	frame(_("refusing privilege from the program's file (set-user-ID, "
+		"set-group-ID or file capabilities)"), 0,
+	      _("remove it (chmod u-s,g-s; setcap -r), and run as root or "
+		"with --user"));
 	/* Nothing else at all: not even exit handlers. */
 	_exit(EXIT_TOOL);
 }

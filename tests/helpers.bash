@@ -47,6 +47,58 @@ export LC_MESSAGES=C
 # the tests of the layout itself (width.bats, list.bats) set their own.
 export COLUMNS=1000
 
+# Every error of ours that a test provokes fits three lines at 80
+# columns, its hint included.  bats's run, wrapped: after a run of ours
+# (the command names the binary under test, or unshare) that neither
+# narrates nor lists (--verbose, --dry-run, --list, --help print more
+# than messages), each message in what it wrote ("unshare: WHAT: REASON",
+# and its "hint:" and indented lines) is laid out as the frame lays it
+# out at 80 columns (its further lines under its first word), a value
+# counted as 40 columns at most (a path is the user's, not ours), and a
+# message of more than three lines fails the test.
+if ! declare -F bats_run_unwrapped >/dev/null; then
+	eval "bats_run_unwrapped()$(declare -f run | tail -n +2)"
+	run() {
+		local rc=0 word ours=0 census
+		bats_run_unwrapped "$@" || rc=$?
+		for word in "$@"; do
+			case $word in
+			-v | -vv | --verbose | --dry-run | --list* | --help | -h | --usage) return "$rc" ;;
+			unshare | "$UNSHARE_BIN" | "${NOBODY_BIN:-/}" | "$UNSHARE_PRELOAD_BIN") ours=1 ;;
+			esac
+		done
+		[ "$ours" = 1 ] || return "$rc"
+		census=$(printf '%s\n%s\n' "$output" "${stderr-}" | awk '
+			function lines(label, text,   n, i, w, col, count, len) {
+				n = split(text, w, " ")
+				col = length(label); count = 1
+				for (i = 1; i <= n; i++) {
+					len = length(w[i]) > 40 ? 40 : length(w[i])
+					if (col > length(label) && col + 1 + len > 80) {
+						count++; col = length(label) + len
+					} else
+						col += (col > length(label)) + len
+				}
+				return count
+			}
+			function done() {
+				if (label != "" && (total += lines(label, text)) > 3)
+					print total " lines: " whole
+				label = ""
+			}
+			/^unshare: / { done(); total = 0; whole = $0; label = "unshare: "; text = substr($0, 10); next }
+			/^hint: / && whole != "" { done(); whole = whole " / " $0; label = "hint: "; text = substr($0, 7); next }
+			/^ / && label != "" { sub(/^ +/, ""); text = text " " $0; whole = whole " " $0; next }
+			{ done(); whole = "" }
+			END { done() }')
+		if [ -n "$census" ]; then
+			echo "a message wider than three lines at 80 columns: $census" >&2
+			return 1
+		fi
+		return "$rc"
+	}
+fi
+
 # The binary under test: called as unshare; handed to another program
 # (env, strace, sh -c, a background job whose pid is wanted) as
 # "$UNSHARE_BIN"; as nobody, as the copy nobody_copy makes.

@@ -23,8 +23,8 @@ teardown() {
 	chmod 4755 "$copy"
 	run as_nobody "$copy" --uts touch /tmp/unshare-setid-ran
 	assert_failure 125
-	assert_said "refusing to run" "set-user-ID" "uid 65534, effective 0" "gid 65534, effective 65534" "chmod u-s,g-s" "setcap -r" "--user"
-	assert_equal "${#lines[@]}" 1
+	assert_said "refusing privilege" "set-user-ID" "hint: " "chmod u-s,g-s" "setcap -r" "--user"
+	assert_messages 1
 	[ ! -e /tmp/unshare-setid-ran ]
 }
 
@@ -33,7 +33,7 @@ teardown() {
 	chmod 2755 "$copy"
 	run as_nobody "$copy" --dry-run true
 	assert_failure 125
-	assert_said "refusing to run" "uid 65534, effective 65534" "gid 65534, effective 0"
+	assert_said "refusing privilege" "set-group-ID"
 }
 
 @test "set-id is refused even for --help" {
@@ -41,7 +41,7 @@ teardown() {
 	chmod 4755 "$copy"
 	run as_nobody "$copy" --help
 	assert_failure 125
-	assert_output --partial 'refusing to run with privilege from its file'
+	assert_said "refusing privilege"
 }
 
 # File capabilities change no id: only the kernel's mark tells.
@@ -50,7 +50,7 @@ teardown() {
 	setcap cap_sys_admin+ep "$copy"
 	run as_nobody "$copy" --keep-caps sh -c 'mount -t tmpfs none /mnt && echo mounted'
 	assert_failure 125
-	assert_said "refusing to run" "file capabilities" "uid 65534, effective 65534"
+	assert_said "refusing privilege" "file capabilities"
 	refute_output --partial mounted
 }
 
@@ -59,7 +59,7 @@ teardown() {
 	setcap cap_setuid,cap_setgid+ep "$copy"
 	run as_nobody "$copy" --map-users=0:0:1 --map-groups=42:42:1 -S 0 -G 42 cat /etc/shadow
 	assert_failure 125
-	assert_output --partial 'refusing to run with privilege from its file'
+	assert_said "refusing privilege"
 	refute_output --partial 'root:'
 }
 

@@ -18,8 +18,6 @@ struct emit {
 	FILE *out;
 	const char *prefix; /* text: what starts each line */
 	bool json;
-	bool full;          /* text: a second --verbose, which adds where
-			       a chain of added flags started */
 	bool reasons;       /* text: a line for each flag or option added,
 			       with why (--dry-run, or a second --verbose) */
 	size_t width;       /* text: the columns a line may take */

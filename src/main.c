@@ -137,7 +137,7 @@ int main(int argc, char **argv)
 	static struct steps steps;
 	struct run run = RUN_INIT;
 	enum cli_result what;
-	char msg[1024], *usage;
+	char *usage;
 	const char *bad;
 
 	/* Our name starts every message, and argv[0] is the caller's
@@ -155,8 +155,7 @@ int main(int argc, char **argv)
 	if (what != CLI_RUN)
 		return info(what);
 	plan_resolve(&plan);
-	if ((bad = plan_refusal(&plan)) != NULL ||
-	    (bad = list_conflict(&plan, msg, sizeof msg)) != NULL)
+	if ((bad = plan_refusal(&plan)) != NULL)
 		cli_usage_error(bad);
 	plan_steps(&plan, &steps);
 

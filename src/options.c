@@ -352,7 +352,7 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
 	  .implies_opts = OPT_MOUNT_BINFMT },
 	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
-	  N_("bring lo up in the new network namespace"),
+	  N_("bring lo up"),
 	  .sets = OPT_LOOPBACK },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds"),
@@ -413,7 +413,7 @@ const struct option_row option_rows[] = {
 	  N_("run the program as GROUP"),
 	  STRING(setgid_arg), .values = VALUES_GROUP },
 	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
-	  N_("make the permitted capabilities ambient"),
+	  N_("make the capabilities ambient"),
 	  .sets = OPT_KEEP_CAPS },
 
 	/* Process context, in the order of the flag table. */

@@ -37,12 +37,8 @@ static size_t added_in_order(const struct plan *plan,
  * array; without the reasons, one line of them all. */
 static void implied(struct emit *e, const struct plan *plan)
 {
-	char all[1024];
-	size_t len = 0;
-
 	if (e->json)
 		fputs(",\"implied\":[", e->out);
-	all[0] = '\0';
 	for (size_t i = 0; i < plan->nimplied; i++) {
 		const struct implied *im = &plan->implied[i];
 		char what[200], by[40], text[1024];
@@ -56,38 +52,30 @@ static void implied(struct emit *e, const struct plan *plan)
 			emit_member(e, true, "what", what);
 			emit_member(e, false, "by", by);
 			putc('}', e->out);
-		} else if (e->reasons) {
-			/* One line for all an option brings: the reason once. */
-			if (i > 0 && plan->implied[i - 1].by == im->by)
-				continue;
-			while (i + 1 < plan->nimplied &&
-			       plan->implied[i + 1].by == im->by) {
-				const struct implied *next = &plan->implied[++i];
-				size_t n = strlen(what);
-
-				snprintf(what + n, sizeof what - n, ", %s%s",
-					 next->option ? "--" : "",
-					 next->option ? row_name(next->option)
-						      : unshare_flags[next->flag].name);
-			}
-			/* TRANSLATORS: %s is what is brought in (options or
-			 * flags), %s the option that brings it. */
-			snprintf(text, sizeof text, _("%-8s by %s"), what, by);
-			/* TRANSLATORS: a label of the plan, in a column 12
-			 * characters wide. */
-			emit_line(e, _("implied"), text);
-		} else if (len < sizeof all) {
-			/* TRANSLATORS: what is brought in and the option that
-			 * brings it, as "--fork (by --pid)", in a list. */
-			len += (size_t)snprintf(all + len, sizeof all - len,
-						_("%s%s (by %s)"),
-						i ? ", " : "", what, by);
+			continue;
 		}
+		/* One line for all an option brings. */
+		if (i > 0 && plan->implied[i - 1].by == im->by)
+			continue;
+		while (i + 1 < plan->nimplied &&
+		       plan->implied[i + 1].by == im->by) {
+			const struct implied *next = &plan->implied[++i];
+			size_t n = strlen(what);
+
+			snprintf(what + n, sizeof what - n, ", %s%s",
+				 next->option ? "--" : "",
+				 next->option ? row_name(next->option)
+					      : unshare_flags[next->flag].name);
+		}
+		/* TRANSLATORS: %s is what is brought in (options or flags),
+		 * %s the option that brings it. */
+		snprintf(text, sizeof text, _("%-8s by %s"), what, by);
+		/* TRANSLATORS: a label of the plan, in a column 12
+		 * characters wide. */
+		emit_line(e, _("implied"), text);
 	}
 	if (e->json)
 		putc(']', e->out);
-	else if (!e->reasons && plan->nimplied)
-		emit_line(e, _("implied"), all);
 }
 
 /* What the kernel's closure added: "added" lines, or the "added" array;
@@ -127,18 +115,10 @@ static void added(struct emit *e, const struct plan *plan)
 			snprintf(names + len, sizeof names - len, ", %s",
 				 unshare_flags[order[k]].name);
 		}
-		if (from != by && e->full)
-			/* TRANSLATORS: %s is the flags added, %s the flag
-			 * whose rule brings them, %s the flag asked for that
-			 * started the chain, %s why. */
-			snprintf(text, sizeof text, _("%-8s by %s, from --%s: %s"),
-				 names, by->name, from->name,
-				 _(by->implies_why));
-		else
-			/* TRANSLATORS: %s is the flags added, %s the flag
-			 * whose rule brings them, %s why. */
-			snprintf(text, sizeof text, _("%-8s by %s: %s"),
-				 names, by->name, _(by->implies_why));
+		/* TRANSLATORS: %s is the flags added, %s the flag whose rule
+		 * brings them, %s why. */
+		snprintf(text, sizeof text, _("%-8s by %s: %s"), names,
+			 by->name, _(by->implies_why));
 		/* TRANSLATORS: a label of the plan, in a column 12
 		 * characters wide. */
 		emit_line(e, _("added"), text);
@@ -297,7 +277,6 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan,
 {
 	struct emit e = { .out = out, .prefix = prefix,
 			  .json = plan->opts & OPT_JSON,
-			  .full = plan->verbosity >= 2,
 			  .reasons = true,
 			  .width = text_width(fileno(out)) };
 
@@ -313,7 +292,6 @@ void say_plan(const struct plan *plan, const struct steps *steps)
 	FILE *out = events_out();
 	struct emit e = { .out = out, .prefix = VERBOSE_PREFIX,
 			  .json = narrating_json(),
-			  .full = narrating() >= 2,
 			  .reasons = narrating() >= 2,
 			  .width = text_width(fileno(out)) };
 
@@ -343,7 +321,6 @@ void say_step(const struct step *s, bool done)
 	out = events_out();
 	e = (struct emit){ .out = out, .prefix = VERBOSE_PREFIX,
 			   .json = narrating_json(),
-			   .full = narrating() >= 2,
 			   .event = true,
 			   .width = text_width(fileno(out)) };
 	if (e.json)

@@ -23,6 +23,7 @@
 
 #include "i18n.h"
 #include "idmap.h"
+#include "list.h"
 #include "names.h"
 #include "options.h"
 #include "procfs.h"
@@ -422,7 +423,9 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
-	if ((bad = maps_resolve(plan)) == NULL)
-		bad = persist_conflict(plan);
+	if ((bad = maps_resolve(plan)) == NULL &&
+	    (bad = persist_conflict(plan)) == NULL &&
+	    (conflict = list_conflict(plan, msg, sizeof msg)) != NULL)
+		bad = usage_message("%s", conflict);
 	return bad;
 }

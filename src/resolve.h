@@ -18,7 +18,8 @@ void plan_resolve(struct plan *plan);
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
 
 /* After plan_resolve: the first reason the plan cannot run (a
- * combination, an id or map, two FILEs that are one) as a message
+ * combination, an id or map, two FILEs that are one, --list's columns)
+ * as a message
  * (malloc'd), or NULL; the ids and maps are read into the plan. */
 char *plan_refusal(struct plan *plan);
 

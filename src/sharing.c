@@ -519,11 +519,9 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
 			(unsigned long)before[i]);
 		if (before[i] == 0 && after[i] == 0)
-			/* TRANSLATORS: "?" stands for the inode number that
-			 * could not be read; %s is an entry of /proc/self/ns
-			 * (mnt, pid_for_children...). */
-			fprintf(stderr, _("? (/proc/self/ns/%s cannot be read: "
-				"is /proc mounted?)\n"), f->ns_after);
+			/* "?" stands for the inode number that could not be
+			 * read. */
+			fprintf(stderr, "? (%s)\n", _(hint_proc));
 		else if (after[i] == 0)
 			/* pid_for_children until the first child is born */
 			fputs(_("new (entered by the first child)\n"), stderr);

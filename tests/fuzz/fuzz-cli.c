@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "list.h"
 #include "output.h"
 #include "plan.h"
 #include "resolve.h"
@@ -44,11 +43,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 	if (cli_parse(argc, argv, plan, &usage) == CLI_RUN) {
-		char msg[1024], *bad;
+		char *bad;
 
 		plan_resolve(plan);
 		if ((bad = plan_refusal(plan)) == NULL &&
-		    list_conflict(plan, msg, sizeof msg) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
 			plan_steps(plan, &steps);
 			plan_print(null, "", plan, &steps);

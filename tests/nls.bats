@@ -45,9 +45,9 @@ nls() {
 	run german --mount --propagation=sideways true
 	assert_failure 125
 	if nls; then
-		assert_said "--propagation=sideways: geben Sie" "private, shared, slave oder unchanged"
+		assert_said "--propagation=sideways: erlaubt" "private, shared, slave, unchanged"
 	else
-		assert_said "--propagation=sideways: give" "private, shared, slave or unchanged"
+		assert_said "--propagation=sideways: give" "private, shared, slave, unchanged"
 	fi
 }
 
@@ -82,7 +82,8 @@ nls() {
 	run -127 german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
 	assert_failure 127
 	if nls; then
-		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden" "Pfad"
+		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden"
+		assert_line --regexp '^Tipp: .*Pfad'
 	else
 		assert_said "'/bin/sh'" "No such file or directory" "path"
 	fi
@@ -106,24 +107,24 @@ nls() {
 	assert_success
 	if nls; then
 		assert_line --index 0 "Aufruf: unshare [OPTION...] [--] [PROGRAMM [ARGUMENT...]]"
-		assert_line " Namensräume (jeweils ein neuer seiner Art):"
-		assert_line --regexp '^  -m, --mount\[=DATEI\] +neuer mount-Namensraum: Einhängetabelle$'
-		# The value's name is the same where a sentence names it.
-		flat=$(tr -s ' \n' '  ' <<<"$output")
-		[[ $flat == *"keine DATEI an: schreiben Sie --mount=DATEI"* ]] ||
-			fail "the footer's FILE is not --help's DATEI"
+		assert_line --regexp '^ Namensräume '
+		assert_line --regexp '^  -m, --mount\[=FILE\] +Einhängetabelle$'
 	else
 		assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
 	fi
 	# Characters, not bytes: ä is two.
 	[ "$(printf '%s\n' "$output" | LC_ALL=C.UTF-8 wc -L)" -le 79 ] ||
 		fail "a line of --help is wider than 79 columns"
+	# The value's name is --help's where a message names it.
+	run german -n=/x true
+	assert_failure 125
+	assert_output --partial "--net=FILE"
 	run german --usage
 	assert_success
 	if nls; then
 		assert_line --index 0 --partial "Aufruf: unshare [-"
-		assert_output --partial "[--cgroup[=DATEI]]"
-		refute_output --partial "FILE"
+		assert_output --partial "[--cgroup[=FILE]]"
+		assert_output --partial "[PROGRAMM [ARGUMENT...]]"
 	else
 		assert_line --index 0 --partial "Usage: unshare [-"
 	fi
@@ -164,8 +165,7 @@ nls() {
 @test "with --json, everything is English, the messages in events included" {
 	run german --dry-run --json --user --kill-child --forward-signals true
 	assert_success
-	assert_output --partial '"detail":"while waiting, forward TERM, INT, HUP, QUIT, USR1, USR2 and WINCH to the child'
-	refute_output --partial 'und'
+	assert_output "$(env LC_ALL=C "$UNSHARE_BIN" --dry-run --json --user --kill-child --forward-signals true)"
 	run german --verbose --json --propagation=sideways true
 	assert_failure 125
 	assert_line --partial '"event":"message","text":"unshare: --propagation=sideways: give '
@@ -266,4 +266,3 @@ LINES
 		assert_line --regexp '^added +'
 	fi
 }
-

@@ -23,6 +23,10 @@ setup() {
 		need "no German messages of glibc's own (Debian's libc-l10n package)"
 }
 
+teardown() {
+	nobody_cleanup
+}
+
 # The installed binary, in German.
 german() {
 	env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN" "$@"
@@ -45,9 +49,9 @@ nls() {
 	run german --mount --propagation=sideways true
 	assert_failure 125
 	if nls; then
-		assert_said "--propagation=sideways: geben Sie" "private, shared, slave oder unchanged"
+		assert_said "--propagation=sideways: erlaubt" "private, shared, slave, unchanged"
 	else
-		assert_said "--propagation=sideways: give" "private, shared, slave or unchanged"
+		assert_said "--propagation=sideways: give" "private, shared, slave, unchanged"
 	fi
 }
 
@@ -82,7 +86,8 @@ nls() {
 	run -127 german --root="$BATS_TEST_TMPDIR/empty" /bin/sh
 	assert_failure 127
 	if nls; then
-		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden" "Pfad"
+		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden"
+		assert_line --regexp '^Tipp: .*Pfad'
 	else
 		assert_said "'/bin/sh'" "No such file or directory" "path"
 	fi
@@ -101,29 +106,35 @@ nls() {
 	fi
 }
 
-@test "--help and --usage in German, lines within 79 columns" {
+@test "--help and --usage in German: at most 80 lines, an option a line, within 79 columns" {
 	run german --help
 	assert_success
 	if nls; then
 		assert_line --index 0 "Aufruf: unshare [OPTION...] [--] [PROGRAMM [ARGUMENT...]]"
-		assert_line " Namensräume (jeweils ein neuer seiner Art):"
-		assert_line --regexp '^  -m, --mount\[=DATEI\] +neuer mount-Namensraum: Einhängetabelle$'
-		# The value's name is the same where a sentence names it.
-		flat=$(tr -s ' \n' '  ' <<<"$output")
-		[[ $flat == *"keine DATEI an: schreiben Sie --mount=DATEI"* ]] ||
-			fail "the footer's FILE is not --help's DATEI"
+		assert_line --regexp '^ Namensräume '
+		assert_line --regexp '^  -m, --mount\[=FILE\] +Einhängetabelle$'
 	else
 		assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
 	fi
 	# Characters, not bytes: ä is two.
 	[ "$(printf '%s\n' "$output" | LC_ALL=C.UTF-8 wc -L)" -le 79 ] ||
 		fail "a line of --help is wider than 79 columns"
+	[ "$(printf '%s\n' "$output" | wc -l)" -le 80 ] ||
+		fail "--help is longer than 80 lines"
+	# An option's text starts at column 30 on the option's line: a line
+	# that starts there is an option's text wrapped, or put under an
+	# option too long for its column.
+	refute_line --regexp '^ {30}'
+	# The value's name is --help's where a message names it.
+	run german -n=/x true
+	assert_failure 125
+	assert_output --partial "--net=FILE"
 	run german --usage
 	assert_success
 	if nls; then
 		assert_line --index 0 --partial "Aufruf: unshare [-"
-		assert_output --partial "[--cgroup[=DATEI]]"
-		refute_output --partial "FILE"
+		assert_output --partial "[--cgroup[=FILE]]"
+		assert_output --partial "[PROGRAMM [ARGUMENT...]]"
 	else
 		assert_line --index 0 --partial "Usage: unshare [-"
 	fi
@@ -164,8 +175,7 @@ nls() {
 @test "with --json, everything is English, the messages in events included" {
 	run german --dry-run --json --user --kill-child --forward-signals true
 	assert_success
-	assert_output --partial '"detail":"while waiting, forward TERM, INT, HUP, QUIT, USR1, USR2 and WINCH to the child'
-	refute_output --partial 'und'
+	assert_output "$(env LC_ALL=C "$UNSHARE_BIN" --dry-run --json --user --kill-child --forward-signals true)"
 	run german --verbose --json --propagation=sideways true
 	assert_failure 125
 	assert_line --partial '"event":"message","text":"unshare: --propagation=sideways: give '
@@ -267,3 +277,105 @@ LINES
 	fi
 }
 
+# fits_three_lines: reads what runs of ours wrote at 80 columns; prints
+# each message ("unshare: WHAT: REASON", with its hint and indented
+# lines) that takes more than three lines, and each line wider than 80
+# columns, and fails if there is one.
+fits_three_lines() {
+	local text bad
+	text=$(cat)
+	bad=$(awk '
+		function done() { if (n > 3) print n " lines: " msg; n = 0 }
+		/^unshare: / { done(); n = 1; msg = $0; next }
+		n && (/^(Tipp|hint): / || /^ /) { n++; msg = msg " / " $0; next }
+		{ done() }
+		END { done() }' <<<"$text")
+	# Characters, not bytes: ä is two.
+	bad+=$(LC_ALL=C.UTF-8 grep -E '^.{81}' <<<"$text" | sed 's/^/wider than 80 columns: /')
+	[ -z "$bad" ] || { printf '%s\n' "$bad"; return 1; }
+}
+
+@test "German errors fit three lines at 80 columns, their hints included, as root and as nobody" {
+	local who args out all='' D
+	# A place nobody reaches, for the files the runs name and the locale.
+	nobody_copy
+	D=$NOBODY_DIR
+	touch "$D/x"
+	cp -R "$LOCPATH" "$D/locale"
+	chmod -R a+rX "$D"
+	# The check itself fails on a fourth line and on a wide line.
+	run fits_three_lines <<<"unshare: a: b
+Tipp: c
+ d
+ e"
+	assert_failure
+	assert_output --partial "4 lines: unshare: a: b"
+	run fits_three_lines <<<"unshare: $(printf 'ä%.0s' {1..72})"
+	assert_failure
+	assert_output --partial "wider than 80 columns"
+	while read -r who args; do
+		if [ "$who" = nobody ] || [ "$who" = both ]; then
+			[ "$(id -u)" = 0 ] || continue
+			# shellcheck disable=SC2086 # the words are meant to be split
+			out=$(as_nobody env COLUMNS=80 LOCPATH="$D/locale" \
+				LC_ALL=de_DE.UTF-8 PATH="$SEARCHABLE_PATH" \
+				"$NOBODY_BIN" $args 2>&1) && fail "as nobody, $args succeeded: $out"
+			all+=$out$'\n'
+		fi
+		if [ "$who" = root ] || [ "$who" = both ]; then
+			# shellcheck disable=SC2086
+			out=$(env COLUMNS=80 LC_ALL=de_DE.UTF-8 PATH="$SEARCHABLE_PATH" \
+				"$UNSHARE_BIN" $args 2>&1) && fail "$args succeeded: $out"
+			all+=$out$'\n'
+		fi
+	done <<LINES
+both --bogus
+both -n=/x true
+both --propagation=x
+both --flags=net,bogus true
+both --flags=0x100000000 true
+both --kill-child=SIGFOO true
+both --monotonic=abc true
+both --setuid=nosuchuser true
+both --list -o bogus
+both --list -o ,
+both --list true
+both --no-fork --init true
+both --new-cgroup=a/b true
+both --cgroup-set=bogus true
+both --map-users=bogus true
+both --map-users=0:0:10 --map-users=5:100:10 true
+both --setgroups=allow -r true
+both --keep-env=A=B true
+both --net=$D/a --uts=$D/a true
+both nosuchcommand-x
+both /nonexist/x
+both $D/x
+both -U --net $D/x
+both -r $D
+both -r --net=/nonexist/x true
+both --wd=/nonexist true
+root --mount-proc=/nonexist true
+root -r --setuid=70000 true
+root -r --mount-proc true
+root -r --net=$D true
+nobody -n true
+nobody -p -f --mount-proc true
+nobody --new-cgroup true
+nobody --map-users=auto true
+nobody --map-users=all true
+nobody --owner=0:0 --map-users=auto true
+nobody --setgid=5 true
+LINES
+	run fits_three_lines <<<"$all"
+	assert_success
+	if nls; then
+		[[ $all == *"Tipp: "*"Datei oder Verzeichnis nicht gefunden"* ]] ||
+			fail "not German: $all"
+		# (nobody's runs in German when nobody can read the catalog)
+		if [ "$(id -u)" = 0 ] && as_nobody test -r "${UNSHARE_LOCALEDIR:-/}/de/LC_MESSAGES/unshare.mo"; then
+			[[ $all == *"Die Operation ist nicht erlaubt"* ]] ||
+				fail "nobody's runs not German: $all"
+		fi
+	fi
+}

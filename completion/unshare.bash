@@ -16,7 +16,9 @@ _unshare_learn() {
 	local cmd=$1 name short argument value words candidates=''
 	[[ ${_unshare_options[$cmd]+known} ]] && return
 	while read -r name short argument value words; do
-		[[ $name == --* ]] || continue # the heading
+		[[ $name == --* ]] || continue
+		# A blank in a raw cell is \x20.
+		printf -v words '%b' "$words"
 		_unshare_argument[$cmd $name]=$argument
 		_unshare_value[$cmd $name]=$value
 		_unshare_words[$cmd $name]=$words
@@ -32,7 +34,8 @@ _unshare_learn() {
 		[[ $argument == required ]] && _unshare_argument[$cmd $short]=required
 		_unshare_value[$cmd $short]=$value
 		_unshare_words[$cmd $short]=$words
-	done < <("$cmd" --list=options 2>/dev/null)
+	done < <("$cmd" --list=options --raw --noheadings \
+		-o option,short,argument,value,words 2>/dev/null)
 	_unshare_options[$cmd]=${candidates# }
 }
 

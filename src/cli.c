@@ -144,16 +144,22 @@ static void option_error(char **argv, const struct option *longopts,
 	if (n >= 0) {
 		frame(what, 0, hint);
 	} else if (n == -2) {
-		/* TRANSLATORS: the first %s is the program's name, the
-		 * second the option as typed; the options it may stand for
-		 * follow. */
-		fprintf(stderr, _("%s: option %s is ambiguous; possibilities:"),
-			program_invocation_short_name,
-			quoted_word(arg, strlen(arg)));
-		for (size_t i = 0; longopts[i].name; i++)
-			if (strncmp(longopts[i].name, name, len) == 0)
-				fprintf(stderr, " '--%s'", longopts[i].name);
-		fputc('\n', stderr);
+		char *list = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&list, &size);
+
+		/* TRANSLATORS: %s is the option as typed; the options it may
+		 * stand for follow. */
+		if (f) {
+			fprintf(f, _("option %s is ambiguous; possibilities:"),
+				quoted_word(arg, strlen(arg)));
+			for (size_t i = 0; longopts[i].name; i++)
+				if (strncmp(longopts[i].name, name, len) == 0)
+					fprintf(f, " '--%s'", longopts[i].name);
+			if (fclose(f) == 0)
+				frame(list, 0, NULL);
+		}
+		free(list);
 	}
 	free(what);
 	free(alt);

@@ -193,7 +193,7 @@ static const struct column option_columns[N_OPTION_COLS] = {
 	{ "short", "SHORT", false, false },
 	{ "argument", "ARGUMENT", false, false },
 	{ "value", "VALUE", false, false },
-	{ "words", "WORDS", false, false },
+	{ "words", "WORDS", true, false },
 	{ "help", "HELP", true, true },
 };
 

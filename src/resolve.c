@@ -11,7 +11,6 @@
  */
 #include <config.h>
 
-#include <err.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/capability.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "fail.h"
 #include "idmap.h"
 #include "list.h"
 #include "names.h"
@@ -133,9 +133,9 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	    !(plan->opts & OPT_FORK)) {
 		char pid_file[64];
 
-		/* FILE as --help shows it. */
+		/* FILE as --help shows it: a name, untranslated. */
 		snprintf(pid_file, sizeof pid_file, "%s=%s",
-			 row_name(row_of_flag(UNSHARE_PID)), _("FILE"));
+			 row_name(row_of_flag(UNSHARE_PID)), "FILE");
 		snprintf(msg, size, _(NEEDS_CHILD), opt_name(OPT_NO_FORK),
 			 pid_file);
 		return msg;
@@ -239,10 +239,11 @@ void maps_warn_old_forms(const struct plan *plan)
 					 : plan->gid_specs[i - plan->n_uid_specs];
 
 		if (strchr(spec, ','))
-			warnx(_("--%s=%s: the old OUTER,INNER,COUNT form; write "
-				"INNER:OUTER:COUNT"),
-			      opt_name(users ? OPT_MAP_USERS : OPT_MAP_GROUPS),
-			      quoted(spec));
+			complain(NULL, 0, NULL,
+				 _("--%s=%s: the old OUTER,INNER,COUNT form; "
+				   "write INNER:OUTER:COUNT"),
+				 opt_name(users ? OPT_MAP_USERS : OPT_MAP_GROUPS),
+				 quoted(spec));
 	}
 }
 

@@ -325,6 +325,7 @@ static void report(const struct flag *f, const char *phase,
 static void say_before(const struct flag *f, const struct sharing *s,
 		       char *buf, size_t size)
 {
+	static bool execve_said;
 	char list[1024];
 	size_t len;
 
@@ -337,7 +338,11 @@ static void say_before(const struct flag *f, const struct sharing *s,
 		snprintf(buf, size, _("%s: shared with%s"), f->name, list);
 	} else if (narrating() >= 2 &&
 		   (s->no_undo_list ||
-		    (f->bit & (UNSHARE_FILES | UNSHARE_VM | UNSHARE_SIGHAND)))) {
+		    ((f->bit & (UNSHARE_FILES | UNSHARE_VM | UNSHARE_SIGHAND)) &&
+		     !execve_said))) {
+		/* execve's part said once, for the first of files, vm and
+		 * sighand. */
+		execve_said |= !s->no_undo_list;
 		snprintf(buf, size, "%s: %s", f->name,
 			 s->no_undo_list
 				 ? _("ours alone already: we have no "

@@ -125,7 +125,7 @@ static const char *explain_einval(unsigned long mask, char *buf,
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!(mask & f->bit) || !f->config ||
+		if (!(mask & f->bit) || !*f->config ||
 		    probe(flags_closure(f->bit, NULL) | (mask & UNSHARE_USER),
 			  &sig) != EINVAL)
 			continue;
@@ -158,7 +158,7 @@ static const char *explain_enospc(unsigned long mask, char *buf,
 		char path[64];
 		long long max;
 
-		if (!(mask & f->bit) || f->ns == NULL ||
+		if (!(mask & f->bit) || !*f->ns ||
 		    probe(f->bit | (mask & UNSHARE_USER), &sig) != ENOSPC)
 			continue;
 		snprintf(path, sizeof path, "/proc/sys/user/max_%s_namespaces",

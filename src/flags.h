@@ -42,22 +42,24 @@
 #define UNSHARE_SINGLE_THREADED                                          \
 	(UNSHARE_THREAD | UNSHARE_VM | UNSHARE_SIGHAND | UNSHARE_USER)
 
-/* The kernel's name is an array, not a pointer: a pointer in a table is
- * one more relocation the loader makes at every start.  Our name stays a
- * pointer: as an array in a table, GCC 12 takes it for as long as the
- * rest of the table when it checks the messages that print it
- * (-Wformat-truncation, which a build without NLS makes an error). */
+/* The texts are arrays, not pointers: a pointer in a table is one more
+ * relocation the loader makes at every start (an empty text stands for
+ * none).  Our name stays a pointer: as an array in a table, GCC 12 takes
+ * it for as long as the rest of the table when it checks the messages
+ * that print it (-Wformat-truncation, which a build without NLS makes an
+ * error). */
 struct flag {
-	const char *name;     /* our name, also the long option */
-	unsigned long bit;    /* UNSHARE_* */
-	char kernel[16];      /* the kernel's name for the bit */
-	const char *detaches; /* what the flag gives the process its own copy of */
-	const char *ns;       /* /proc/self/ns entry, or NULL */
-	const char *ns_after; /* entry that changes at unshare(2), or NULL */
-	const char *since;    /* first kernel whose unshare(2) accepts it */
-	const char *config;   /* kernel option that builds it in, or NULL */
-	unsigned long implies;   /* flags the kernel adds along with this one */
-	const char *implies_why; /* why it adds them */
+	const char *name;      /* our name, also the long option */
+	unsigned long bit;     /* UNSHARE_* */
+	char kernel[16];       /* the kernel's name for the bit */
+	char detaches[48];     /* what the flag gives the process its own
+				  copy of */
+	char ns[8];            /* /proc/self/ns entry, or "" */
+	char ns_after[20];     /* entry that changes at unshare(2), or "" */
+	char since[8];         /* first kernel whose unshare(2) accepts it */
+	char config[16];       /* kernel option that builds it in, or "" */
+	unsigned long implies; /* flags the kernel adds along with this one */
+	char implies_why[56];  /* why it adds them, or "" */
 };
 
 #define UNSHARE_NFLAGS 14

@@ -265,7 +265,7 @@ static void flags_text(const struct plan *plan, const struct flag_row *rows,
 		row[COL_DETACHES] = _(f->detaches);
 		row[COL_KERNEL] = f->kernel;
 		row[COL_SINCE] = f->since;
-		row[COL_TYPE] = f->ns ? f->ns : "-";
+		row[COL_TYPE] = *f->ns ? f->ns : "-";
 		for (size_t k = 0; k < nshown; k++) {
 			int m = mark_of(row[shown[k]]);
 
@@ -392,7 +392,7 @@ static void flag_member(const struct flag_row *r, size_t c)
 		break;
 	/* As lsns(8) names them: the namespace's type (and its inode). */
 	default: /* COL_TYPE */
-		s = f->ns;
+		s = *f->ns ? f->ns : NULL;
 	}
 	if (s)
 		json_string(stdout, s);
@@ -437,7 +437,7 @@ static int list_flags(const struct plan *plan, const size_t *shown,
 		const struct flag *f = &unshare_flags[i];
 
 		rows[i].flag = f;
-		rows[i].inode = f->ns ? (unsigned long)ns_inode(f->ns) : 0;
+		rows[i].inode = *f->ns ? (unsigned long)ns_inode(f->ns) : 0;
 		rows[i].shared = &shared[i];
 		rows[i].status = judge(f);
 	}

@@ -495,7 +495,7 @@ void sharing_after(unsigned long named, struct sharing *seen)
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		ino[i] = (mask & unshare_flags[i].bit) && unshare_flags[i].ns
+		ino[i] = (mask & unshare_flags[i].bit) && *unshare_flags[i].ns
 				 ? ns_inode(unshare_flags[i].ns_after)
 				 : 0;
 }
@@ -506,7 +506,7 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 
-		if (!(mask & f->bit) || f->ns == NULL)
+		if (!(mask & f->bit) || !*f->ns)
 			continue;
 		if (narrating_json()) {
 			event(events_out(), "namespace");

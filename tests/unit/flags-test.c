@@ -27,10 +27,10 @@ static void test_table(void)
 		if (flag_by_name(f->name, strlen(f->name)) != f ||
 		    flag_by_name(f->kernel, strlen(f->kernel)) != f)
 			named = 0;
-		ok((f->ns == NULL) == !(f->bit & UNSHARE_NAMESPACES),
+		ok((*f->ns == '\0') == !(f->bit & UNSHARE_NAMESPACES),
 		   "%s has a /proc/self/ns entry exactly if it is a namespace",
 		   f->name);
-		ok((f->implies == 0) == (f->implies_why == NULL),
+		ok((f->implies == 0) == (*f->implies_why == '\0'),
 		   "%s explains what it implies", f->name);
 	}
 	ok(all == UNSHARE_VALID, "UNSHARE_VALID is the table's bits");

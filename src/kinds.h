@@ -20,8 +20,9 @@ struct step_kind_row {
 	/* Its values (show.c), or NULL for none. */
 	void (*show)(struct emit *e, const struct step *s);
 	/* What it does, in a few words (N_()): --list=steps, the text of
-	 * --dry-run and --verbose, and the WHAT of its failures. */
-	const char *doc;
+	 * --dry-run and --verbose, and the WHAT of its failures.  An array,
+	 * as the name is. */
+	char doc[48];
 };
 
 extern const struct step_kind_row step_kinds[STEP_NKINDS];

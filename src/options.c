@@ -471,7 +471,7 @@ const struct option_row option_rows[] = {
 const size_t option_count = sizeof option_rows / sizeof option_rows[0];
 
 /* The parser keeps the options it met as a bit a row. */
-_Static_assert(sizeof option_rows / sizeof option_rows[0] <= 64,
+_Static_assert(sizeof option_rows / sizeof option_rows[0] <= PLAN_MAX_ROWS,
 	       "more options than bits in plan.given");
 
 const char *row_name(const struct option_row *row)
@@ -493,7 +493,7 @@ const struct option_row *row_of_flag(unsigned long flag)
 	return NULL;
 }
 
-const struct option_row *row_of_opt(unsigned opt)
+const struct option_row *row_of_opt(uint64_t opt)
 {
 	for (size_t i = 0; i < option_count; i++)
 		if (option_rows[i].sets == opt)
@@ -501,7 +501,7 @@ const struct option_row *row_of_opt(unsigned opt)
 	return NULL;
 }
 
-const char *opt_name(unsigned opt)
+const char *opt_name(uint64_t opt)
 {
 	const struct option_row *row = row_of_opt(opt);
 

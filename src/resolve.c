@@ -38,20 +38,20 @@ static void note(struct plan *plan, struct implied what)
 /* Whether a row's implication applies: the option was given, or its flag
  * is asked for (by --flags too), or another option implied it. */
 static bool row_applies(const struct plan *plan, size_t i,
-			unsigned long flags, unsigned implied_opts)
+			unsigned long flags, uint64_t implied_opts)
 {
 	const struct option_row *r = &option_rows[i];
 
 	if (plan->opts & r->unless)
 		return false;
-	return (plan->given >> i & 1) || (r->flag && (flags & r->flag)) ||
+	return plan_given(plan, i) || (r->flag && (flags & r->flag)) ||
 	       (r->sets && (implied_opts & r->sets) == r->sets);
 }
 
 void plan_resolve(struct plan *plan)
 {
 	unsigned long flags = plan->requested;
-	unsigned implied_opts = 0;
+	uint64_t implied_opts = 0;
 	bool changed = true;
 
 	plan->nimplied = 0;
@@ -59,13 +59,13 @@ void plan_resolve(struct plan *plan)
 		changed = false;
 		for (size_t i = 0; i < option_count; i++) {
 			const struct option_row *r = &option_rows[i];
-			unsigned new_opts = r->implies_opts & ~plan->opts;
+			uint64_t new_opts = r->implies_opts & ~plan->opts;
 			unsigned long new_flags = r->implies_flags & ~flags;
 
 			if (!(new_opts || new_flags) ||
 			    !row_applies(plan, i, flags, implied_opts))
 				continue;
-			for (unsigned o = 1; o && o <= new_opts; o <<= 1)
+			for (uint64_t o = 1; o && o <= new_opts; o <<= 1)
 				if (new_opts & o)
 					note(plan, (struct implied){
 						.option = row_of_opt(o),
@@ -97,7 +97,7 @@ void plan_resolve(struct plan *plan)
 #define EXCLUDE N_("--%2$s and --%1$s exclude each other: keep one")
 #define NEEDS N_("--%1$s needs --%2$s")
 static const struct {
-	unsigned a, b;
+	uint64_t a, b;
 	bool needs;
 	const char *message;
 } conflicts[] = {

@@ -288,7 +288,8 @@ const char value_kinds[][sizeof "variable-list"] = {
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
 
 /* Each text is one line of --help: at most 49 columns, in every
- * language.  What needs more words is in the man page. */
+ * language.  What needs more words is in the man page.  A row without
+ * one is named on the line of the row before it in its group. */
 const struct option_row option_rows[] = {
 	/* Namespaces, in the order of the flag table. */
 	NS(UNSHARE_MOUNT, 'm'),
@@ -404,10 +405,10 @@ const struct option_row option_rows[] = {
 
 	/* Execution. */
 	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run the program as a child and wait for it"),
+	  N_("fork and wait for the child; or never fork"),
 	  .sets = OPT_FORK },
-	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("do not fork, even for --pid"),
+	/* On --fork's line of --help, which says both. */
+	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC, NULL,
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, N_("SIGNAL"), GROUP_EXEC,
 	  N_("kill the child if unshare dies; implies -f"),
@@ -450,10 +451,10 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
 	  .words = column_words },
 	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("--list without its heading line"),
+	  N_("--list: no heading; cells parted by a blank"),
 	  .sets = OPT_NOHEADINGS },
-	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("--list with cells parted by one blank"),
+	/* On --noheadings' line of --help, which says both. */
+	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT, NULL,
 	  .sets = OPT_RAW },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("JSON from --list, --dry-run and --verbose"),

@@ -34,7 +34,7 @@ load helpers
 	assert_line --regexp '^  -h, --help, --usage, -V, --version$'
 	# Examples to copy: a root shell, a pid namespace with its proc, a
 	# network with lo up, a namespace kept in a file.
-	assert_line ' Examples:'
+	assert_line ' Examples (more in unshare(1)):'
 	assert_line --regexp '^  unshare -r +[a-z]'
 	assert_line --regexp '^  unshare -rpf --mount-proc +[a-z]'
 	assert_line --regexp '^  unshare -rn --loopback +[a-z]'

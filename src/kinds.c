@@ -19,6 +19,7 @@
 #include "supervise.h"
 #include "timens.h"
 #include "userns.h"
+#include "uts.h"
 
 /* The table: a row a kind, in run order.  Its words say what the step
  * does: --list=steps shows them, --dry-run and --verbose before the
@@ -46,6 +47,10 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("set the clock offsets") },
 	[STEP_LOOPBACK] = { "loopback", net_loopback, show_loopback,
 		N_("bring lo up") },
+	[STEP_HOSTNAME] = { "hostname", uts_set, show_name,
+		N_("set the hostname") },
+	[STEP_DOMAINNAME] = { "domainname", uts_set, show_name,
+		N_("set the domain name") },
 	[STEP_PROPAGATION] = { "propagation", mounts_propagation, show_propagation,
 		N_("set the propagation of /") },
 	[STEP_SIGNALS] = { "signals", supervise_signals, show_signals,

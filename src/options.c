@@ -7,6 +7,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -143,6 +144,17 @@ static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 		      row_name(row), quoted(value));
 	plan->cgroup_name = value;
 	return 0;
+}
+
+/* --hostname, --domainname: what sethostname(2) and setdomainname(2)
+ * take, checked now. */
+static int take_uts_name(struct plan *plan, const struct option_row *row,
+			 const char *value, char **msg)
+{
+	if (strlen(value) > HOST_NAME_MAX)
+		USAGE(_("--%s=%s: at most %d bytes"), row_name(row),
+		      quoted(value), HOST_NAME_MAX);
+	return take_string(plan, row, value, msg);
 }
 
 const char map_current[] = "(your own)";
@@ -338,6 +350,16 @@ const struct option_row option_rows[] = {
 	  N_("the same for the boot-time clock"),
 	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME },
+	{ "hostname", 0, ARG_REQUIRED, N_("NAME"), GROUP_NS,
+	  N_("set the hostname; implies -u"),
+	  .sets = OPT_HOSTNAME, .take = take_uts_name,
+	  .store = offsetof(struct plan, hostname), .values = VALUES_TEXT,
+	  .implies_flags = UNSHARE_UTS },
+	{ "domainname", 0, ARG_REQUIRED, N_("NAME"), GROUP_NS,
+	  N_("the same for the NIS domain name"),
+	  .sets = OPT_DOMAINNAME, .take = take_uts_name,
+	  .store = offsetof(struct plan, domainname), .values = VALUES_TEXT,
+	  .implies_flags = UNSHARE_UTS },
 
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,

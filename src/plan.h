@@ -48,6 +48,8 @@
 #define OPT_RAW OPT(28)          /* --list unaligned, a row a line */
 #define OPT_NEW_CGROUP OPT(29)   /* a cgroup of the run's own */
 #define OPT_MOUNT_CGROUP OPT(30) /* mount cgroup2 in the new namespaces */
+#define OPT_HOSTNAME OPT(31)     /* --hostname */
+#define OPT_DOMAINNAME OPT(32)   /* --domainname */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -111,6 +113,7 @@ struct plan {
 	const char *persist[UNSHARE_NFLAGS]; /* FILE of --KIND=FILE */
 	int propagation;                     /* PROP_* */
 	const char *root_dir, *wd_dir;       /* --root, --wd */
+	const char *hostname, *domainname;   /* --hostname, --domainname */
 	const char *binfmt_dir;              /* --mount-binfmt */
 	const char **interps;                /* --load-interp, malloc'd */
 	size_t n_interps;

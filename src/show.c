@@ -318,3 +318,8 @@ void show_exec(struct emit *e, const struct step *s)
 	e->kind = NULL; /* said */
 	free(text);
 }
+
+void show_name(struct emit *e, const struct step *s)
+{
+	emit_field(e, "name", s->name);
+}

@@ -224,6 +224,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 							 &s->loopback.low,
 							 &s->loopback.high);
 	}
+	/* Before the ids change, while we hold CAP_SYS_ADMIN over the new
+	 * UTS namespace (-r, -c too). */
+	if (plan->hostname)
+		add(steps, STEP_HOSTNAME)->name = plan->hostname;
+	if (plan->domainname)
+		add(steps, STEP_DOMAINNAME)->name = plan->domainname;
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;

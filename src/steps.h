@@ -39,6 +39,8 @@ enum step_kind {
 	STEP_CLOCKS,       /* the clock offsets of a new time namespace */
 	STEP_LOOPBACK,     /* lo up, and ping allowed, in a new network
 			      namespace */
+	STEP_HOSTNAME,     /* sethostname(2) */
+	STEP_DOMAINNAME,   /* setdomainname(2) */
 	STEP_PROPAGATION,  /* / and every mount under it */
 	STEP_SIGNALS,      /* what the parent does with signals while it
 			      waits: blocked from before the fork */
@@ -152,6 +154,7 @@ struct step {
 			const char *const *lists; /* --keep-env LISTs */
 			size_t n;
 		} env;
+		const char *name; /* hostname, domainname */
 		struct {
 			char *const *argv;  /* the program and its arguments, or
 					       NULL for the shell */

@@ -137,6 +137,8 @@ bold_words() {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
+	# The container's steps.
+	unshare --dry-run --json --hostname=h --domainname=d true >>plan
 	unshare --list --json >flags
 	unshare --list=steps --json >steps
 	unshare --list=options --json >options

@@ -37,6 +37,8 @@ CALLS = {
     "gid-map": r'"/proc/(self|\d+)/gid_map"|execve\("[^"]*newgidmap"',
     "clocks": r'"/proc/self/timens_offsets"',
     "loopback": r"SIOCSIFFLAGS",
+    "hostname": r"\bsethostname\(",
+    "domainname": r"\bsetdomainname\(",
     "propagation": r'mount\(NULL, "/", NULL, MS_REC\|MS_(PRIVATE|SHARED|SLAVE)',
     # The parent's waiting: the signals blocked before the fork.
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",

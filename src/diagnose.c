@@ -9,9 +9,11 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/capability.h>
@@ -68,6 +70,21 @@ const char *apparmor_hint(void)
 		 "kernel.apparmor_restrict_unprivileged_userns=0)");
 }
 
+/* A chrooted process (its root is no mount's root, as after chroot(2)
+ * to a directory) may not make a user namespace; --pivot-root's root
+ * is the mount namespace's own. */
+static const char hint_chroot[] = N_("a chrooted process cannot make one: "
+				     "use --pivot-root, not --root");
+
+static bool chrooted(void)
+{
+	struct statx st;
+
+	return statx(AT_FDCWD, "/", 0, 0, &st) == 0 &&
+	       (st.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+	       !(st.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+}
+
 static void explain_eperm(unsigned long mask)
 {
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
@@ -80,6 +97,8 @@ static void explain_eperm(unsigned long mask)
 			warnx(_("unprivileged user namespaces are turned off "
 			      "(/proc/sys/kernel/unprivileged_userns_clone is "
 			      "0); run as root, or ask for it to be 1"));
+		else if (chrooted())
+			warnx("%s", _(hint_chroot));
 		else if (apparmor_hint())
 			warnx("%s", apparmor_hint());
 		else

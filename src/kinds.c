@@ -14,6 +14,7 @@
 #include "mounts.h"
 #include "net.h"
 #include "persist.h"
+#include "pivot.h"
 #include "sharing.h"
 #include "show.h"
 #include "supervise.h"
@@ -65,6 +66,8 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		NULL,
 		N_("make a binfmt_misc for F interpreters") },
 	[STEP_ROOT] = { "root", mounts_chroot, show_dir, N_("chroot") },
+	[STEP_PIVOT_ROOT] = { "pivot-root", pivot_root_to, show_dir,
+		N_("make DIR the root: pivot_root(2)") },
 	[STEP_WD] = { "wd", mounts_chdir, show_dir, N_("chdir") },
 	[STEP_PROC_PRIVATE] = { "proc-private", mounts_proc_private, show_dir,
 		N_("make proc's directory private") },
@@ -77,6 +80,8 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("mount cgroup2") },
 	[STEP_INTERP] = { "interpreter", mounts_register, show_interp,
 		N_("register an interpreter") },
+	[STEP_OLD_ROOT] = { "old-root", pivot_detach_old, NULL,
+		N_("detach the old root") },
 	[STEP_SETGID] = { "setgid", identity_setgid, show_id, N_("setgid") },
 	[STEP_KEEPCAPS] = { "keepcaps", identity_keepcaps, NULL,
 		N_("keep the capabilities through setuid") },

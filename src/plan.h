@@ -50,6 +50,8 @@
 #define OPT_MOUNT_CGROUP OPT(30) /* mount cgroup2 in the new namespaces */
 #define OPT_HOSTNAME OPT(31)     /* --hostname */
 #define OPT_DOMAINNAME OPT(32)   /* --domainname */
+#define OPT_ROOT OPT(33)         /* --root: chroot */
+#define OPT_PIVOT_ROOT OPT(34)   /* --pivot-root: pivot_root */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -113,6 +115,7 @@ struct plan {
 	const char *persist[UNSHARE_NFLAGS]; /* FILE of --KIND=FILE */
 	int propagation;                     /* PROP_* */
 	const char *root_dir, *wd_dir;       /* --root, --wd */
+	const char *pivot_dir;               /* --pivot-root */
 	const char *hostname, *domainname;   /* --hostname, --domainname */
 	const char *binfmt_dir;              /* --mount-binfmt */
 	const char **interps;                /* --load-interp, malloc'd */

@@ -105,6 +105,7 @@ static const struct {
 	{ OPT_NO_FORK, OPT_KILL_CHILD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_FORWARD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
+	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
 	{ OPT_OUTPUT, OPT_LIST, true, NEEDS },
 	{ OPT_NOHEADINGS, OPT_LIST, true, NEEDS },
@@ -126,6 +127,18 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
+		return msg;
+	}
+	/* pivot_root(2) refuses a root whose mount, or its parent's, is
+	 * shared; and a new root made shared would show outside. */
+	if ((plan->opts & OPT_PIVOT_ROOT) &&
+	    (plan->propagation == PROP_SHARED ||
+	     plan->propagation == PROP_UNCHANGED)) {
+		char given[64];
+
+		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
+			 propagations[plan->propagation].name);
+		snprintf(msg, size, _(EXCLUDE), opt_name(OPT_PIVOT_ROOT), given);
 		return msg;
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&

@@ -74,9 +74,10 @@ static void add_interps(const struct plan *plan, struct steps *steps,
 			bool early)
 {
 	for (size_t i = 0; i < plan->n_interps; i++) {
-		/* With --root, an F interpreter is opened outside it: before
-		 * the chroot (a qemu-user for a foreign root). */
-		bool before = plan->root_dir && fixed(plan->interps[i]);
+		/* With --root or --pivot-root, an F interpreter is opened
+		 * outside it: before (a qemu-user for a foreign root). */
+		bool before = (plan->root_dir || plan->pivot_dir) &&
+			      fixed(plan->interps[i]);
 		struct step *s;
 
 		if (before != early)
@@ -143,7 +144,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	     userns = plan->effective & UNSHARE_USER,
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
-	     early_interps = false, files = any_file(plan);
+	     early_interps = false, files = any_file(plan),
+	     new_root = plan->root_dir || plan->pivot_dir;
 	struct step *s, *last_map = NULL;
 	int cgroup_error = 0;
 
@@ -256,13 +258,16 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->cgroup.error = cgroup_error;
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
-		early_interps |= plan->root_dir && fixed(plan->interps[i]);
+		early_interps |= new_root && fixed(plan->interps[i]);
 	if (early_interps) {
 		add(steps, STEP_BINFMT_EARLY);
 		add_interps(plan, steps, true);
 	}
 	if (plan->root_dir)
 		add_dir(plan, steps, STEP_ROOT, plan->root_dir);
+	/* It goes to the new /, --wd then from there. */
+	if (plan->pivot_dir)
+		add_dir(plan, steps, STEP_PIVOT_ROOT, plan->pivot_dir);
 	if (plan->root_dir || plan->wd_dir) {
 		s = add_dir(plan, steps, STEP_WD,
 			    plan->wd_dir ? plan->wd_dir : "/");
@@ -289,6 +294,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir);
 	}
+	/* In a user namespace, the kernel mounts a new proc only where one
+	 * is in view: the old root goes after the mounts. */
+	if (plan->pivot_dir)
+		add(steps, STEP_OLD_ROOT);
 	if (plan->setgid_id != NO_ID) {
 		s = add(steps, STEP_SETGID);
 		s->id.id = plan->setgid_id;
@@ -330,7 +339,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.argv = plan->argv;
 	s->exec.path = plan->argv ? plan->argv[0]
 				  : find_shell(plan, &s->exec.source);
-	s->exec.root = plan->root_dir;
+	s->exec.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&
 		!env_kept(plan->keep_env, plan->n_keep_env, "PATH");

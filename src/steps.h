@@ -51,6 +51,8 @@ enum step_kind {
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
 			      nowhere yet, for F interpreters */
 	STEP_ROOT,         /* chroot */
+	STEP_PIVOT_ROOT,   /* pivot_root: the old root stays under the new
+			      one until old-root */
 	STEP_WD,           /* chdir */
 	STEP_PROC_PRIVATE, /* the directory of proc cut off from the
 			      caller's mounts first */
@@ -61,6 +63,8 @@ enum step_kind {
 	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
 			      namespace */
 	STEP_INTERP,       /* register one interpreter */
+	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
+			      need it in view (proc) are made */
 	STEP_SETGID,
 	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
 	STEP_SETUID,
@@ -136,7 +140,7 @@ struct step {
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
-		} dir; /* root, wd, proc-private, proc, binfmt,
+		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount */
 		struct {
 			const char *string; /* as given to --load-interp */
@@ -189,12 +193,14 @@ struct run {
 	int binfmt_fd;                /* the binfmt_misc to register in */
 	int cgroup_dir;               /* cgroup-make: where it made the */
 	const char *cgroup_name;      /* new cgroup, by this name */
+	int old_root;                 /* pivot-root: the old root, until
+					 old-root detaches it */
 };
 
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */

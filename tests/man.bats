@@ -138,7 +138,7 @@ bold_words() {
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
 	# The container's steps.
-	unshare --dry-run --json --hostname=h --domainname=d true >>plan
+	unshare --dry-run --json --pivot-root=/ --hostname=h --domainname=d true >>plan
 	unshare --list --json >flags
 	unshare --list=steps --json >steps
 	unshare --list=options --json >options

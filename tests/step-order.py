@@ -50,6 +50,8 @@ CALLS = {
     "cgroup-mount": r'mount\("cgroup2"|fsopen\("cgroup2"',
     "interpreter": r'"register"',
     "root": r"\bchroot\(",
+    "pivot-root": r"\bpivot_root\(",
+    "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',
     "proc": r'fsopen\("proc"|mount\("proc"',

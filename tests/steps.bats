@@ -119,7 +119,7 @@ json.dump(d, open("steps.json", "w"))'
 @test "every kind of step in the table is run and found, one step one action" {
 	local line missing
 	local -a lines=(
-		"-r --hostname=box --domainname=dom true"
+		"-r --pivot-root=$BATS_TEST_TMPDIR/root --mount-proc --pid --hostname=box --domainname=dom /probe"
 		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
 		"--new-cgroup --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"

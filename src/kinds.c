@@ -8,6 +8,7 @@
 #include "cgroup.h"
 #include "env.h"
 #include "exec.h"
+#include "handoff.h"
 #include "i18n.h"
 #include "identity.h"
 #include "kinds.h"
@@ -32,6 +33,8 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("start the helper that keeps the FILEs") },
 	[STEP_MAP_HELPER] = { "map-helper", userns_start_helper, show_map_helper,
 		N_("start the helper that writes the id maps") },
+	[STEP_HANDOFF] = { "hand-off", handoff_open, show_handoff,
+		N_("open what the hand-off uses") },
 	[STEP_OWNER] = { "owner", userns_become_owner, show_owner,
 		N_("take on --owner's ids") },
 	[STEP_DUMPABLE] = { "dumpable", userns_dumpable, NULL,
@@ -94,6 +97,12 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("clear the environment") },
 	[STEP_INIT] = { "init", supervise_init, NULL,
 		N_("run an init as pid 1") },
+	[STEP_INFO_FD] = { "info-fd", handoff_info, show_handoff,
+		N_("write the pid and namespaces to FD") },
+	[STEP_PID_FILE] = { "pid-file", handoff_pid_file, show_handoff,
+		N_("write the pid to FILE") },
+	[STEP_WAIT_FD] = { "wait-fd", handoff_wait, show_handoff,
+		N_("wait for a byte on FD before the exec") },
 	[STEP_EXEC] = { "exec", exec_program, show_exec,
 		N_("run the program") },
 };

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
@@ -155,6 +156,25 @@ static int take_uts_name(struct plan *plan, const struct option_row *row,
 		USAGE(_("--%s=%s: at most %d bytes"), row_name(row),
 		      quoted(value), HOST_NAME_MAX);
 	return take_string(plan, row, value, msg);
+}
+
+const char fd_hint[] = N_("give an open file descriptor's number");
+
+/* --info-fd, --wait-fd: a descriptor's number (whether it is open is
+ * checked with the plan, resolve.c). */
+static int take_fd(struct plan *plan, const struct option_row *row,
+		   const char *value, char **msg)
+{
+	char *end;
+	long fd;
+
+	errno = 0;
+	fd = strtol(value, &end, 10);
+	if (end == value || *end || fd < 0 || fd > INT32_MAX || errno)
+		USAGE("--%s=%s: %s\n%s", row_name(row), quoted(value),
+		      i18n_strerror(EINVAL), _(fd_hint));
+	*(int *)((char *)plan + row->store) = (int)fd;
+	return 0;
 }
 
 const char map_current[] = "(your own)";
@@ -463,6 +483,18 @@ const struct option_row option_rows[] = {
 	{ "whitelist-env", 0, ARG_REQUIRED, N_("LIST"), GROUP_EXEC, NULL,
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
 	  .values = VALUES_VARIABLES },
+	{ "info-fd", 0, ARG_REQUIRED, N_("FD"), GROUP_EXEC,
+	  N_("write the pid and namespaces to FD"),
+	  .sets = OPT_INFO_FD, .take = take_fd,
+	  .store = offsetof(struct plan, info_fd), .values = VALUES_TEXT },
+	{ "pid-file", 0, ARG_REQUIRED, N_("FILE"), GROUP_EXEC,
+	  N_("write the pid to FILE; implies -f"),
+	  .sets = OPT_PID_FILE, STRING(pid_file), .values = VALUES_FILE,
+	  .implies_opts = OPT_FORK, .unless = OPT_NO_FORK },
+	{ "wait-fd", 0, ARG_REQUIRED, N_("FD"), GROUP_EXEC,
+	  N_("wait for a byte on FD before the exec"),
+	  .sets = OPT_WAIT_FD, .take = take_fd,
+	  .store = offsetof(struct plan, wait_fd), .values = VALUES_TEXT },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
 	  N_("print the plan and exit"),
 	  .sets = OPT_DRY_RUN },

@@ -85,6 +85,9 @@ struct option_row {
 				     the last), or NULL */
 };
 
+/* The hint for a value of --info-fd or --wait-fd refused (N_()). */
+extern const char fd_hint[];
+
 extern const struct option_row option_rows[];
 extern const size_t option_count;
 

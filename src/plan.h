@@ -52,6 +52,9 @@
 #define OPT_DOMAINNAME OPT(32)   /* --domainname */
 #define OPT_ROOT OPT(33)         /* --root: chroot */
 #define OPT_PIVOT_ROOT OPT(34)   /* --pivot-root: pivot_root */
+#define OPT_INFO_FD OPT(35)      /* the pid and namespaces to FD */
+#define OPT_PID_FILE OPT(36)     /* the pid in FILE */
+#define OPT_WAIT_FD OPT(37)      /* a byte on FD before the exec */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -117,6 +120,8 @@ struct plan {
 	const char *root_dir, *wd_dir;       /* --root, --wd */
 	const char *pivot_dir;               /* --pivot-root */
 	const char *hostname, *domainname;   /* --hostname, --domainname */
+	int info_fd, wait_fd;                /* --info-fd, --wait-fd, or -1 */
+	const char *pid_file;                /* --pid-file */
 	const char *binfmt_dir;              /* --mount-binfmt */
 	const char **interps;                /* --load-interp, malloc'd */
 	size_t n_interps;

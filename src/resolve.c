@@ -13,6 +13,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
 #include <stdio.h>
@@ -105,6 +106,7 @@ static const struct {
 	{ OPT_NO_FORK, OPT_KILL_CHILD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_FORWARD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
 	{ OPT_OUTPUT, OPT_LIST, true, NEEDS },
@@ -427,6 +429,24 @@ static char *persist_conflict(const struct plan *plan)
 }
 
 
+/* --info-fd and --wait-fd: open descriptors. */
+static char *fds_closed(const struct plan *plan)
+{
+	static const uint64_t opt[] = { OPT_INFO_FD, OPT_WAIT_FD };
+	const int fd[] = { plan->info_fd, plan->wait_fd };
+
+	for (size_t i = 0; i < 2; i++)
+		if (fd[i] >= 0 && fcntl(fd[i], F_GETFD) < 0) {
+			char number[16];
+
+			snprintf(number, sizeof number, "%d", fd[i]);
+			return usage_message("--%s=%s: %s\n%s", opt_name(opt[i]),
+					     number, i18n_strerror(errno),
+					     _(fd_hint));
+		}
+	return NULL;
+}
+
 char *plan_refusal(struct plan *plan)
 {
 	char msg[1024];
@@ -435,6 +455,8 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
+	if ((bad = fds_closed(plan)) != NULL)
+		return bad;
 	if ((bad = maps_resolve(plan)) == NULL)
 		bad = persist_conflict(plan);
 	return bad;

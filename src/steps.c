@@ -186,6 +186,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->helper.uid = &plan->uid_map;
 		s->helper.gid = &plan->gid_map;
 	}
+	/* What the hand-off at the end reads and writes, opened while we are
+	 * still the caller: its /proc, FILE's directory. */
+	if (plan->info_fd >= 0 || plan->pid_file)
+		add(steps, STEP_HANDOFF)->handoff.file = plan->pid_file;
 	if (plan->owner_uid != NO_ID) {
 		s = add(steps, STEP_OWNER);
 		s->owner.uid = plan->owner_uid;
@@ -335,6 +339,17 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	}
 	if (plan->opts & OPT_INIT)
 		add(steps, STEP_INIT);
+	/* The hand-off, in the process that execs: all but the exec done. */
+	if (plan->info_fd >= 0) {
+		s = add(steps, STEP_INFO_FD);
+		s->handoff.fd = plan->info_fd;
+		s->handoff.init = plan->opts & OPT_INIT;
+		s->handoff.kept = plan->info_fd == plan->wait_fd;
+	}
+	if (plan->pid_file)
+		add(steps, STEP_PID_FILE)->handoff.file = plan->pid_file;
+	if (plan->wait_fd >= 0)
+		add(steps, STEP_WAIT_FD)->handoff.fd = plan->wait_fd;
 	s = add(steps, STEP_EXEC);
 	s->exec.argv = plan->argv;
 	s->exec.path = plan->argv ? plan->argv[0]

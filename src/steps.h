@@ -30,6 +30,8 @@ enum step_kind {
 			      their files, in the caller's namespaces */
 	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
 			      outside */
+	STEP_HANDOFF,      /* open the caller's /proc and the pid file's
+			      directory, for the hand-off at the end */
 	STEP_OWNER,        /* take on --owner's ids, before unshare(2) */
 	STEP_DUMPABLE,     /* dumpable again after that change of ids */
 	STEP_UNSHARE,      /* unshare(2) itself */
@@ -72,6 +74,9 @@ enum step_kind {
 	STEP_PERSIST,      /* keep the namespaces in their files */
 	STEP_ENVIRONMENT,  /* --clear-env, --keep-env */
 	STEP_INIT,         /* become the init of a new pid namespace */
+	STEP_INFO_FD,      /* the pid and namespaces, as JSON, to an FD */
+	STEP_PID_FILE,     /* the pid in a file, by the waiting parent */
+	STEP_WAIT_FD,      /* a byte on an FD, or the run is called off */
 	STEP_EXEC,         /* the program, or the shell; always last */
 	STEP_NKINDS
 };
@@ -160,6 +165,14 @@ struct step {
 		} env;
 		const char *name; /* hostname, domainname */
 		struct {
+			int fd;           /* info-fd, wait-fd: the FD */
+			const char *file; /* hand-off, pid-file: FILE, or
+					     NULL */
+			bool init;        /* info-fd: the init's pid too */
+			bool kept;        /* info-fd: the FD is --wait-fd's
+					     too, closed after the wait */
+		} handoff; /* hand-off, info-fd, pid-file, wait-fd */
+		struct {
 			char *const *argv;  /* the program and its arguments, or
 					       NULL for the shell */
 			const char *path;   /* what is run: argv[0], searched on
@@ -193,6 +206,11 @@ struct run {
 	int binfmt_fd;                /* the binfmt_misc to register in */
 	int cgroup_dir;               /* cgroup-make: where it made the */
 	const char *cgroup_name;      /* new cgroup, by this name */
+	int proc_fd;                  /* hand-off: the caller's /proc */
+	int pid_dir;                  /* hand-off: the pid file's directory, */
+	const char *pid_name;         /* its name there, */
+	int pid_sock[2];              /* and the parent's end of the talk
+					 about it, and the child's */
 	int old_root;                 /* pivot-root: the old root, until
 					 old-root detaches it */
 };
@@ -200,7 +218,8 @@ struct run {
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1, .old_root = -1 }
+	  .binfmt_fd = -1, .cgroup_dir = -1, .proc_fd = -1,       \
+	  .pid_dir = -1, .pid_sock = { -1, -1 }, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */

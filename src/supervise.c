@@ -23,6 +23,7 @@
 #include "child.h"
 #include "events.h"
 #include "fail.h"
+#include "handoff.h"
 #include "i18n.h"
 #include "sig.h"
 #include "supervise.h"
@@ -178,6 +179,8 @@ void supervise_fork(const struct step *s, struct run *run)
 		}
 		if (report[0] >= 0)
 			close(report[0]);
+		if (run->pid_sock[0] >= 0)
+			close(run->pid_sock[0]); /* the parent's end */
 		run->report_fd = report[1];
 		run->alive_fd = alive[0];
 		sigprocmask(SIG_SETMASK, &run->saved_mask, NULL);
@@ -192,6 +195,9 @@ void supervise_fork(const struct step *s, struct run *run)
 		s->fork.init ? N_("the init's pid is %d")
 			     : N_("the child's pid is %d"),
 		(int)pid);
+	/* With --pid-file, the child asks us to write it, once it is
+	 * ready. */
+	handoff_serve(run);
 
 	for (;;) {
 		siginfo_t info;

@@ -27,7 +27,7 @@
 #define UNDO_MAX 8
 
 static struct action {
-	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP } what;
+	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP, UNLINK } what;
 	const char *path; /* UMOUNT_*: where it is mounted; UMOUNT_PATH:
 			     umount this */
 	const char *option, *type; /* UMOUNT_*: what made it, of which
@@ -36,10 +36,10 @@ static struct action {
 	int fd;           /* UMOUNT_FD: this mount; ASK: send byte on this,
 			     and wait for done */
 	char byte, done;
-	int dir;          /* CGROUP: the directory it is in, */
+	int dir;          /* CGROUP, UNLINK: the directory it is in, */
 	const char *name; /* its name there, */
 	int cgroup;       /* and the cgroup itself (O_PATH) */
-	pid_t pid;        /* CGROUP: the process that undoes it */
+	pid_t pid;        /* CGROUP, UNLINK: the process that undoes it */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
 
@@ -272,6 +272,18 @@ static void run_all(bool telling)
 		char answer;
 		int r = 0;
 
+		if (a->what == UNLINK) {
+			while (a->pid == getpid() &&
+			       (r = unlinkat(a->dir, a->name, 0)) != 0 &&
+			       errno == EINTR)
+				;
+			if (r != 0 && telling && errno != ENOENT)
+				/* TRANSLATORS: %s is the option (--pid-file),
+				 * %s the file's name. */
+				complain("undo", errno, NULL, _("%s: removing %s"),
+					 a->option, quoted(a->name));
+			continue;
+		}
 		if (a->what == UMOUNT_PATH)
 			r = umount2(a->path, MNT_DETACH);
 		else if (a->what == UMOUNT_FD)
@@ -381,6 +393,13 @@ int undo_cgroup(int dir, const char *name)
 			      .name = name, .cgroup = cgroup,
 			      .pid = getpid() });
 	return 0;
+}
+
+void undo_unlink(int dir, const char *name, const char *option)
+{
+	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
+			      .name = name, .option = option,
+			      .pid = getpid() });
 }
 
 void undo_now(void)

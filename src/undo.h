@@ -62,6 +62,11 @@ void undo_ask(int fd, char byte, char done);
  * (nothing is then to be undone). */
 int undo_cgroup(int dir, const char *name);
 
+/* Remove name in dir, made by option, when this process ends (or is
+ * ended by a signal), whenever it does: not in a child it forks.  A
+ * removal refused is said. */
+void undo_unlink(int dir, const char *name, const char *option);
+
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # What container scripts ask of unshare: a hostname (--hostname,
-# --domainname) and a new root where a container works (--pivot-root,
-# where --root's chroot cannot nest a user namespace).  As root, and as
-# nobody with a user namespace of its own.
+# --domainname), a new root where a container works (--pivot-root, where
+# --root's chroot cannot nest a user namespace), a hand-off before the
+# exec (--info-fd, --pid-file, --wait-fd).  As root, and as nobody with
+# a user namespace of its own.
 
 load helpers
 
@@ -47,6 +48,23 @@ our_root() {
 		cp --parents -L "$lib" "$OURS"
 	done
 	chmod -R a+rX "$OURS"
+}
+
+# A directory of the test's that nobody may write: $NOBODY_DIR/w.
+nobody_dir() {
+	nobody_copy
+	mkdir -p "$NOBODY_DIR/w"
+	chown nobody:nogroup "$NOBODY_DIR/w"
+}
+
+# json FILE EXPRESSION: EXPRESSION of the document d in FILE, in Python.
+json() {
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"
+}
+
+# A hand-off's document is written whole when it ends with its newline.
+written() {
+	[ -s "$1" ] && [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ]
 }
 
 @test "--hostname and --domainname name the new UTS namespace, and it alone; they imply --uts" {
@@ -156,4 +174,193 @@ our_root() {
 	busybox_root
 	run unshare -m --propagation=slave --pivot-root="$ROOT" hostname
 	assert_success
+}
+
+# info_matches FILE: the hand-off's document in FILE has our version, its
+# pid is the program's (a sleep), and each namespace's inode is what
+# /proc shows from outside; with --init, init_pid is its parent.
+info_matches() {
+	local pid type inode
+	wait_for_file "$1"
+	eventually written "$1" || fail "$1 is not whole"
+	assert_equal "$(json "$1" 'd["version"]')" 4
+	pid=$(json "$1" 'd["pid"]')
+	[[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == sleep* ]] || fail "pid $pid is not the program"
+	for type in $(json "$1" '" ".join(d["ns"])'); do
+		inode=$(json "$1" "d[\"ns\"][\"$type\"]")
+		assert_equal "$(readlink "/proc/$pid/ns/$type")" "$type:[$inode]"
+	done
+	assert_equal "$(json "$1" '" ".join(sorted(d["ns"]))')" "cgroup ipc mnt net pid time user uts"
+	if [ -n "${2:-}" ]; then
+		assert_equal "$(json "$1" 'd["init_pid"]')" \
+			"$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status")"
+	fi
+	kill -KILL "$pid"
+}
+
+@test "--info-fd: one JSON document, the pid as the caller sees it and the inodes of its namespaces, then the FD closed" {
+	require_root
+	"$UNSHARE_BIN" -n -pf --mount-proc --info-fd=8 sleep 60 8>info.json &
+	info_matches info.json
+	wait || true
+	"$UNSHARE_BIN" -n -pf --mount-proc --init --info-fd=8 sleep 60 8>info.json &
+	info_matches info.json init
+	wait || true
+	assert_equal "$(json info.json '"init_pid" in d')" True
+	# The program does not get the FD.
+	run unshare --info-fd=8 sh -c 'if test -e /proc/self/fd/8; then echo open; fi' 8>/dev/null
+	assert_success
+	assert_output ''
+}
+
+@test "nobody: --info-fd of a run in a user namespace of its own" {
+	require_userns_for_nobody
+	nobody_dir
+	as_nobody "$NOBODY_BIN" -rn -pf --mount-proc --info-fd=8 sleep 60 8>"$NOBODY_DIR/w/info.json" &
+	info_matches "$NOBODY_DIR/w/info.json"
+	wait || true
+}
+
+@test "--pid-file: the pid whole (renamed into place), by the parent whatever user the program is, removed at the end" {
+	require_root
+	"$UNSHARE_BIN" -p --mount-proc --init --pid-file="$PWD/pid" --info-fd=8 --setuid=65534 sleep 60 8>info.json &
+	wait_for_file pid
+	eventually written info.json
+	# The program's pid, not the init's, in a directory nobody may not
+	# write: the parent wrote it.
+	assert_equal "$(cat pid)" "$(json info.json 'd["pid"]')"
+	assert_equal "$(awk '/^Uid:/ { print $2 }' "/proc/$(cat pid)/status")" 65534
+	kill -KILL "$(cat pid)"
+	wait || true
+	[ ! -e pid ]
+	run ls -A
+	assert_output info.json
+	# Whole: a file of its own, then renamed to FILE.
+	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
+	run grep -E 'rename.*"\.unshare-[0-9]+\.pid".*"pid"' trace
+	assert_success
+	run ls -A
+	assert_output $'info.json\ntrace'
+	# It implies --fork, and needs it.
+	run unshare --dry-run --pid-file=pid true
+	assert_line --regexp '^implied +--fork +by --pid-file$'
+	run unshare --no-fork --pid-file=pid true
+	assert_failure 125
+	assert_said "--pid-file needs a child process" "--no-fork"
+}
+
+@test "--pid-file that cannot be made: said before anything is made" {
+	run unshare --pid-file=/nonexistent/pid touch ran
+	assert_failure 125
+	assert_said "open what the hand-off uses" "/nonexistent/pid" "No such file or directory"
+	[ ! -e ran ]
+	mkdir dir
+	run unshare --pid-file=dir touch ran
+	assert_failure 125
+	assert_said "dir" "Is a directory"
+	[ ! -e ran ]
+}
+
+@test "nobody: --pid-file in a directory of its own" {
+	require_userns_for_nobody
+	nobody_dir
+	run as_nobody "$NOBODY_BIN" -r --pid-file="$NOBODY_DIR/w/pid" cat "$NOBODY_DIR/w/pid"
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	[ ! -e "$NOBODY_DIR/w/pid" ]
+	run as_nobody "$NOBODY_BIN" -r --pid-file=/root/pid true
+	assert_failure 125
+	assert_said "/root/pid" "Permission denied"
+}
+
+# ip(8), from iproute2, wherever it is.
+IP=$(PATH=$PATH:/usr/sbin:/sbin command -v ip || echo /usr/sbin/ip)
+
+# add_link PID: a link added to the network namespace of PID, from
+# outside: a dummy one, or where the kernel has none, a veth pair with
+# both ends there.
+add_link() {
+	[ -x "$IP" ] || need "ip is not installed (tools/install-deps installs iproute2)"
+	nsenter -t "$1" -n "$IP" link add d0 type dummy 2>/dev/null ||
+		nsenter -t "$1" -n "$IP" link add d0 type veth peer name d1
+}
+
+@test "--wait-fd: the program starts after a byte, in a namespace set up from outside meanwhile" {
+	require_root
+	mkfifo go
+	"$UNSHARE_BIN" -n --info-fd=8 --wait-fd=9 sh -c 'touch started; "$1" -br link' sh "$IP" \
+		8>info.json 9<go >out &
+	exec 7>go
+	eventually written info.json
+	sleep 0.2
+	[ ! -e started ] || fail "the program started before the byte"
+	add_link "$(json info.json 'd["pid"]')"
+	echo g >&7
+	exec 7>&-
+	wait
+	[ -e started ]
+	run grep -c '^d0' out
+	assert_output 1
+}
+
+@test "nobody: --wait-fd in a user namespace of its own, a link added by root meanwhile" {
+	require_userns_for_nobody
+	nobody_dir
+	mkfifo go
+	as_nobody "$NOBODY_BIN" -rn --info-fd=8 --wait-fd=9 "$IP" -br link \
+		8>"$NOBODY_DIR/w/info.json" 9<go >out &
+	exec 7>go
+	eventually written "$NOBODY_DIR/w/info.json"
+	add_link "$(json "$NOBODY_DIR/w/info.json" 'd["pid"]')"
+	echo g >&7
+	exec 7>&-
+	wait
+	run grep -c '^d0' out
+	assert_output 1
+}
+
+@test "--wait-fd at end of file: 125, everything undone, nothing left (mount, FILE, cgroup, pid file)" {
+	require_root
+	local hier cg='' mine
+	hier=$(findmnt -n -t cgroup2 -o TARGET | head -n 1)
+	mine=$hier$(sed -n 's/^0:://p' /proc/self/cgroup)
+	if [ -n "$hier" ] && [ -w "$mine/cgroup.procs" ]; then
+		cg=--new-cgroup=wait$BATS_TEST_NUMBER
+	fi
+	mkdir p
+	touch ns
+	mounts_snapshot
+	run unshare --net="$PWD/ns" --uts="$PWD/new" ${cg:+"$cg"} --propagation=shared \
+		--mount-proc="$PWD/p" -p --pid-file="$PWD/pid" --wait-fd=9 touch ran 9</dev/null
+	assert_failure 125
+	assert_said "wait for a byte on FD before the exec: 9" "end of file"
+	[ ! -e ran ]
+	[ ! -e pid ]
+	[ ! -e new ]
+	run findmnt "$PWD/ns"
+	assert_failure
+	assert_no_new_mounts
+	[ -z "$cg" ] || [ ! -e "$mine/${cg#--new-cgroup=}" ]
+	# A descriptor not open is refused with the command line.
+	run unshare --wait-fd=57 true
+	assert_failure 125
+	assert_said "--wait-fd=57" "open file descriptor"
+	run unshare --wait-fd=x true
+	assert_failure 125
+	assert_said "--wait-fd=x" "open file descriptor"
+}
+
+@test "--info-fd and --wait-fd on one socket: the document, then the byte" {
+	run python3 -c '
+import os, socket, subprocess, sys
+a, b = socket.socketpair()
+p = subprocess.Popen([sys.argv[1], "--info-fd=%d" % b.fileno(),
+                      "--wait-fd=%d" % b.fileno(), "echo", "ran"],
+                     pass_fds=[b.fileno()], stdout=subprocess.PIPE)
+b.close()
+doc = a.makefile().readline()
+a.send(b"g")
+print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().strip())' "$UNSHARE_BIN"
+	assert_success
+	assert_output 'True ran'
 }

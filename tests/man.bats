@@ -137,14 +137,16 @@ bold_words() {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
-	# The container's steps.
-	unshare --dry-run --json --pivot-root=/ --hostname=h --domainname=d true >>plan
+	# The container's steps, and the hand-off's document.
+	unshare --dry-run --json --pivot-root=/ --hostname=h --domainname=d \
+		--info-fd=2 --pid-file=/tmp/pid --wait-fd=2 --init true >>plan
+	unshare -pf --mount-proc --init --info-fd=3 true 3>info
 	unshare --list --json >flags
 	unshare --list=steps --json >steps
 	unshare --list=options --json >options
 	unshare --verbose --json -r --uts --pid --mount-proc --fs true 2>events || true
 	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true
-	run keys_of plan flags steps options events failed
+	run keys_of plan flags steps options events failed info
 	assert_success
 	keys=$output
 	# Each key bold in the page (a step's members where the step is).
@@ -155,7 +157,7 @@ bold_words() {
 	done
 	assert_equal "$missing" ''
 	# And the run gave what this test expects to look at.
-	for k in version event plan steps flags shared sharers entry outcome errno text status does words; do
+	for k in version event plan steps flags shared sharers entry outcome errno text status does words init_pid ns; do
 		grep -qx -- "$k" <<<"$keys" || fail "no key $k in the JSON looked at"
 	done
 }

@@ -29,6 +29,8 @@ CALLS = {
     # The helpers: forked before anything changes.
     "bind-helper": r"\b(clone3?|v?fork)\(",
     "map-helper": r"\b(clone3?|v?fork)\(",
+    # The caller's /proc, kept for the hand-off.
+    "hand-off": r'"/proc", [^)]*O_PATH',
     "owner": r"setresuid\(",
     "dumpable": r"PR_SET_DUMPABLE, (1|SUID_DUMP_USER)",
     "unshare": r"\bunshare\(",
@@ -64,6 +66,10 @@ CALLS = {
     # No system call: --verbose --json says it once it is done.
     "environment": r'\\"step\\":\\"environment\\"',
     "init": r"\b(clone3?|v?fork)\(",
+    "info-fd": r'write\(\d+, "\{\\"version\\":\d+,\\"pid\\"',
+    # Written by the parent, which renames its file of its own.
+    "pid-file": r"renameat2?\(.*\.unshare-\d+\.pid",
+    "wait-fd": r'read\(\d+, "[^"]*", 1\) += 1$',
     "exec": None,  # the program's execve, below
 }
 

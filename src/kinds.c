@@ -103,6 +103,8 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 		N_("write the pid to FILE") },
 	[STEP_WAIT_FD] = { "wait-fd", handoff_wait, show_handoff,
 		N_("wait for a byte on FD before the exec") },
+	[STEP_NO_NEW_PRIVS] = { "no-new-privs", identity_no_new_privs, NULL,
+		N_("set no_new_privs") },
 	[STEP_EXEC] = { "exec", exec_program, show_exec,
 		N_("run the program") },
 };

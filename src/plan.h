@@ -55,6 +55,7 @@
 #define OPT_INFO_FD OPT(35)      /* the pid and namespaces to FD */
 #define OPT_PID_FILE OPT(36)     /* the pid in FILE */
 #define OPT_WAIT_FD OPT(37)      /* a byte on FD before the exec */
+#define OPT_NO_NEW_PRIVS OPT(38) /* PR_SET_NO_NEW_PRIVS */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };

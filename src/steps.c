@@ -350,6 +350,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add(steps, STEP_PID_FILE)->handoff.file = plan->pid_file;
 	if (plan->wait_fd >= 0)
 		add(steps, STEP_WAIT_FD)->handoff.fd = plan->wait_fd;
+	if (plan->opts & OPT_NO_NEW_PRIVS)
+		add(steps, STEP_NO_NEW_PRIVS);
 	s = add(steps, STEP_EXEC);
 	s->exec.argv = plan->argv;
 	s->exec.path = plan->argv ? plan->argv[0]

@@ -77,6 +77,7 @@ enum step_kind {
 	STEP_INFO_FD,      /* the pid and namespaces, as JSON, to an FD */
 	STEP_PID_FILE,     /* the pid in a file, by the waiting parent */
 	STEP_WAIT_FD,      /* a byte on an FD, or the run is called off */
+	STEP_NO_NEW_PRIVS, /* PR_SET_NO_NEW_PRIVS */
 	STEP_EXEC,         /* the program, or the shell; always last */
 	STEP_NKINDS
 };

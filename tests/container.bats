@@ -2,8 +2,8 @@
 # What container scripts ask of unshare: a hostname (--hostname,
 # --domainname), a new root where a container works (--pivot-root, where
 # --root's chroot cannot nest a user namespace), a hand-off before the
-# exec (--info-fd, --pid-file, --wait-fd).  As root, and as nobody with
-# a user namespace of its own.
+# exec (--info-fd, --pid-file, --wait-fd) and no_new_privs.  As root,
+# and as nobody with a user namespace of its own.
 
 load helpers
 
@@ -363,4 +363,17 @@ a.send(b"g")
 print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().strip())' "$UNSHARE_BIN"
 	assert_success
 	assert_output 'True ran'
+}
+
+@test "--no-new-privs: NoNewPrivs 1 for the program, as root and as nobody" {
+	grep -qx $'NoNewPrivs:\t0' /proc/self/status || need "the tests run with no_new_privs set already"
+	run unshare grep NoNewPrivs /proc/self/status
+	assert_output $'NoNewPrivs:\t0'
+	run unshare --no-new-privs grep NoNewPrivs /proc/self/status
+	assert_success
+	assert_output $'NoNewPrivs:\t1'
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --no-new-privs grep NoNewPrivs /proc/self/status
+	assert_success
+	assert_output $'NoNewPrivs:\t1'
 }

@@ -74,7 +74,7 @@ LINES = [
                       "--fork", "--hostname=sweep", "--domainname=sweep"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
-                        "--wait-fd={w}"]),
+                        "--wait-fd={w}", "--no-new-privs"]),
 ]
 
 # What each call can really return, besides EINTR.

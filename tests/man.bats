@@ -139,7 +139,7 @@ bold_words() {
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
 	# The container's steps, and the hand-off's document.
 	unshare --dry-run --json --pivot-root=/ --hostname=h --domainname=d \
-		--info-fd=2 --pid-file=/tmp/pid --wait-fd=2 --init true >>plan
+		--info-fd=2 --pid-file=/tmp/pid --wait-fd=2 --no-new-privs --init true >>plan
 	unshare -pf --mount-proc --init --info-fd=3 true 3>info
 	unshare --list --json >flags
 	unshare --list=steps --json >steps

@@ -70,6 +70,7 @@ CALLS = {
     # Written by the parent, which renames its file of its own.
     "pid-file": r"renameat2?\(.*\.unshare-\d+\.pid",
     "wait-fd": r'read\(\d+, "[^"]*", 1\) += 1$',
+    "no-new-privs": r"PR_SET_NO_NEW_PRIVS",
     "exec": None,  # the program's execve, below
 }
 

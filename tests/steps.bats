@@ -87,14 +87,14 @@ exec"
 	assert_line --regexp '^init: '
 }
 
-@test "steps in order: hostname, pivot-root, proc, old-root, then the hand-off last" {
+@test "steps in order: hostname, pivot-root, proc, old-root, then the hand-off and no-new-privs last" {
 	# The hand-off's FDs, open for the plan and the run alike: the run
 	# reads the byte.
 	echo g >go
 	exec 8>info.json 9<go
 	run in_order -r --pivot-root="$BATS_TEST_TMPDIR/root" --mount-proc --pid \
 		--hostname=box --domainname=dom --info-fd=8 \
-		--pid-file="$BATS_TEST_TMPDIR/pid" --wait-fd=9 /probe
+		--pid-file="$BATS_TEST_TMPDIR/pid" --wait-fd=9 --no-new-privs /probe
 	exec 8>&- 9<&-
 	assert_success
 	run grep -oE '^[a-z_-]+' <<<"$output"
@@ -114,6 +114,7 @@ old-root
 info-fd
 pid-file
 wait-fd
+no-new-privs
 exec"
 	[ ! -e pid ]
 }
@@ -150,7 +151,7 @@ json.dump(d, open("steps.json", "w"))'
 @test "every kind of step in the table is run and found, one step one action" {
 	local line missing
 	local -a lines=(
-		"-r --pivot-root=$BATS_TEST_TMPDIR/root --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 /probe"
+		"-r --pivot-root=$BATS_TEST_TMPDIR/root --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 --no-new-privs /probe"
 		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
 		"--new-cgroup --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -114,4 +115,36 @@ void cgroup_enter(const struct step *s, struct run *run)
 		     _("--new-cgroup: unshare(2) of the cgroup namespace in "
 		       "it"));
 	}
+}
+
+bool cgroup_predict(const struct step *s, struct prediction *p)
+{
+	const char *parent = s->cgroup.parent, *hint = NULL;
+
+	p->err = 0;
+	if (parent == NULL) {
+		p->err = s->cgroup.error ? s->cgroup.error : ENOENT;
+	} else {
+		char path[4096];
+
+		snprintf(path, sizeof path, "%s/cgroup.procs", parent);
+		if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0) {
+			p->err = errno;
+			hint = _(DELEGATE_HINT);
+		}
+		snprintf(path, sizeof path, "%s/%s", parent, s->cgroup.name);
+		if (p->err == 0 && access(path, F_OK) == 0) {
+			p->err = EEXIST;
+			hint = _("give another name (--new-cgroup=NAME), "
+				 "or remove it (rmdir)");
+		}
+	}
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->cgroup.name));
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return p->err != 0;
+}
+
+bool cgroup_predict_enter(const struct step *s, struct prediction *p)
+{
+	return s->cgroup.alone && diagnose_predict_cgroup(p);
 }

@@ -7,6 +7,8 @@
 #ifndef UNSHARE_CGROUP_H
 #define UNSHARE_CGROUP_H
 
+#include <stdbool.h>
+
 #include "steps.h"
 
 /* Step cgroup-make, first of all: refuse unless the caller may move
@@ -18,5 +20,11 @@ void cgroup_make(const struct step *s, struct run *run);
 /* Step cgroup-enter, in the child: move into the new cgroup, then
  * unshare(2) the cgroup namespace there, whose root it becomes. */
 void cgroup_enter(const struct step *s, struct run *run);
+
+/* --dry-run: whether cgroup-make would fail (no cgroup v2, a cgroup not
+ * delegated to us, the name taken), and cgroup-enter (its unshare(2),
+ * when no unshare step comes before it). */
+bool cgroup_predict(const struct step *s, struct prediction *p);
+bool cgroup_predict_enter(const struct step *s, struct prediction *p);
 
 #endif

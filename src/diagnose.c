@@ -277,18 +277,38 @@ void diagnose_unshare(int err, unsigned long mask)
 	explain(err, mask);
 }
 
-void diagnose_dry_run(unsigned long mask)
+/* --dry-run's hint for unshare(2) of mask failing with err: one clause
+ * of what explain() says, or NULL. */
+static const char *predict_hint(int err, unsigned long mask)
 {
-	char buf[256], hex[32];
-	int sig, err;
+	if (err != EPERM)
+		return NULL;
+	if (!(mask & UNSHARE_USER))
+		return has_cap(CAP_SYS_ADMIN)
+			       ? NULL
+			       : _("run as root, or add -r (--map-root-user)");
+	return chrooted() ? _(hint_chroot) : apparmor_hint();
+}
 
-	if (mask == 0 || (err = probe(mask, &sig)) <= 0)
-		return;
-	snprintf(hex, sizeof hex, MASK_FORMAT, mask);
-	/* TRANSLATORS: %s is a list of flag names (such as "mount, user"),
-	 * %s the same flags as a number (such as "0x10020000"), %s the
-	 * system's error text. */
-	warnx(_("--dry-run: unshare(2) of %s (%s) would fail: %s"),
-	      names(mask, buf, sizeof buf), hex, i18n_strerror(err));
-	explain(err, mask);
+static bool predict(unsigned long mask, struct prediction *p)
+{
+	const char *hint;
+	int sig;
+
+	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
+		return false;
+	names(mask, p->what, sizeof p->what);
+	hint = predict_hint(p->err, mask);
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
+bool diagnose_predict(const struct step *s, struct prediction *p)
+{
+	return predict(s->unshare.mask | s->unshare.later, p);
+}
+
+bool diagnose_predict_cgroup(struct prediction *p)
+{
+	return predict(UNSHARE_CGROUP, p);
 }

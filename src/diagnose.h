@@ -5,7 +5,10 @@
 #ifndef UNSHARE_DIAGNOSE_H
 #define UNSHARE_DIAGNOSE_H
 
+#include <stdbool.h>
+
 #include "flags.h"
+#include "steps.h"
 
 /* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
  * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an
@@ -18,9 +21,11 @@ const char *apparmor_hint(void);
  * flag, why, and what to do.  May try flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);
 
-/* --dry-run: unshare(2) of mask tried in a throwaway child; if it fails,
- * a warning on stderr that the run would fail, and why, as
- * diagnose_unshare would explain it. */
-void diagnose_dry_run(unsigned long mask);
+/* --dry-run, step unshare: its flags, and those a later step unshares,
+ * tried in a throwaway child: whether it fails, how and why (*p). */
+bool diagnose_predict(const struct step *s, struct prediction *p);
+
+/* The same for the cgroup namespace alone (step cgroup-enter). */
+bool diagnose_predict_cgroup(struct prediction *p);
 
 #endif

@@ -275,7 +275,7 @@ static bool runnable(const char *root, const char *dir, const char *name)
 	return ok;
 }
 
-void exec_predict(const struct step *s)
+bool exec_predict(const struct step *s, struct prediction *pred)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
@@ -283,7 +283,7 @@ void exec_predict(const struct step *s)
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", prog))
-			return;
+			return false;
 	} else {
 		if (path == NULL) {
 			confstr(_CS_PATH, def, sizeof def);
@@ -297,7 +297,7 @@ void exec_predict(const struct step *s)
 
 			free(dir);
 			if (found)
-				return;
+				return false;
 			p += len;
 			if (*p == '\0')
 				break;
@@ -312,8 +312,9 @@ void exec_predict(const struct step *s)
 		hint = strchr(prog, '/') ? _("check the path")
 					 : _("not found on PATH: check the name");
 	}
-	/* TRANSLATORS: %s is the program; the reason follows. */
-	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
-		 hint, _("--dry-run: the run would fail: cannot run %s"),
+	pred->err = access(prog, F_OK) == 0 && !root ? EACCES : ENOENT;
+	snprintf(pred->what, sizeof pred->what, "%s",
 		 quoted_word(prog, strlen(prog)));
+	snprintf(pred->hint, sizeof pred->hint, "%s", hint);
+	return true;
 }

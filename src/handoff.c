@@ -266,3 +266,11 @@ void handoff_wait(const struct step *s, struct run *run)
 			    s->handoff.fd);
 	close(s->handoff.fd);
 }
+
+bool handoff_predict(const struct step *s, struct prediction *p)
+{
+	if ((p->err = file_unmakable(s->handoff.file)) == 0)
+		return false;
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	return true;
+}

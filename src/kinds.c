@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include "cgroup.h"
+#include "diagnose.h"
 #include "env.h"
 #include "exec.h"
 #include "handoff.h"
@@ -25,12 +26,13 @@
 
 /* The table: a row a kind, in run order.  Its words say what the step
  * does: --list=steps shows them, --dry-run and --verbose before the
- * step's values, and a step's failure starts with them (step_failed). */
+ * step's values, and a step's failure starts with them (step_failed);
+ * so does --dry-run's prediction that it would fail. */
 const struct step_kind_row step_kinds[STEP_NKINDS] = {
 	[STEP_CGROUP_MAKE] = { "cgroup-make", cgroup_make, show_cgroup,
-		N_("make the run's cgroup") },
+		N_("make the run's cgroup"), cgroup_predict },
 	[STEP_BIND_HELPER] = { "bind-helper", persist_start, NULL,
-		N_("start the helper that keeps the FILEs") },
+		N_("start the helper that keeps the FILEs"), persist_predict },
 	[STEP_MAP_HELPER] = { "map-helper", userns_start_helper, show_map_helper,
 		N_("start the helper that writes the id maps") },
 	[STEP_HANDOFF] = { "hand-off", handoff_open, show_handoff,
@@ -40,7 +42,7 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 	[STEP_DUMPABLE] = { "dumpable", userns_dumpable, NULL,
 		N_("become dumpable again") },
 	[STEP_UNSHARE] = { "unshare", run_unshare, show_unshare,
-		N_("unshare(2)") },
+		N_("unshare(2)"), diagnose_predict },
 	[STEP_SETGROUPS] = { "setgroups", userns_write, show_setgroups,
 		N_("write setgroups") },
 	[STEP_UID_MAP] = { "uid-map", userns_write, show_map,
@@ -64,13 +66,14 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 	[STEP_KILL_CHILD] = { "kill-child", supervise_arm, show_kill_child,
 		N_("arm the child's parent-death signal") },
 	[STEP_CGROUP_ENTER] = { "cgroup-enter", cgroup_enter, show_cgroup,
-		N_("enter the cgroup, unshare the cgroup namespace") },
+		N_("enter the cgroup, unshare the cgroup namespace"),
+		cgroup_predict_enter },
 	[STEP_BINFMT_EARLY] = { "binfmt-early", mounts_binfmt_instance,
 		NULL,
 		N_("make a binfmt_misc for F interpreters") },
 	[STEP_ROOT] = { "root", mounts_chroot, show_dir, N_("chroot") },
 	[STEP_PIVOT_ROOT] = { "pivot-root", pivot_root_to, show_dir,
-		N_("make DIR the root: pivot_root(2)") },
+		N_("make DIR the root: pivot_root(2)"), pivot_predict },
 	[STEP_WD] = { "wd", mounts_chdir, show_dir, N_("chdir") },
 	[STEP_PROC_PRIVATE] = { "proc-private", mounts_proc_private, show_dir,
 		N_("make proc's directory private") },
@@ -100,11 +103,11 @@ const struct step_kind_row step_kinds[STEP_NKINDS] = {
 	[STEP_INFO_FD] = { "info-fd", handoff_info, show_handoff,
 		N_("write the pid and namespaces to FD") },
 	[STEP_PID_FILE] = { "pid-file", handoff_pid_file, show_handoff,
-		N_("write the pid to FILE") },
+		N_("write the pid to FILE"), handoff_predict },
 	[STEP_WAIT_FD] = { "wait-fd", handoff_wait, show_handoff,
 		N_("wait for a byte on FD before the exec") },
 	[STEP_NO_NEW_PRIVS] = { "no-new-privs", identity_no_new_privs, NULL,
 		N_("set no_new_privs") },
 	[STEP_EXEC] = { "exec", exec_program, show_exec,
-		N_("run the program") },
+		N_("run the program"), exec_predict },
 };

@@ -22,6 +22,9 @@ struct step_kind_row {
 	/* What it does, in a few words (N_()): --list=steps, the text of
 	 * --dry-run and --verbose, and the WHAT of its failures. */
 	const char *doc;
+	/* --dry-run: whether it would fail, and how (*p), foreseen without
+	 * doing anything; NULL where nothing can be foreseen. */
+	bool (*predict)(const struct step *s, struct prediction *p);
 };
 
 extern const struct step_kind_row step_kinds[STEP_NKINDS];

@@ -499,7 +499,7 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_WAIT_FD, .take = take_fd,
 	  .store = offsetof(struct plan, wait_fd), .values = VALUES_TEXT },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("print the plan and exit"),
+	  N_("print the plan; 125 if the run would fail"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */

@@ -42,6 +42,7 @@
 #include "child.h"
 #include "events.h"
 #include "fail.h"
+#include "handoff.h"
 #include "i18n.h"
 #include "names.h"
 #include "persist.h"
@@ -636,4 +637,23 @@ void persist_now(const struct step *s, struct run *run)
 		fail(EXIT_TOOL, NULL, 0, NULL,
 		     _("the namespaces were not kept in their files (see "
 		       "above), so nothing was run"));
+}
+
+bool persist_predict(const struct step *s, struct prediction *p)
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const char *file = s->bind.files[i];
+		struct stat st;
+
+		/* One there is bound on as it is, a directory refused. */
+		if (file == NULL || (stat(file, &st) == 0 &&
+				     !S_ISDIR(st.st_mode)))
+			continue;
+		if ((p->err = file_unmakable(file)) != 0) {
+			snprintf(p->what, sizeof p->what, "--%s=%s",
+				 unshare_flags[i].name, quoted(file));
+			return true;
+		}
+	}
+	return false;
 }

@@ -68,3 +68,17 @@ void pivot_detach_old(const struct step *s, struct run *run)
 	close(run->old_root);
 	run->old_root = -1;
 }
+
+bool pivot_predict(const struct step *s, struct prediction *p)
+{
+	struct stat st;
+
+	if (stat(s->dir.path, &st) != 0)
+		p->err = errno;
+	else if (!S_ISDIR(st.st_mode))
+		p->err = ENOTDIR;
+	else
+		return false;
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
+	return true;
+}

@@ -7,6 +7,8 @@
 #ifndef UNSHARE_PIVOT_H
 #define UNSHARE_PIVOT_H
 
+#include <stdbool.h>
+
 #include "steps.h"
 
 /* Step pivot-root: s->dir.path, bound onto itself unless it is a mount
@@ -17,5 +19,8 @@ void pivot_root_to(const struct step *s, struct run *run);
 
 /* Step old-root: the old root detached, with all under it. */
 void pivot_detach_old(const struct step *s, struct run *run);
+
+/* --dry-run: whether DIR is no directory. */
+bool pivot_predict(const struct step *s, struct prediction *p);
 
 #endif

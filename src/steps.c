@@ -203,6 +203,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->unshare.mask =
 			plan->effective & ~(new_cgroup ? UNSHARE_CGROUP : 0);
 		s->unshare.named = plan->requested;
+		s->unshare.later = plan->effective & (new_cgroup ? UNSHARE_CGROUP
+								 : 0);
 	}
 	if (userns && plan->setgroups != SETGROUPS_KEEP)
 		last_map = add_map(plan, steps, STEP_SETGROUPS, NULL);
@@ -260,6 +262,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
 		s->cgroup.error = cgroup_error;
+		s->cgroup.alone = !(plan->effective & ~UNSHARE_CGROUP);
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
 		early_interps |= new_root && fixed(plan->interps[i]);

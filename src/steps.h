@@ -100,6 +100,7 @@ struct step {
 					       if there is no cgroup2 */
 			int error; /* parent NULL: the errno of reading
 				      where it is, or 0 (there is none) */
+			bool alone; /* cgroup-enter: no unshare step */
 		} cgroup; /* cgroup-make, cgroup-enter */
 		struct {
 			enum map_writer writer;
@@ -113,6 +114,8 @@ struct step {
 			unsigned long mask;  /* the flags */
 			unsigned long named; /* --verbose: those whose sharing
 						is reported */
+			unsigned long later; /* --dry-run: flags a later step
+						unshares (cgroup-enter) */
 		} unshare;
 		struct {
 			enum map_writer writer;
@@ -235,6 +238,17 @@ struct steps {
 	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
 	 * new cgroup's name. */
 	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
+};
+
+/* What --dry-run foresees of a step, without doing it (a predict
+ * function of the step table): the errno it would fail with, what it
+ * would fail on (its values, as its failure names them) and why, or what
+ * to do. */
+struct prediction {
+	const struct step *step; /* which (the caller's) */
+	int err;
+	char what[512];
+	char hint[512];
 };
 
 /* The plan is the parser's: a step's values are all a runner sees. */

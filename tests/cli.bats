@@ -127,8 +127,9 @@ load helpers
 }
 
 @test "-- ends our options" {
-	run unshare --dry-run -- --mount x
-	assert_success
+	run --separate-stderr unshare --dry-run -- --mount x
+	# A program named --mount, which the run would not find.
+	assert_failure 125
 	assert_line 'requested    (nothing)'
 	assert_line 'program      --mount x'
 }

@@ -2,8 +2,8 @@
 # What container scripts ask of unshare: a hostname (--hostname,
 # --domainname), a new root where a container works (--pivot-root, where
 # --root's chroot cannot nest a user namespace), a hand-off before the
-# exec (--info-fd, --pid-file, --wait-fd) and no_new_privs.  As root,
-# and as nobody with a user namespace of its own.
+# exec (--info-fd, --pid-file, --wait-fd), no_new_privs, and --dry-run
+# as a check.  As root, and as nobody with a user namespace of its own.
 
 load helpers
 
@@ -93,8 +93,10 @@ written() {
 	run as_nobody "$NOBODY_BIN" -c --hostname=box2 sh -c 'id -u; cat /proc/sys/kernel/hostname'
 	assert_success
 	assert_output $'65534\nbox2'
-	# Without a user namespace, the kernel's refusal.
+	# Without a user namespace, the kernel's refusal, foreseen too.
 	run as_nobody "$NOBODY_BIN" --hostname=box true
+	assert_failure 125
+	run as_nobody "$NOBODY_BIN" --dry-run --hostname=box true
 	assert_failure 125
 }
 
@@ -157,7 +159,7 @@ written() {
 	assert_line --index 0 --regexp '^unshare '
 }
 
-@test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said" {
+@test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said, and foreseen" {
 	run unshare --pivot-root=/ --root=/ true
 	assert_failure 125
 	assert_said "--pivot-root and --root exclude each other"
@@ -170,10 +172,20 @@ written() {
 	run unshare -m --pivot-root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
 	assert_said "make DIR the root" "none" "No such file or directory"
+	run unshare --dry-run --json -m --pivot-root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	run parse_json "$output" '[(x["step"], x["errno"]) for x in p["predictions"]]'
+	# The program too is looked for in the new root.
+	assert_output "[('pivot-root', 'ENOENT'), ('exec', 'ENOENT')]"
 	# Slave propagation keeps / unshared: it works.
 	busybox_root
 	run unshare -m --propagation=slave --pivot-root="$ROOT" hostname
 	assert_success
+}
+
+# parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
+parse_json() {
+	python3 -c 'import json, sys; p = json.loads(sys.argv[1])["plan"]; print(eval(sys.argv[2]))' "$@"
 }
 
 # info_matches FILE: the hand-off's document in FILE has our version, its
@@ -249,7 +261,7 @@ info_matches() {
 	assert_said "--pid-file needs a child process" "--no-fork"
 }
 
-@test "--pid-file that cannot be made: said before anything is made" {
+@test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
 	run unshare --pid-file=/nonexistent/pid touch ran
 	assert_failure 125
 	assert_said "open what the hand-off uses" "/nonexistent/pid" "No such file or directory"
@@ -259,6 +271,9 @@ info_matches() {
 	assert_failure 125
 	assert_said "dir" "Is a directory"
 	[ ! -e ran ]
+	run unshare --dry-run --json --pid-file=/nonexistent/pid true
+	assert_failure 125
+	assert_output --partial '{"step":"pid-file","errno":"ENOENT",'
 }
 
 @test "nobody: --pid-file in a directory of its own" {
@@ -376,4 +391,52 @@ print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().str
 	run as_nobody "$NOBODY_BIN" -r --no-new-privs grep NoNewPrivs /proc/self/status
 	assert_success
 	assert_output $'NoNewPrivs:\t1'
+}
+
+@test "--dry-run is a check: 125 when it foresees a failure, 0 when not; as JSON, the predictions are members" {
+	require_userns_for_nobody
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -n true
+	assert_failure 125
+	assert_equal "$stderr" ""
+	run parse_json "$output" '[(x["step"], x["errno"], x["error"], "root" in x["hint"]) for x in p["predictions"]]'
+	assert_output "[('unshare', 'EPERM', 'Operation not permitted', True)]"
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -rn true
+	assert_success
+	run parse_json "$output" 'p["predictions"]'
+	assert_output "[]"
+	# A program not found, FILEs that cannot be made.
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -r --net=/nonexistent/ns \
+		--pid-file=/root/pid no-such-program
+	assert_failure 125
+	run parse_json "$output" '[(x["step"], x["errno"], x["hint"]) for x in p["predictions"]]'
+	assert_output "[('bind-helper', 'ENOENT', None), ('pid-file', 'EACCES', None), ('exec', 'ENOENT', 'not found on PATH: check the name')]"
+	# As text: the plan on stdout, a frame a prediction on stderr.
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run -n no-such-program
+	assert_failure 125
+	assert_line 'program      no-such-program'
+	check_stderr
+	assert_messages 2
+	assert_said --index 0 "--dry-run: the run would fail" "unshare(2): net" "Operation not permitted" "-r"
+	assert_said "--dry-run: the run would fail" "run the program" "no-such-program" "not found on PATH"
+}
+
+@test "--dry-run foresees --new-cgroup outside a delegated cgroup; --loopback with no group mapped is a note, not a failure" {
+	require_userns_for_nobody
+	local plan
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -r --new-cgroup true
+	assert_failure 125
+	plan=$output
+	run parse_json "$plan" '[x["step"] for x in p["predictions"]]'
+	assert_output "['cgroup-make']"
+	if findmnt -n -t cgroup2 >/dev/null; then
+		run parse_json "$plan" 'p["predictions"][0]["errno"] + " " + str("Delegate=yes" in p["predictions"][0]["hint"])'
+		assert_output "EACCES True"
+	fi
+	# Lo comes up; ping stays refused without a group mapped, said.
+	run --separate-stderr unshare --dry-run --json -U -n --loopback true
+	assert_success
+	run parse_json "$output" '"no-ping" in p["notes"]'
+	assert_output True
+	run unshare -U -n --loopback cat /proc/sys/net/ipv4/ping_group_range
+	assert_success
 }

@@ -51,9 +51,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    list_conflict(plan, msg, sizeof msg) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
 			plan_steps(plan, &steps);
-			plan_print(null, "", plan, &steps);
+			plan_print(null, "", plan, &steps, NULL, 0);
 			plan->opts ^= OPT_JSON;
-			plan_print(null, "", plan, &steps);
+			plan_print(null, "", plan, &steps, NULL, 0);
 		}
 		free(bad);
 	}

@@ -70,12 +70,12 @@ const char *cgroup_delegate_hint(bool brief)
 			 "in");
 }
 
-/* A failure, said as the run says it: it ends the run; or on a dry run
- * (dry), said as what would end it, and the dry run goes on. */
-static void refuse(bool dry, int err, const char *hint, const char *fmt,
-		   ...) __attribute__((format(printf, 4, 5)));
-static void refuse(bool dry, int err, const char *hint, const char *fmt,
-		   ...)
+/* A failure, said as the run says it: it ends the run; or on a dry run,
+ * what would end it (*p, an errno always), and the dry run goes on. */
+static void refuse(struct prediction *p, int err, const char *hint,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void refuse(struct prediction *p, int err, const char *hint,
+		   const char *fmt, ...)
 {
 	char what[4400];
 	va_list ap;
@@ -83,26 +83,29 @@ static void refuse(bool dry, int err, const char *hint, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	if (!dry)
+	if (p == NULL)
 		fail(EXIT_TOOL, THIS_STEP, err, hint, "%s", what);
-	complain(NULL, err, hint, _(dry_run_fails), what);
+	p->err = err ? err : ENOENT;
+	snprintf(p->what, sizeof p->what, "%.*s", (int)sizeof p->what - 1,
+		 what);
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
 }
 
 /* The caller's cgroup, where s makes the new one, if we may: its
- * descriptor, or -1 once refused. */
-static int open_parent(const struct step *s, bool dry)
+ * descriptor, or -1 once refused (on a dry run, into *p). */
+static int open_parent(const struct step *s, struct prediction *p)
 {
 	const char *parent = s->cgroup.parent;
 	int dir;
 
 	if (parent == NULL && s->cgroup.error == EXDEV)
-		refuse(dry, 0, _("run unshare in a cgroup inside it"),
+		refuse(p, 0, _("run unshare in a cgroup inside it"),
 		       _("--new-cgroup: your cgroup is outside your cgroup "
 			 "namespace (/proc/self/cgroup)"));
 	else if (parent == NULL)
 		/* The error of reading where it is, or none: then there is no
 		 * cgroup2, or this process is in none. */
-		refuse(dry, s->cgroup.error,
+		refuse(p, s->cgroup.error,
 		       s->cgroup.error ? NULL
 				       : _("no cgroup2 in /proc/self/mountinfo, "
 					   "or no 0:: line in /proc/self/cgroup"),
@@ -110,7 +113,7 @@ static int open_parent(const struct step *s, bool dry)
 	if (parent == NULL)
 		return -1;
 	if ((dir = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		refuse(dry, errno, NULL, "--new-cgroup: %s", quoted(parent));
+		refuse(p, errno, NULL, "--new-cgroup: %s", quoted(parent));
 		return -1;
 	}
 	/* Moving a process takes writing to the cgroup.procs of the common
@@ -118,7 +121,7 @@ static int open_parent(const struct step *s, bool dry)
 	if (faccessat(dir, "cgroup.procs", W_OK, AT_EACCESS) != 0) {
 		int e = errno;
 
-		refuse(dry, e, cgroup_delegate_hint(false),
+		refuse(p, e, cgroup_delegate_hint(false),
 		       _("--new-cgroup: your cgroup, %s"), quoted(parent));
 		close(dir);
 		return -1;
@@ -216,26 +219,41 @@ static const char *missing(const char *parent, const char *set, bool dry,
 
 #define SET_FAILED "--cgroup-set=%s"
 
-void cgroup_predict(const struct step *make, const struct step *set)
+bool cgroup_predict(const struct step *s, struct prediction *p)
 {
-	char buf[256];
-	int dir = open_parent(make, true);
+	int dir = open_parent(s, p);
+	bool taken;
 
 	if (dir < 0)
-		return;
-	if (faccessat(dir, make->cgroup.name, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
-		refuse(true, EEXIST, TAKEN, MAKE_FAILED,
-		       quoted(make->cgroup.name), quoted(make->cgroup.parent));
+		return true;
+	taken = faccessat(dir, s->cgroup.name, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
 	close(dir);
-	for (size_t i = 0; set && i < set->cgroup.n_sets; i++) {
-		const char *why = missing(make->cgroup.parent,
-					  set->cgroup.sets[i], true, buf,
-					  sizeof buf);
+	if (taken)
+		refuse(p, EEXIST, TAKEN, MAKE_FAILED, quoted(s->cgroup.name),
+		       quoted(s->cgroup.parent));
+	return taken;
+}
 
-		if (why)
-			refuse(true, ENOENT, why, SET_FAILED,
-			       quoted(set->cgroup.sets[i]));
+bool cgroup_set_predict(const struct step *s, struct prediction *p)
+{
+	char buf[256];
+
+	for (size_t i = 0; s->cgroup.parent && i < s->cgroup.n_sets; i++) {
+		const char *why = missing(s->cgroup.parent, s->cgroup.sets[i],
+					  true, buf, sizeof buf);
+
+		if (why) {
+			refuse(p, ENOENT, why, SET_FAILED,
+			       quoted(s->cgroup.sets[i]));
+			return true;
+		}
 	}
+	return false;
+}
+
+bool cgroup_predict_enter(const struct step *s, struct prediction *p)
+{
+	return s->cgroup.alone && diagnose_predict_cgroup(p);
 }
 
 /* Whether the cgroup cg has processes, in it or under it, after waiting
@@ -392,7 +410,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 
 void cgroup_make(const struct step *s, struct run *run)
 {
-	int parent = open_parent(s, false), sv[2], pidfd, status;
+	int parent = open_parent(s, NULL), sv[2], pidfd, status;
 	struct stat st;
 	ino_t made;
 	ssize_t n;

@@ -28,9 +28,13 @@ void cgroup_set(const struct step *s, struct run *run);
  * unshare(2) the cgroup namespace there, whose root it becomes. */
 void cgroup_enter(const struct step *s, struct run *run);
 
-/* --dry-run: say what would stop cgroup-make (make) and cgroup-set
- * (set, or NULL), as the run would say it. */
-void cgroup_predict(const struct step *make, const struct step *set);
+/* --dry-run: whether cgroup-make would fail (no cgroup v2, a cgroup not
+ * delegated to us, the name taken), cgroup-set (a file its controller
+ * does not give here) and cgroup-enter (its unshare(2), when no unshare
+ * step comes before it). */
+bool cgroup_predict(const struct step *s, struct prediction *p);
+bool cgroup_set_predict(const struct step *s, struct prediction *p);
+bool cgroup_predict_enter(const struct step *s, struct prediction *p);
 
 /* The way to a cgroup one may make cgroups in, on this system: a hint
  * for a refusal, or brief, for --list. */

@@ -72,7 +72,7 @@ static void getopt_arrays(struct option *longopts, char *shortopts)
 static void settle_output(int argc, char **argv, const struct option *longopts,
 			  const char *shortopts)
 {
-	unsigned opts = 0;
+	uint64_t opts = 0;
 	int key;
 
 	optind = 0;
@@ -196,7 +196,7 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 			return r->stop == STOP_HELP    ? CLI_HELP
 			       : r->stop == STOP_USAGE ? CLI_USAGE
 						       : CLI_VERSION;
-		plan->given |= (uint64_t)1 << (r - option_rows);
+		plan_give(plan, (size_t)(r - option_rows));
 		plan->opts |= r->sets;
 		plan->requested |= r->flag;
 		if (r->take && r->take(plan, r, optarg, msg) != 0)

@@ -8,9 +8,11 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/capability.h>
@@ -77,6 +79,21 @@ const char *apparmor_hint(void)
 		 "kernel.apparmor_restrict_unprivileged_userns=0");
 }
 
+/* A chrooted process (its root is no mount's root, as after chroot(2)
+ * to a directory) may not make a user namespace; --pivot-root's root
+ * is the mount namespace's own. */
+static const char hint_chroot[] = N_("a chrooted process cannot make one: "
+				     "use --pivot-root, not --root");
+
+static bool chrooted(void)
+{
+	struct statx st;
+
+	return statx(AT_FDCWD, "/", 0, 0, &st) == 0 &&
+	       (st.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) &&
+	       !(st.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+}
+
 /* The hints below: why unshare(2) of mask failed, and what to do,
  * translated (into buf where it has values). */
 
@@ -90,6 +107,8 @@ static const char *explain_eperm(unsigned long mask)
 				     "unprivileged_userns_clone") == 0)
 			return _("run as root, or set sysctl "
 				 "kernel.unprivileged_userns_clone=1");
+		if (chrooted())
+			return _(hint_chroot);
 		if (apparmor_hint())
 			return apparmor_hint();
 		return _("a chroot, unmapped ids, a security module or seccomp "
@@ -207,15 +226,28 @@ void diagnose_unshare(int err, unsigned long mask)
 	frame(what, err, explain(err, mask, hint, sizeof hint));
 }
 
-void diagnose_dry_run(unsigned long mask)
+/* --dry-run: unshare(2) of mask tried in a throwaway child; whether it
+ * fails, how (*p) and why (the run's hint). */
+static bool predict(unsigned long mask, struct prediction *p)
 {
-	char flags[256], step[300], what[512], hint[512];
-	int sig, err;
+	const char *hint;
+	int sig;
 
-	if (mask == 0 || (err = probe(mask, &sig)) <= 0)
-		return;
-	snprintf(step, sizeof step, "unshare(2): %s",
-		 names(mask, flags, sizeof flags));
-	snprintf(what, sizeof what, _(dry_run_fails), step);
-	frame(what, err, explain(err, mask, hint, sizeof hint));
+	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
+		return false;
+	names(mask, p->what, sizeof p->what);
+	hint = explain(p->err, mask, p->hint, sizeof p->hint);
+	if (hint != p->hint)
+		snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
+bool diagnose_predict(const struct step *s, struct prediction *p)
+{
+	return predict(s->unshare.mask | s->unshare.later, p);
+}
+
+bool diagnose_predict_cgroup(struct prediction *p)
+{
+	return predict(UNSHARE_CGROUP, p);
 }

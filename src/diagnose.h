@@ -5,7 +5,10 @@
 #ifndef UNSHARE_DIAGNOSE_H
 #define UNSHARE_DIAGNOSE_H
 
+#include <stdbool.h>
+
 #include "flags.h"
+#include "steps.h"
 
 /* What several sites say, marked N_(): whole clauses for a hint, and
  * the WHAT of a --dry-run's prediction (%s: what would fail). */
@@ -24,9 +27,11 @@ const char *apparmor_hint(void);
  * flags in throwaway children. */
 void diagnose_unshare(int err, unsigned long mask);
 
-/* --dry-run: unshare(2) of mask tried in a throwaway child; if it fails,
- * the frame that says the run would fail, with diagnose_unshare's
- * hint. */
-void diagnose_dry_run(unsigned long mask);
+/* --dry-run, step unshare: its flags, and those a later step unshares,
+ * tried in a throwaway child: whether it fails, how and why (*p). */
+bool diagnose_predict(const struct step *s, struct prediction *p);
+
+/* The same for the cgroup namespace alone (step cgroup-enter). */
+bool diagnose_predict_cgroup(struct prediction *p);
 
 #endif

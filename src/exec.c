@@ -271,7 +271,7 @@ static bool runnable(const char *root, const char *dir, const char *name)
 	return ok;
 }
 
-void exec_predict(const struct step *s)
+bool exec_predict(const struct step *s, struct prediction *pred)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
@@ -279,7 +279,7 @@ void exec_predict(const struct step *s)
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", prog))
-			return;
+			return false;
 	} else {
 		if (path == NULL) {
 			confstr(_CS_PATH, def, sizeof def);
@@ -293,7 +293,7 @@ void exec_predict(const struct step *s)
 
 			free(dir);
 			if (found)
-				return;
+				return false;
 			p += len;
 			if (*p == '\0')
 				break;
@@ -303,6 +303,11 @@ void exec_predict(const struct step *s)
 		       ? ns_file_hint(s, source, sizeof source)
 		       : missing_hint(prog, s->exec.source, source,
 				      sizeof source);
-	complain(NULL, access(prog, F_OK) == 0 && !root ? EACCES : ENOENT,
-		 hint, _(dry_run_fails), quoted_word(prog, strlen(prog)));
+	pred->err = access(prog, F_OK) == 0 && !root ? EACCES : ENOENT;
+	snprintf(pred->what, sizeof pred->what, "%s",
+		 quoted_word(prog, strlen(prog)));
+	/* A long hint (a directory of PATH) cut to the prediction's. */
+	snprintf(pred->hint, sizeof pred->hint, "%.*s",
+		 (int)sizeof pred->hint - 1, hint ? hint : "");
+	return true;
 }

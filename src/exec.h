@@ -5,6 +5,8 @@
 #ifndef UNSHARE_EXEC_H
 #define UNSHARE_EXEC_H
 
+#include <stdbool.h>
+
 #include "steps.h"
 
 /* Exec the program of step s (STEP_EXEC), searching PATH, or the shell
@@ -12,10 +14,9 @@
  * found) or 126 (cannot be run). */
 _Noreturn void exec_program(const struct step *s, struct run *run);
 
-/* --dry-run: if the program of step s (STEP_EXEC) will not be found on
- * the PATH it will search (or confstr's default if there is none), or at
- * its path, inside its root, a warning on stderr with the hint the run
- * would give. */
-void exec_predict(const struct step *s);
+/* --dry-run: whether the program of step s (STEP_EXEC) will not be found
+ * on the PATH it will search (or confstr's default if there is none), or
+ * at its path, inside its root; then how (*pred), with the run's hint. */
+bool exec_predict(const struct step *s, struct prediction *pred);
 
 #endif

@@ -59,8 +59,8 @@ static void line(FILE *out, const char *head, const char *text)
 }
 
 /* Option i and its text, with the options after it in its group that
- * have none (--usage and --version after --help) on its line.  The
- * index after them. */
+ * have none (--usage and --version after --help, --raw after
+ * --noheadings) on its line.  The index after them. */
 static size_t print_row(FILE *out, size_t i)
 {
 	const char *doc = row_doc(&option_rows[i]);
@@ -96,9 +96,9 @@ void help_print(FILE *out, const char *name)
 	fprintf(out, "%s\n", _("Run PROGRAM (by default your shell) with parts "
 			       "of its context unshared."));
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
-		fputc('\n', out);
+		/* The untitled last group ends the one before it. */
 		if (group_title[g])
-			fprintf(out, " %s\n", _(group_title[g]));
+			fprintf(out, "\n %s\n", _(group_title[g]));
 		for (size_t i = 0; i < option_count;)
 			if ((int)option_rows[i].group == g &&
 			    !option_rows[i].alias)
@@ -106,7 +106,7 @@ void help_print(FILE *out, const char *name)
 			else
 				i++;
 	}
-	fprintf(out, "\n %s\n", _("Examples:"));
+	fprintf(out, "\n %s\n", _("Examples (more in unshare(1)):"));
 	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
 		char head[64];
 
@@ -115,7 +115,7 @@ void help_print(FILE *out, const char *name)
 	}
 	fputc('\n', out);
 	wrap_print(out, _("Exit status: the program's; 125 unshare failed, 126 "
-			  "cannot run, 127 not found.  See unshare(1)."),
+			  "cannot run, 127 not found."),
 		   0, 0, WIDTH);
 #ifdef UNSHARE_STATIC
 	wrap_print(out, _("This static build reads names from /etc/passwd "

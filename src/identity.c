@@ -137,3 +137,11 @@ void identity_keep_caps(const struct step *s, struct run *run)
 	(void)run;
 	keep_caps();
 }
+
+void identity_no_new_privs(const struct step *s, struct run *run)
+{
+	(void)s;
+	(void)run;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+		step_failed(errno, NULL, NULL);
+}

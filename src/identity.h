@@ -23,4 +23,8 @@ void identity_setuid(const struct step *s, struct run *run);
  * exec.  Exits 125 on failure. */
 void identity_keep_caps(const struct step *s, struct run *run);
 
+/* --no-new-privs: PR_SET_NO_NEW_PRIVS, just before the exec, which then
+ * grants no privilege (set-user-ID, file capabilities). */
+void identity_no_new_privs(const struct step *s, struct run *run);
+
 #endif

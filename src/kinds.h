@@ -23,6 +23,9 @@ struct step_kind_row {
 	 * --dry-run and --verbose, and the WHAT of its failures.  An array,
 	 * as the name is. */
 	char doc[48];
+	/* --dry-run: whether it would fail, and how (*p), foreseen without
+	 * doing anything; NULL where nothing can be foreseen. */
+	bool (*predict)(const struct step *s, struct prediction *p);
 };
 
 extern const struct step_kind_row step_kinds[STEP_NKINDS];

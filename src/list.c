@@ -491,11 +491,13 @@ static size_t words_of(const struct option_row *r, const char **words,
 
 #define MAX_WORDS 96
 
-/* An option's HELP, as --help says it (an alias's, its option's), or
- * "-" where it has none (--help, --usage and --version share a line). */
+/* An option's HELP, as --help says it: the text of its line (an
+ * alias's, its option's; --raw's, --noheadings', on whose line it is),
+ * or "-" where the line has none (--help, --usage and --version). */
 static const char *option_help(const struct option_row *r)
 {
-	while (r->alias)
+	while (r->alias || (!row_doc(r) && r > option_rows &&
+			    r[-1].group == r->group))
 		r--;
 	return row_doc(r) ? _(row_doc(r)) : "-";
 }

@@ -106,18 +106,27 @@ static const struct step *step_of(const struct steps *steps,
 	return NULL;
 }
 
-/* --dry-run: where the run would predictably fail, it is said now. */
-static int dry_run(const struct steps *steps)
+/* --dry-run: the plan, and where the run would predictably fail, each
+ * step foreseen by its kind's row: then 125, a check a script can use. */
+static int dry_run(const struct plan *plan, const struct steps *steps)
 {
-	const struct step *u = step_of(steps, STEP_UNSHARE),
-			  *c = step_of(steps, STEP_CGROUP_MAKE);
+	static struct prediction found[STEPS_MAX];
+	size_t n = 0;
+	int status;
 
-	if (c)
-		cgroup_predict(c, step_of(steps, STEP_CGROUP_SET));
-	diagnose_dry_run((u ? u->unshare.mask : 0) |
-			 (c ? UNSHARE_CGROUP : 0));
-	exec_predict(&steps->step[steps->n - 1]);
-	return output_done();
+	for (size_t i = 0; i < steps->n; i++) {
+		const struct step *s = &steps->step[i];
+
+		found[n] = (struct prediction){ .step = s };
+		if (step_kinds[s->kind].predict &&
+		    step_kinds[s->kind].predict(s, &found[n]))
+			n++;
+	}
+	plan_print(stdout, "", plan, steps, found, n);
+	if (!(plan->opts & OPT_JSON))
+		say_predictions(found, n);
+	status = output_done();
+	return status ? status : n ? EXIT_TOOL : 0;
 }
 
 /* --verbose: what unshare(2) will change, seen before anything does. */
@@ -165,10 +174,8 @@ int main(int argc, char **argv)
 	maps_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list(&plan);
-	if (plan.opts & OPT_DRY_RUN) {
-		plan_print(stdout, "", &plan, &steps);
-		return dry_run(&steps);
-	}
+	if (plan.opts & OPT_DRY_RUN)
+		return dry_run(&plan, &steps);
 	if (narrating()) {
 		say_plan(&plan, &steps);
 		narrate_before(&steps, &run);

@@ -7,9 +7,11 @@
 
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
@@ -165,6 +167,36 @@ static int take_cgroup_set(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* --hostname, --domainname: what sethostname(2) and setdomainname(2)
+ * take, checked now. */
+static int take_uts_name(struct plan *plan, const struct option_row *row,
+			 const char *value, char **msg)
+{
+	if (strlen(value) > HOST_NAME_MAX)
+		USAGE(_("--%s=%s: at most %d bytes"), row_name(row),
+		      quoted(value), HOST_NAME_MAX);
+	return take_string(plan, row, value, msg);
+}
+
+const char fd_hint[] = N_("give an open file descriptor's number");
+
+/* --info-fd, --wait-fd: a descriptor's number (whether it is open is
+ * checked with the plan, resolve.c). */
+static int take_fd(struct plan *plan, const struct option_row *row,
+		   const char *value, char **msg)
+{
+	char *end;
+	long fd;
+
+	errno = 0;
+	fd = strtol(value, &end, 10);
+	if (end == value || *end || fd < 0 || fd > INT32_MAX || errno)
+		USAGE("--%s=%s: %s\n%s", row_name(row), quoted(value),
+		      i18n_strerror(EINVAL), _(fd_hint));
+	*(int *)((char *)plan + row->store) = (int)fd;
+	return 0;
+}
+
 const char map_current[] = "(your own)";
 
 /* -r and -c: both inner ids at once.  Like --map-user and --map-group,
@@ -309,7 +341,8 @@ const char value_kinds[][sizeof "variable-list"] = {
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
 
 /* Each text is one line of --help: at most 49 columns, in every
- * language.  What needs more words is in the man page. */
+ * language.  What needs more words is in the man page.  A row without
+ * one is named on the line of the row before it in its group. */
 const struct option_row option_rows[] = {
 	/* Namespaces, in the order of the flag table. */
 	NS(UNSHARE_MOUNT, 'm'),
@@ -362,6 +395,16 @@ const struct option_row option_rows[] = {
 	  N_("the same for the boot-time clock"),
 	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME },
+	{ "hostname", 0, ARG_REQUIRED, "NAME", GROUP_NS,
+	  N_("set the hostname; implies -u"),
+	  .sets = OPT_HOSTNAME, .take = take_uts_name,
+	  .store = offsetof(struct plan, hostname), .values = VALUES_TEXT,
+	  .implies_flags = UNSHARE_UTS },
+	{ "domainname", 0, ARG_REQUIRED, "NAME", GROUP_NS,
+	  N_("the same for the NIS domain name"),
+	  .sets = OPT_DOMAINNAME, .take = take_uts_name,
+	  .store = offsetof(struct plan, domainname), .values = VALUES_TEXT,
+	  .implies_flags = UNSHARE_UTS },
 
 	/* User namespace and identity. */
 	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
@@ -429,10 +472,10 @@ const struct option_row option_rows[] = {
 
 	/* Execution. */
 	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
-	  N_("run the program as a child and wait for it"),
+	  N_("fork and wait for the child; or never fork"),
 	  .sets = OPT_FORK },
-	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("do not fork, even for --pid"),
+	/* On --fork's line of --help, which says both. */
+	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC, NULL,
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, "SIGNAL", GROUP_EXEC,
 	  N_("kill the child if unshare dies; implies -f"),
@@ -447,7 +490,11 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_PID },
 	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chroot to DIR"),
-	  STRING(root_dir), .values = VALUES_DIR },
+	  .sets = OPT_ROOT, STRING(root_dir), .values = VALUES_DIR },
+	{ "pivot-root", 0, ARG_REQUIRED, "DIR", GROUP_EXEC,
+	  N_("make DIR the root (pivot_root); implies -m"),
+	  .sets = OPT_PIVOT_ROOT, STRING(pivot_dir), .values = VALUES_DIR,
+	  .implies_flags = UNSHARE_MOUNT },
 	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chdir to DIR"),
 	  STRING(wd_dir), .values = VALUES_DIR },
@@ -461,8 +508,23 @@ const struct option_row option_rows[] = {
 	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, NULL,
 	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
 	  .values = VALUES_VARIABLES },
+	{ "no-new-privs", 0, ARG_NONE, NULL, GROUP_EXEC,
+	  N_("exec grants no privileges (no_new_privs)"),
+	  .sets = OPT_NO_NEW_PRIVS },
+	{ "info-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
+	  N_("write the pid and namespaces to FD"),
+	  .sets = OPT_INFO_FD, .take = take_fd,
+	  .store = offsetof(struct plan, info_fd), .values = VALUES_TEXT },
+	{ "pid-file", 0, ARG_REQUIRED, "FILE", GROUP_EXEC,
+	  N_("write the pid to FILE; implies -f"),
+	  .sets = OPT_PID_FILE, STRING(pid_file), .values = VALUES_FILE,
+	  .implies_opts = OPT_FORK, .unless = OPT_NO_FORK },
+	{ "wait-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
+	  N_("wait for a byte on FD before the exec"),
+	  .sets = OPT_WAIT_FD, .take = take_fd,
+	  .store = offsetof(struct plan, wait_fd), .values = VALUES_TEXT },
 	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
-	  N_("print the plan and exit"),
+	  N_("print the plan; 125 if the run would fail"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
@@ -475,10 +537,10 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
 	  .words = column_words },
 	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("--list without its heading line"),
+	  N_("--list: no heading; cells parted by a blank"),
 	  .sets = OPT_NOHEADINGS },
-	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT,
-	  N_("--list with cells parted by one blank"),
+	/* On --noheadings' line of --help, which says both. */
+	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT, NULL,
 	  .sets = OPT_RAW },
 	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
 	  N_("JSON from --list, --dry-run and --verbose"),
@@ -496,7 +558,7 @@ const struct option_row option_rows[] = {
 const size_t option_count = sizeof option_rows / sizeof option_rows[0];
 
 /* The parser keeps the options it met as a bit a row. */
-_Static_assert(sizeof option_rows / sizeof option_rows[0] <= 64,
+_Static_assert(sizeof option_rows / sizeof option_rows[0] <= PLAN_MAX_ROWS,
 	       "more options than bits in plan.given");
 
 const char *row_name(const struct option_row *row)
@@ -518,7 +580,7 @@ const struct option_row *row_of_flag(unsigned long flag)
 	return NULL;
 }
 
-const struct option_row *row_of_opt(unsigned opt)
+const struct option_row *row_of_opt(uint64_t opt)
 {
 	for (size_t i = 0; i < option_count; i++)
 		if (option_rows[i].sets == opt)
@@ -526,7 +588,7 @@ const struct option_row *row_of_opt(unsigned opt)
 	return NULL;
 }
 
-const char *opt_name(unsigned opt)
+const char *opt_name(uint64_t opt)
 {
 	const struct option_row *row = row_of_opt(opt);
 

@@ -70,20 +70,23 @@ struct option_row {
 	enum opt_group group;
 	const char *doc;        /* NULL: what the flag detaches */
 	unsigned long flag;     /* the UNSHARE_* it asks for, or 0 */
-	unsigned sets;          /* OPT_* it sets */
+	uint64_t sets;          /* OPT_* it sets */
 	take_fn *take;          /* reads its value, or NULL */
 	size_t store;           /* for some: where in the plan it goes */
 	const char *fixed;      /* the value take gets when there is none */
 	/* What it implies, unless one of 'unless' is set. */
-	unsigned implies_opts;
+	uint64_t implies_opts;
 	unsigned long implies_flags;
-	unsigned unless;
+	uint64_t unless;
 	enum opt_stop stop;
 	int alias;              /* another name of the row before it */
 	enum opt_values values; /* what its value is */
 	const struct word *words; /* the words it takes (a NULL name after
 				     the last), or NULL */
 };
+
+/* The hint for a value of --info-fd or --wait-fd refused (N_()). */
+extern const char fd_hint[];
 
 extern const struct option_row option_rows[];
 extern const size_t option_count;
@@ -102,10 +105,10 @@ const char *row_doc(const struct option_row *row);
 const struct option_row *row_of_flag(unsigned long flag);
 
 /* The first row that sets exactly these OPT_* bits, or NULL. */
-const struct option_row *row_of_opt(unsigned opt);
+const struct option_row *row_of_opt(uint64_t opt);
 
 /* The long name of the option that sets one OPT_* bit, for messages:
  * "fork". */
-const char *opt_name(unsigned opt);
+const char *opt_name(uint64_t opt);
 
 #endif

@@ -153,6 +153,7 @@ static const struct {
 		       "is denied") },
 	{ "pid1", N_("as pid 1 the program ignores --kill-child's signal "
 		     "unless it handles it: add --init") },
+	{ "no-ping", N_("--loopback: no group is mapped, so none may ping") },
 };
 
 /* Which notes apply: a bit a row. */
@@ -175,6 +176,8 @@ static unsigned notes_of(const struct plan *plan, const struct steps *steps)
 			n |= 1 << 3;
 		if (s->kind == STEP_KILL_CHILD && s->kill.spared)
 			n |= 1 << 4;
+		if (s->kind == STEP_LOOPBACK && !s->loopback.ping)
+			n |= 1 << 5;
 	}
 	return n;
 }
@@ -215,10 +218,54 @@ static void show_step(struct emit *e, const struct step *s)
 	emit_end(e);
 }
 
+/* --dry-run's predictions, as the member "predictions": each the step,
+ * the errno's name and text, and the hint (or null). */
+static void predictions(struct emit *e, const struct prediction *found,
+			size_t n)
+{
+	fputs(",\"predictions\":[", e->out);
+	for (size_t i = 0; i < n; i++) {
+		const struct prediction *p = &found[i];
+		const char *name = strerrorname_np(p->err);
+
+		fputs(i ? ",{" : "{", e->out);
+		emit_member(e, true, "step", step_name(p->step));
+		emit_member(e, false, "errno", name ? name : "?");
+		emit_member(e, false, "error", i18n_strerror(p->err));
+		fputs(",\"hint\":", e->out);
+		if (*p->hint)
+			json_string(e->out, p->hint);
+		else
+			fputs("null", e->out);
+		putc('}', e->out);
+	}
+	putc(']', e->out);
+}
+
+void say_predictions(const struct prediction *found, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct prediction *p = &found[i];
+		const char *doc = _(step_kinds[p->step->kind].doc);
+		char what[1024];
+
+		if (*p->what)
+			snprintf(what, sizeof what, "%s: %s", doc, p->what);
+		else
+			snprintf(what, sizeof what, "%s", doc);
+		/* TRANSLATORS: %s is what would fail: the step's words
+		 * ("unshare(2)", "run the program") and what it would fail
+		 * on. */
+		complain(NULL, p->err, *p->hint ? p->hint : NULL,
+			 _("--dry-run: the run would fail: %s"), what);
+	}
+}
+
 /* The plan, and its steps unless text_steps is false (--verbose says them
- * as they run). */
+ * as they run); as JSON, --dry-run's predictions if found. */
 static void print(struct emit *e, const struct plan *plan,
-		  const struct steps *steps, bool text_steps)
+		  const struct steps *steps, bool text_steps,
+		  const struct prediction *found, size_t n)
 {
 	FILE *out = e->out;
 	char list[512];
@@ -266,6 +313,8 @@ static void print(struct emit *e, const struct plan *plan,
 	if (e->json) {
 		putc(']', out);
 		notes(e, notes_of(plan, steps));
+		if (found)
+			predictions(e, found, n);
 		fputs(",\"program\":{", out);
 		emit_program(e, &steps->step[steps->n - 1]);
 		fputs("}}", out);
@@ -273,7 +322,8 @@ static void print(struct emit *e, const struct plan *plan,
 }
 
 void plan_print(FILE *out, const char *prefix, const struct plan *plan,
-		const struct steps *steps)
+		const struct steps *steps, const struct prediction *found,
+		size_t n)
 {
 	struct emit e = { .out = out, .prefix = prefix,
 			  .json = plan->opts & OPT_JSON,
@@ -282,7 +332,7 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan,
 
 	if (e.json)
 		json_open(out, "plan");
-	print(&e, plan, steps, true);
+	print(&e, plan, steps, true, found, n);
 	if (e.json)
 		fputs("}\n", out);
 }
@@ -297,13 +347,13 @@ void say_plan(const struct plan *plan, const struct steps *steps)
 
 	if (!e.json) {
 		/* The steps are said as they run (say_step). */
-		print(&e, plan, steps, false);
+		print(&e, plan, steps, false, NULL, 0);
 		return;
 	}
 	e.prefix = "";
 	event(out, "plan");
 	fputs(",\"plan\":", out);
-	print(&e, plan, steps, true);
+	print(&e, plan, steps, true, NULL, 0);
 	fputs("}\n", out);
 }
 

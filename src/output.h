@@ -13,9 +13,15 @@
 
 /* The plan and its steps: one fact a line, each started with prefix and
  * fitted to the terminal; or, with --json, one JSON document on one
- * line: {"version":N,"plan":{...}}. */
+ * line: {"version":N,"plan":{...}}, with the n predictions of --dry-run
+ * as its member "predictions" (as text, say_predictions says them). */
 void plan_print(FILE *out, const char *prefix, const struct plan *plan,
-		const struct steps *steps);
+		const struct steps *steps, const struct prediction *found,
+		size_t n);
+
+/* The n predictions of --dry-run as text, on stderr: each that the run
+ * would fail, a frame of its own. */
+void say_predictions(const struct prediction *found, size_t n);
 
 /* With --verbose, the plan on stderr: text lines after VERBOSE_PREFIX, or
  * a JSON line {"version":N,"event":"plan","plan":{...}}. */

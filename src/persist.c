@@ -42,6 +42,7 @@
 #include "diagnose.h"
 #include "events.h"
 #include "fail.h"
+#include "handoff.h"
 #include "i18n.h"
 #include "persist.h"
 #include "quote.h"
@@ -609,4 +610,23 @@ void persist_now(const struct step *s, struct run *run)
 	/* Not 0: the helper said why, its event included. */
 	if (answer != 0)
 		exit(EXIT_TOOL);
+}
+
+bool persist_predict(const struct step *s, struct prediction *p)
+{
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const char *file = s->bind.files[i];
+		struct stat st;
+
+		/* One there is bound on as it is, a directory refused. */
+		if (file == NULL || (stat(file, &st) == 0 &&
+				     !S_ISDIR(st.st_mode)))
+			continue;
+		if ((p->err = file_unmakable(file)) != 0) {
+			snprintf(p->what, sizeof p->what, "--%s=%s",
+				 unshare_flags[i].name, quoted(file));
+			return true;
+		}
+	}
+	return false;
 }

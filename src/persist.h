@@ -33,4 +33,8 @@ void persist_start(const struct step *s, struct run *run);
  * before exec.  Exits 125 if it could not. */
 void persist_now(const struct step *s, struct run *run);
 
+/* --dry-run, step bind-helper: whether a FILE that is not there could
+ * not be made. */
+bool persist_predict(const struct step *s, struct prediction *p);
+
 #endif

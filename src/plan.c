@@ -15,6 +15,7 @@ void plan_init(struct plan *plan)
 	memset(plan, 0, sizeof *plan);
 	plan->owner_uid = plan->owner_gid = NO_ID;
 	plan->setuid_id = plan->setgid_id = NO_ID;
+	plan->info_fd = plan->wait_fd = -1;
 }
 
 void plan_free(struct plan *plan)

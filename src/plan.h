@@ -15,40 +15,47 @@
 #include "offset.h"
 #include "words.h"
 
-/* What the tool does beyond unshare(2). */
-enum {
-	OPT_FORK = 1 << 0,        /* run the program as a child, supervise */
-	OPT_NO_FORK = 1 << 1,     /* never fork, even for --pid */
-	OPT_FORWARD = 1 << 2,     /* pass signals on to the child */
-	OPT_KILL_CHILD = 1 << 3,  /* the child gets a signal when we die */
-	OPT_MOUNT_PROC = 1 << 4,  /* mount a fresh proc */
-	OPT_INIT = 1 << 5,        /* a reaping init as pid 1 */
-	OPT_MAP_ROOT = 1 << 6,    /* -r */
-	OPT_MAP_CURRENT = 1 << 7, /* -c */
-	OPT_MAP_USER = 1 << 8,    /* --map-user */
-	OPT_MAP_GROUP = 1 << 9,   /* --map-group */
-	OPT_MAP_USERS = 1 << 10,  /* --map-users, --map-auto, --map-subids */
-	OPT_MAP_GROUPS = 1 << 11, /* --map-groups, --map-auto, --map-subids */
-	OPT_OWNER = 1 << 12,      /* --owner */
-	OPT_SETGROUPS = 1 << 13,  /* --setgroups */
-	OPT_KEEP_CAPS = 1 << 14,  /* --keep-caps */
-	OPT_PROPAGATION = 1 << 15, /* --propagation */
-	OPT_MOUNT_BINFMT = 1 << 16, /* --mount-binfmt */
-	OPT_LOAD_INTERP = 1 << 17, /* --load-interp */
-	OPT_MONOTONIC = 1 << 18,  /* --monotonic */
-	OPT_BOOTTIME = 1 << 19,   /* --boottime */
-	OPT_CLEAR_ENV = 1 << 20,  /* --clear-env, --keep-env */
-	OPT_DRY_RUN = 1 << 21,    /* print the plan, do nothing */
-	OPT_LIST = 1 << 22,       /* --list */
-	OPT_JSON = 1 << 23,       /* plan and events as JSON */
-	OPT_VERBOSE = 1 << 24,    /* narrate on stderr */
-	OPT_LOOPBACK = 1 << 25,   /* lo up in the new network namespace */
-	OPT_OUTPUT = 1 << 26,     /* --output: --list's columns */
-	OPT_NOHEADINGS = 1 << 27, /* --list without its heading */
-	OPT_RAW = 1 << 28,        /* --list unaligned, a row a line */
-	OPT_NEW_CGROUP = 1 << 29, /* a cgroup of the run's own */
-	OPT_MOUNT_CGROUP = 1 << 30, /* mount cgroup2 in the new namespaces */
-};
+/* What the tool does beyond unshare(2): a bit each, of a uint64_t. */
+#define OPT(n) (UINT64_C(1) << (n))
+#define OPT_FORK OPT(0)          /* run the program as a child, supervise */
+#define OPT_NO_FORK OPT(1)       /* never fork, even for --pid */
+#define OPT_FORWARD OPT(2)       /* pass signals on to the child */
+#define OPT_KILL_CHILD OPT(3)    /* the child gets a signal when we die */
+#define OPT_MOUNT_PROC OPT(4)    /* mount a fresh proc */
+#define OPT_INIT OPT(5)          /* a reaping init as pid 1 */
+#define OPT_MAP_ROOT OPT(6)      /* -r */
+#define OPT_MAP_CURRENT OPT(7)   /* -c */
+#define OPT_MAP_USER OPT(8)      /* --map-user */
+#define OPT_MAP_GROUP OPT(9)     /* --map-group */
+#define OPT_MAP_USERS OPT(10)    /* --map-users, --map-auto, --map-subids */
+#define OPT_MAP_GROUPS OPT(11)   /* --map-groups, --map-auto, --map-subids */
+#define OPT_OWNER OPT(12)        /* --owner */
+#define OPT_SETGROUPS OPT(13)    /* --setgroups */
+#define OPT_KEEP_CAPS OPT(14)    /* --keep-caps */
+#define OPT_PROPAGATION OPT(15)  /* --propagation */
+#define OPT_MOUNT_BINFMT OPT(16) /* --mount-binfmt */
+#define OPT_LOAD_INTERP OPT(17)  /* --load-interp */
+#define OPT_MONOTONIC OPT(18)    /* --monotonic */
+#define OPT_BOOTTIME OPT(19)     /* --boottime */
+#define OPT_CLEAR_ENV OPT(20)    /* --clear-env, --keep-env */
+#define OPT_DRY_RUN OPT(21)      /* print the plan, do nothing */
+#define OPT_LIST OPT(22)         /* --list */
+#define OPT_JSON OPT(23)         /* plan and events as JSON */
+#define OPT_VERBOSE OPT(24)      /* narrate on stderr */
+#define OPT_LOOPBACK OPT(25)     /* lo up in the new network namespace */
+#define OPT_OUTPUT OPT(26)       /* --output: --list's columns */
+#define OPT_NOHEADINGS OPT(27)   /* --list without its heading */
+#define OPT_RAW OPT(28)          /* --list unaligned, a row a line */
+#define OPT_NEW_CGROUP OPT(29)   /* a cgroup of the run's own */
+#define OPT_MOUNT_CGROUP OPT(30) /* mount cgroup2 in the new namespaces */
+#define OPT_HOSTNAME OPT(31)     /* --hostname */
+#define OPT_DOMAINNAME OPT(32)   /* --domainname */
+#define OPT_ROOT OPT(33)         /* --root: chroot */
+#define OPT_PIVOT_ROOT OPT(34)   /* --pivot-root: pivot_root */
+#define OPT_INFO_FD OPT(35)      /* the pid and namespaces to FD */
+#define OPT_PID_FILE OPT(36)     /* the pid in FILE */
+#define OPT_WAIT_FD OPT(37)      /* a byte on FD before the exec */
+#define OPT_NO_NEW_PRIVS OPT(38) /* PR_SET_NO_NEW_PRIVS */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -64,6 +71,9 @@ extern const char map_current[];
 
 #define PLAN_MAX_IMPLIED 8
 
+/* The rows the option table may have: a bit each in plan.given. */
+#define PLAN_MAX_ROWS 128
+
 struct option_row;
 
 /* An option or flag that another option brought in. */
@@ -78,8 +88,8 @@ struct plan {
 	unsigned long effective;             /* closure of requested and
 						implied flags */
 	struct added why[UNSHARE_NFLAGS];    /* how each added bit came in */
-	unsigned opts;                       /* OPT_*, asked and implied */
-	uint64_t given;                      /* the options met, a bit a
+	uint64_t opts;                       /* OPT_*, asked and implied */
+	uint64_t given[PLAN_MAX_ROWS / 64];  /* the options met, a bit a
 						row of the option table */
 	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
 	size_t nimplied;
@@ -112,6 +122,10 @@ struct plan {
 	const char *persist[UNSHARE_NFLAGS]; /* FILE of --KIND=FILE */
 	int propagation;                     /* PROP_* */
 	const char *root_dir, *wd_dir;       /* --root, --wd */
+	const char *pivot_dir;               /* --pivot-root */
+	const char *hostname, *domainname;   /* --hostname, --domainname */
+	int info_fd, wait_fd;                /* --info-fd, --wait-fd, or -1 */
+	const char *pid_file;                /* --pid-file */
 	const char *binfmt_dir;              /* --mount-binfmt */
 	const char **interps;                /* --load-interp, malloc'd */
 	size_t n_interps;
@@ -125,6 +139,17 @@ struct plan {
 						given bare (--net /tmp/x),
 						or NULL */
 };
+
+/* Whether row i of the option table was given; mark it given. */
+static inline bool plan_given(const struct plan *plan, size_t i)
+{
+	return plan->given[i / 64] >> (i % 64) & 1;
+}
+
+static inline void plan_give(struct plan *plan, size_t i)
+{
+	plan->given[i / 64] |= UINT64_C(1) << (i % 64);
+}
 
 /* An empty plan: every field as "not given". */
 void plan_init(struct plan *plan);

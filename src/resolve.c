@@ -12,6 +12,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
 #include <stdio.h>
@@ -39,20 +40,20 @@ static void note(struct plan *plan, struct implied what)
 /* Whether a row's implication applies: the option was given, or its flag
  * is asked for (by --flags too), or another option implied it. */
 static bool row_applies(const struct plan *plan, size_t i,
-			unsigned long flags, unsigned implied_opts)
+			unsigned long flags, uint64_t implied_opts)
 {
 	const struct option_row *r = &option_rows[i];
 
 	if (plan->opts & r->unless)
 		return false;
-	return (plan->given >> i & 1) || (r->flag && (flags & r->flag)) ||
+	return plan_given(plan, i) || (r->flag && (flags & r->flag)) ||
 	       (r->sets && (implied_opts & r->sets) == r->sets);
 }
 
 void plan_resolve(struct plan *plan)
 {
 	unsigned long flags = plan->requested;
-	unsigned implied_opts = 0;
+	uint64_t implied_opts = 0;
 	bool changed = true;
 
 	plan->nimplied = 0;
@@ -60,13 +61,13 @@ void plan_resolve(struct plan *plan)
 		changed = false;
 		for (size_t i = 0; i < option_count; i++) {
 			const struct option_row *r = &option_rows[i];
-			unsigned new_opts = r->implies_opts & ~plan->opts;
+			uint64_t new_opts = r->implies_opts & ~plan->opts;
 			unsigned long new_flags = r->implies_flags & ~flags;
 
 			if (!(new_opts || new_flags) ||
 			    !row_applies(plan, i, flags, implied_opts))
 				continue;
-			for (unsigned o = 1; o && o <= new_opts; o <<= 1)
+			for (uint64_t o = 1; o && o <= new_opts; o <<= 1)
 				if (new_opts & o)
 					note(plan, (struct implied){
 						.option = row_of_opt(o),
@@ -98,7 +99,7 @@ void plan_resolve(struct plan *plan)
 #define EXCLUDE N_("--%2$s and --%1$s exclude each other: keep one")
 #define NEEDS N_("--%1$s needs --%2$s")
 static const struct {
-	unsigned a, b;
+	uint64_t a, b;
 	bool needs;
 	const char *message;
 } conflicts[] = {
@@ -106,6 +107,8 @@ static const struct {
 	{ OPT_NO_FORK, OPT_KILL_CHILD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_FORWARD, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
+	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
+	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
 	{ OPT_OUTPUT, OPT_LIST, true, NEEDS },
 	{ OPT_NOHEADINGS, OPT_LIST, true, NEEDS },
@@ -127,6 +130,18 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
+		return msg;
+	}
+	/* pivot_root(2) refuses a root whose mount, or its parent's, is
+	 * shared; and a new root made shared would show outside. */
+	if ((plan->opts & OPT_PIVOT_ROOT) &&
+	    (plan->propagation == PROP_SHARED ||
+	     plan->propagation == PROP_UNCHANGED)) {
+		char given[64];
+
+		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
+			 propagations[plan->propagation].name);
+		snprintf(msg, size, _(EXCLUDE), opt_name(OPT_PIVOT_ROOT), given);
 		return msg;
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
@@ -416,6 +431,24 @@ static char *persist_conflict(const struct plan *plan)
 }
 
 
+/* --info-fd and --wait-fd: open descriptors. */
+static char *fds_closed(const struct plan *plan)
+{
+	static const uint64_t opt[] = { OPT_INFO_FD, OPT_WAIT_FD };
+	const int fd[] = { plan->info_fd, plan->wait_fd };
+
+	for (size_t i = 0; i < 2; i++)
+		if (fd[i] >= 0 && fcntl(fd[i], F_GETFD) < 0) {
+			char number[16];
+
+			snprintf(number, sizeof number, "%d", fd[i]);
+			return usage_message("--%s=%s: %s\n%s", opt_name(opt[i]),
+					     number, i18n_strerror(errno),
+					     _(fd_hint));
+		}
+	return NULL;
+}
+
 char *plan_refusal(struct plan *plan)
 {
 	char msg[1024];
@@ -424,6 +457,8 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
+	if ((bad = fds_closed(plan)) != NULL)
+		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&
 	    (conflict = list_conflict(plan, msg, sizeof msg)) != NULL)

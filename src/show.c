@@ -343,3 +343,23 @@ void show_exec(struct emit *e, const struct step *s)
 	e->kind = NULL; /* said */
 	free(text);
 }
+
+void show_name(struct emit *e, const struct step *s)
+{
+	emit_field(e, "name", s->name);
+}
+
+void show_handoff(struct emit *e, const struct step *s)
+{
+	if (s->kind == STEP_HANDOFF)
+		emit_value(e, "/proc");
+	if (s->kind == STEP_HANDOFF || s->kind == STEP_PID_FILE) {
+		if (s->handoff.file)
+			emit_field(e, "file", s->handoff.file);
+		return;
+	}
+	emit_number(e, "fd", s->handoff.fd);
+	emit_value(e, "%d", s->handoff.fd);
+	if (s->kind == STEP_INFO_FD)
+		emit_bool(e, "init", s->handoff.init);
+}

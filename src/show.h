@@ -26,5 +26,7 @@ void show_id(struct emit *e, const struct step *s);
 void show_persist(struct emit *e, const struct step *s);
 void show_environment(struct emit *e, const struct step *s);
 void show_exec(struct emit *e, const struct step *s);
+void show_name(struct emit *e, const struct step *s);
+void show_handoff(struct emit *e, const struct step *s);
 
 #endif

@@ -74,9 +74,10 @@ static void add_interps(const struct plan *plan, struct steps *steps,
 			bool early)
 {
 	for (size_t i = 0; i < plan->n_interps; i++) {
-		/* With --root, an F interpreter is opened outside it: before
-		 * the chroot (a qemu-user for a foreign root). */
-		bool before = plan->root_dir && fixed(plan->interps[i]);
+		/* With --root or --pivot-root, an F interpreter is opened
+		 * outside it: before (a qemu-user for a foreign root). */
+		bool before = (plan->root_dir || plan->pivot_dir) &&
+			      fixed(plan->interps[i]);
 		struct step *s;
 
 		if (before != early)
@@ -142,7 +143,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	     userns = plan->effective & UNSHARE_USER,
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
-	     early_interps = false, files = any_file(plan);
+	     early_interps = false, files = any_file(plan),
+	     new_root = plan->root_dir || plan->pivot_dir;
 	struct step *s, *last_map = NULL;
 	int cgroup_error = 0;
 
@@ -190,6 +192,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->helper.uid = &plan->uid_map;
 		s->helper.gid = &plan->gid_map;
 	}
+	/* What the hand-off at the end reads and writes, opened while we are
+	 * still the caller: its /proc, FILE's directory. */
+	if (plan->info_fd >= 0 || plan->pid_file)
+		add(steps, STEP_HANDOFF)->handoff.file = plan->pid_file;
 	if (plan->owner_uid != NO_ID) {
 		s = add(steps, STEP_OWNER);
 		s->owner.uid = plan->owner_uid;
@@ -203,6 +209,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->unshare.mask =
 			plan->effective & ~(new_cgroup ? UNSHARE_CGROUP : 0);
 		s->unshare.named = plan->requested;
+		s->unshare.later = plan->effective & (new_cgroup ? UNSHARE_CGROUP
+								 : 0);
 	}
 	if (userns && plan->setgroups != SETGROUPS_KEEP)
 		last_map = add_map(plan, steps, STEP_SETGROUPS, NULL);
@@ -230,6 +238,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 							 &s->loopback.low,
 							 &s->loopback.high);
 	}
+	/* Before the ids change, while we hold CAP_SYS_ADMIN over the new
+	 * UTS namespace (-r, -c too). */
+	if (plan->hostname)
+		add(steps, STEP_HOSTNAME)->name = plan->hostname;
+	if (plan->domainname)
+		add(steps, STEP_DOMAINNAME)->name = plan->domainname;
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;
@@ -254,15 +268,19 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->cgroup.name = steps->cgroup_name;
 		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
 		s->cgroup.error = cgroup_error;
+		s->cgroup.alone = !(plan->effective & ~UNSHARE_CGROUP);
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
-		early_interps |= plan->root_dir && fixed(plan->interps[i]);
+		early_interps |= new_root && fixed(plan->interps[i]);
 	if (early_interps) {
 		add(steps, STEP_BINFMT_EARLY);
 		add_interps(plan, steps, true);
 	}
 	if (plan->root_dir)
 		add_dir(plan, steps, STEP_ROOT, plan->root_dir);
+	/* It goes to the new /, --wd then from there. */
+	if (plan->pivot_dir)
+		add_dir(plan, steps, STEP_PIVOT_ROOT, plan->pivot_dir);
 	if (plan->root_dir || plan->wd_dir) {
 		s = add_dir(plan, steps, STEP_WD,
 			    plan->wd_dir ? plan->wd_dir : "/");
@@ -289,6 +307,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir);
 	}
+	/* In a user namespace, the kernel mounts a new proc only where one
+	 * is in view: the old root goes after the mounts. */
+	if (plan->pivot_dir)
+		add(steps, STEP_OLD_ROOT);
 	if (plan->setgid_id != NO_ID) {
 		s = add(steps, STEP_SETGID);
 		s->id.id = plan->setgid_id;
@@ -326,11 +348,24 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	}
 	if (plan->opts & OPT_INIT)
 		add(steps, STEP_INIT);
+	/* The hand-off, in the process that execs: all but the exec done. */
+	if (plan->info_fd >= 0) {
+		s = add(steps, STEP_INFO_FD);
+		s->handoff.fd = plan->info_fd;
+		s->handoff.init = plan->opts & OPT_INIT;
+		s->handoff.kept = plan->info_fd == plan->wait_fd;
+	}
+	if (plan->pid_file)
+		add(steps, STEP_PID_FILE)->handoff.file = plan->pid_file;
+	if (plan->wait_fd >= 0)
+		add(steps, STEP_WAIT_FD)->handoff.fd = plan->wait_fd;
+	if (plan->opts & OPT_NO_NEW_PRIVS)
+		add(steps, STEP_NO_NEW_PRIVS);
 	s = add(steps, STEP_EXEC);
 	s->exec.argv = plan->argv;
 	s->exec.path = plan->argv ? plan->argv[0]
 				  : find_shell(plan, &s->exec.source);
-	s->exec.root = plan->root_dir;
+	s->exec.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
 	s->exec.bare_ns = plan->bare_ns;
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&

@@ -31,6 +31,8 @@ enum step_kind {
 			      their files, in the caller's namespaces */
 	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
 			      outside */
+	STEP_HANDOFF,      /* open the caller's /proc and the pid file's
+			      directory, for the hand-off at the end */
 	STEP_OWNER,        /* take on --owner's ids, before unshare(2) */
 	STEP_DUMPABLE,     /* dumpable again after that change of ids */
 	STEP_UNSHARE,      /* unshare(2) itself */
@@ -40,6 +42,8 @@ enum step_kind {
 	STEP_CLOCKS,       /* the clock offsets of a new time namespace */
 	STEP_LOOPBACK,     /* lo up, and ping allowed, in a new network
 			      namespace */
+	STEP_HOSTNAME,     /* sethostname(2) */
+	STEP_DOMAINNAME,   /* setdomainname(2) */
 	STEP_PROPAGATION,  /* / and every mount under it */
 	STEP_SIGNALS,      /* what the parent does with signals while it
 			      waits: blocked from before the fork */
@@ -50,6 +54,8 @@ enum step_kind {
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
 			      nowhere yet, for F interpreters */
 	STEP_ROOT,         /* chroot */
+	STEP_PIVOT_ROOT,   /* pivot_root: the old root stays under the new
+			      one until old-root */
 	STEP_WD,           /* chdir */
 	STEP_PROC_PRIVATE, /* the directory of proc cut off from the
 			      caller's mounts first */
@@ -60,6 +66,8 @@ enum step_kind {
 	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
 			      namespace */
 	STEP_INTERP,       /* register one interpreter */
+	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
+			      need it in view (proc) are made */
 	STEP_SETGID,
 	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
 	STEP_SETUID,
@@ -67,6 +75,10 @@ enum step_kind {
 	STEP_PERSIST,      /* keep the namespaces in their files */
 	STEP_ENVIRONMENT,  /* --clear-env, --keep-env */
 	STEP_INIT,         /* become the init of a new pid namespace */
+	STEP_INFO_FD,      /* the pid and namespaces, as JSON, to an FD */
+	STEP_PID_FILE,     /* the pid in a file, by the waiting parent */
+	STEP_WAIT_FD,      /* a byte on an FD, or the run is called off */
+	STEP_NO_NEW_PRIVS, /* PR_SET_NO_NEW_PRIVS */
 	STEP_EXEC,         /* the program, or the shell; always last */
 	STEP_NKINDS
 };
@@ -91,6 +103,7 @@ struct step {
 				      where it is, or 0 (there is none) */
 			const char *const *sets; /* cgroup-set: FILE=VALUE */
 			size_t n_sets;
+			bool alone; /* cgroup-enter: no unshare step */
 		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
@@ -104,6 +117,8 @@ struct step {
 			unsigned long mask;  /* the flags */
 			unsigned long named; /* --verbose: those whose sharing
 						is reported */
+			unsigned long later; /* --dry-run: flags a later step
+						unshares (cgroup-enter) */
 		} unshare;
 		struct {
 			enum map_writer writer;
@@ -137,7 +152,7 @@ struct step {
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
-		} dir; /* root, wd, proc-private, proc, binfmt,
+		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount */
 		struct {
 			const char *string; /* as given to --load-interp */
@@ -154,6 +169,15 @@ struct step {
 			const char *const *lists; /* --keep-env LISTs */
 			size_t n;
 		} env;
+		const char *name; /* hostname, domainname */
+		struct {
+			int fd;           /* info-fd, wait-fd: the FD */
+			const char *file; /* hand-off, pid-file: FILE, or
+					     NULL */
+			bool init;        /* info-fd: the init's pid too */
+			bool kept;        /* info-fd: the FD is --wait-fd's
+					     too, closed after the wait */
+		} handoff; /* hand-off, info-fd, pid-file, wait-fd */
 		struct {
 			char *const *argv;  /* the program and its arguments, or
 					       NULL for the shell */
@@ -194,13 +218,21 @@ struct run {
 	int cgroup_procs;             /* its cgroup.procs, opened by us */
 	int dir_fd;                   /* a mount's directory, walked once */
 	const char *dir_path;         /* for the step of this path */
+	int proc_fd;                  /* hand-off: the caller's /proc */
+	int pid_dir;                  /* hand-off: the pid file's directory, */
+	const char *pid_name;         /* its name there, */
+	int pid_sock[2];              /* and the parent's end of the talk
+					 about it, and the child's */
+	int old_root;                 /* pivot-root: the old root, until
+					 old-root detaches it */
 };
 
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
 	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_procs = -1,  \
-	  .dir_fd = -1 }
+	  .dir_fd = -1, .proc_fd = -1, .pid_dir = -1,             \
+	  .pid_sock = { -1, -1 }, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp. */
@@ -215,6 +247,17 @@ struct steps {
 	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
 	 * new cgroup's name. */
 	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
+};
+
+/* What --dry-run foresees of a step, without doing it (a predict
+ * function of the step table): the errno it would fail with, what it
+ * would fail on (its values, as its failure names them) and why, or what
+ * to do. */
+struct prediction {
+	const struct step *step; /* which (the caller's) */
+	int err;
+	char what[512];
+	char hint[512];
 };
 
 /* The plan is the parser's: a step's values are all a runner sees. */

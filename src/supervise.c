@@ -23,6 +23,7 @@
 #include "child.h"
 #include "events.h"
 #include "fail.h"
+#include "handoff.h"
 #include "i18n.h"
 #include "sig.h"
 #include "supervise.h"
@@ -164,6 +165,8 @@ void supervise_fork(const struct step *s, struct run *run)
 		}
 		if (report[0] >= 0)
 			close(report[0]);
+		if (run->pid_sock[0] >= 0)
+			close(run->pid_sock[0]); /* the parent's end */
 		run->report_fd = report[1];
 		run->alive_fd = alive[0];
 		sigprocmask(SIG_SETMASK, &run->saved_mask, NULL);
@@ -176,6 +179,9 @@ void supervise_fork(const struct step *s, struct run *run)
 		close(report[1]);
 	/* The child: the init, with --init. */
 	say_pid(THIS_STEP, pid, N_("the child's pid is %d"), (int)pid);
+	/* With --pid-file, the child asks us to write it, once it is
+	 * ready. */
+	handoff_serve(run);
 
 	for (;;) {
 		siginfo_t info;

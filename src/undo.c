@@ -26,7 +26,7 @@
 #define UNDO_MAX 8
 
 static struct action {
-	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP } what;
+	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP, UNLINK } what;
 	const char *path; /* UMOUNT_*: where it is mounted; UMOUNT_PATH:
 			     umount this */
 	const char *option, *type; /* UMOUNT_*: what made it, of which
@@ -35,7 +35,10 @@ static struct action {
 	int fd;           /* UMOUNT_FD: this mount; ASK, CGROUP: send byte
 			     on this, and wait for done */
 	char byte, done;
-	pid_t pid;        /* CGROUP: an ASK of this process alone */
+	int dir;          /* UNLINK: the directory it is in, */
+	const char *name; /* and its name there */
+	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
+			     the process that undoes it */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
 
@@ -220,6 +223,18 @@ static void run_all(bool telling)
 		char answer;
 		int r = 0;
 
+		if (a->what == UNLINK) {
+			while (a->pid == getpid() &&
+			       (r = unlinkat(a->dir, a->name, 0)) != 0 &&
+			       errno == EINTR)
+				;
+			if (r != 0 && telling && errno != ENOENT)
+				/* TRANSLATORS: %s is the option (--pid-file),
+				 * %s the file's name. */
+				complain("undo", errno, NULL, _("%s: removing %s"),
+					 a->option, quoted(a->name));
+			continue;
+		}
 		if (a->what == UMOUNT_PATH)
 			r = umount2(a->path, MNT_DETACH);
 		else if (a->what == UMOUNT_FD)
@@ -324,6 +339,13 @@ int undo_can_unmount(void)
 		return -1;
 	}
 	return access("/proc/self/mountinfo", R_OK);
+}
+
+void undo_unlink(int dir, const char *name, const char *option)
+{
+	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
+			      .name = name, .option = option,
+			      .pid = getpid() });
 }
 
 void undo_now(void)

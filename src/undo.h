@@ -68,6 +68,11 @@ void undo_cgroup(int fd, char byte, char done);
  * table and unmounts through /proc/self.  0, or -1 with errno. */
 int undo_can_unmount(void);
 
+/* Remove name in dir, made by option, when this process ends (or is
+ * ended by a signal), whenever it does: not in a child it forks.  A
+ * removal refused is said. */
+void undo_unlink(int dir, const char *name, const char *option);
+
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);
 

@@ -304,8 +304,8 @@ v1_controller() {
 	assert_failure 125
 	assert_said "--cgroup-set=$V1_FILE=1" "No such file or directory" "$V1 is bound to a cgroup v1 hierarchy" "cgroup_no_v1=$V1"
 	run "${V1_RUN[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
-	assert_success
-	assert_said "--dry-run: the run would fail: --cgroup-set=$V1_FILE=1" "$V1 is bound to a cgroup v1 hierarchy"
+	assert_failure 125
+	assert_said "--dry-run: the run would fail:" "--cgroup-set=$V1_FILE=1" "$V1 is bound to a cgroup v1 hierarchy"
 	assert_nothing_left
 	# One our cgroup has, but does not enable for the cgroups under it.
 	local off
@@ -315,7 +315,8 @@ v1_controller() {
 	assert_failure 125
 	assert_said "--cgroup-set=$off.max=1" "enable $off in your cgroup's cgroup.subtree_control"
 	run unshare --dry-run --new-cgroup="$CG" --cgroup-set="$off.max=1" true
-	assert_said "--dry-run: the run would fail: --cgroup-set=$off.max=1" "enable $off"
+	assert_failure 125
+	assert_said "--dry-run: the run would fail:" "--cgroup-set=$off.max=1" "enable $off"
 	assert_nothing_left
 }
 
@@ -337,6 +338,7 @@ v1_controller() {
 	assert_failure 125
 	assert_said "cannot make the cgroup $CG-taken" "File exists" "give another name"
 	run unshare --dry-run --new-cgroup="$CG-taken" true
+	assert_failure 125
 	assert_said "--dry-run: the run would fail" "cannot make the cgroup $CG-taken" "File exists"
 	[ -d "$MINE/$CG-taken" ]
 	run unshare --new-cgroup --no-fork true
@@ -415,8 +417,8 @@ with_session_files() {
 	refute_output --partial systemd-run
 	assert_nothing_left
 	run as_nobody "$NOBODY_BIN" --dry-run --new-cgroup="$CG" -Ur true
-	assert_success
-	assert_said "--dry-run: the run would fail: --new-cgroup: your cgroup" "have root make you a cgroup"
+	assert_failure 125
+	assert_said "--dry-run: the run would fail:" "--new-cgroup: your cgroup" "have root make you a cgroup"
 	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
 	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*root can delegate one, see unshare\(1\)"
 	# Where systemd runs the user's session: its way.

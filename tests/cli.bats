@@ -34,7 +34,7 @@ load helpers
 	assert_line --regexp '^  -h, --help, --usage, -V, --version$'
 	# Examples to copy: a root shell, a pid namespace with its proc, a
 	# network with lo up, a namespace kept in a file.
-	assert_line ' Examples:'
+	assert_line ' Examples (more in unshare(1)):'
 	assert_line --regexp '^  unshare -r +[a-z]'
 	assert_line --regexp '^  unshare -rpf --mount-proc +[a-z]'
 	assert_line --regexp '^  unshare -rn --loopback +[a-z]'
@@ -62,7 +62,7 @@ load helpers
 	assert_success
 	local order
 	order=$(sed -n '/^ Namespaces/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
-	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc new-cgroup cgroup-set mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime"
+	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc new-cgroup cgroup-set mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime hostname domainname"
 	order=$(sed -n '/^ User namespace/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
 	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
 }
@@ -127,8 +127,9 @@ load helpers
 }
 
 @test "-- ends our options" {
-	run unshare --dry-run -- --mount x
-	assert_success
+	run --separate-stderr unshare --dry-run -- --mount x
+	# A program named --mount, which the run would not find.
+	assert_failure 125
 	assert_line 'requested    (nothing)'
 	assert_line 'program      --mount x'
 }

@@ -18,9 +18,9 @@ load helpers
 	assert_equal "${#lines[@]}" 8
 }
 
-@test "--dry-run warns of a program the run would not find, on PATH or inside --root" {
+@test "--dry-run fails (125) for a program the run would not find, on PATH or inside --root" {
 	run --separate-stderr unshare --dry-run no-such-program-here
-	assert_success
+	assert_failure 125
 	assert_line --index 0 'requested    (nothing)'
 	(check_stderr && assert_messages 1)
 	[[ $stderr == *"--dry-run"*"would fail"*"'no-such-program-here'"*"not found on PATH"* ]]
@@ -28,19 +28,21 @@ load helpers
 	# with it (a program or a path) does not.
 	mkdir -p root/bin
 	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" probe
-	assert_success
+	assert_failure 125
 	[[ $stderr == *"would fail"*"'probe'"* ]]
 	cp "$UNSHARE_TESTLIB/probe" root/bin/probe
 	PATH=/bin run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" probe
 	assert_success
 	assert_equal "$stderr" ""
 	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/probe
+	assert_success
 	assert_equal "$stderr" ""
 	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/none
-	assert_success
+	assert_failure 125
 	[[ $stderr == *"would fail"*"'/bin/none'"*"check the path"* ]]
 	# And no warning for a plan that will work.
 	run --separate-stderr unshare --dry-run true
+	assert_success
 	assert_equal "$stderr" ""
 }
 

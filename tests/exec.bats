@@ -157,7 +157,7 @@ as_searcher() {
 	assert_said "'$BATS_TEST_TMPDIR/ns'" "No such file or directory" "hint: " "write --user=$BATS_TEST_TMPDIR/ns"
 	assert_messages 1
 	run unshare --dry-run --net "$BATS_TEST_TMPDIR/ns"
-	assert_success
+	assert_failure 125
 	assert_said "--dry-run" "'$BATS_TEST_TMPDIR/ns'" "hint: " "write --net=$BATS_TEST_TMPDIR/ns"
 	# Not after --, nor after a letter, nor after any other option.
 	run -127 unshare --user -- "$BATS_TEST_TMPDIR/ns"

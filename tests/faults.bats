@@ -95,10 +95,11 @@ make_root_without_proc() {
 	run chroot "$chroot_dir" /unshare -v --uts /true
 	assert_success
 	assert_said "uts " "0 -> ?" "/proc mounted?"
-	# The kernel refuses user namespaces to a chrooted process.
+	# The kernel refuses user namespaces to a chrooted process: the way
+	# that nests is named.
 	run chroot "$chroot_dir" /unshare -r /true
 	assert_failure 125
-	assert_said "unshare(2): user" "hint: " "chroot"
+	assert_said "unshare(2): user" "hint: " "chrooted" "--pivot-root"
 	assert_no_new_mounts
 }
 

@@ -137,12 +137,17 @@ bold_words() {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
+	# The container's steps, a note and predictions (125: a FILE that
+	# cannot be made), and the hand-off's document.
+	unshare --dry-run --json -U -n --loopback --pivot-root=/ --hostname=h --domainname=d \
+		--info-fd=2 --pid-file=/nonexistent/pid --wait-fd=2 --no-new-privs --init true >>plan || true
+	unshare -pf --mount-proc --init --info-fd=3 true 3>info
 	unshare --list --json >flags
 	unshare --list=steps --json >steps
 	unshare --list=options --json >options
 	unshare --verbose --json -r --uts --pid --mount-proc --fs true 2>events || true
 	"$UNSHARE_TESTLIB/errno-inject" unshare EPERM -- "$UNSHARE_BIN" --verbose --json --net true 2>failed || true
-	run keys_of plan flags steps options events failed
+	run keys_of plan flags steps options events failed info
 	assert_success
 	keys=$output
 	# Each key bold in the page (a step's members where the step is).
@@ -153,7 +158,7 @@ bold_words() {
 	done
 	assert_equal "$missing" ''
 	# And the run gave what this test expects to look at.
-	for k in version event plan steps flags shared sharers entry outcome errno text status does words; do
+	for k in version event plan steps flags shared sharers entry outcome errno text status does words predictions hint init_pid ns; do
 		grep -qx -- "$k" <<<"$keys" || fail "no key $k in the JSON looked at"
 	done
 }

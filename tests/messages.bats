@@ -87,11 +87,13 @@ load helpers
 
 @test "--dry-run and --verbose quote the program, its arguments and paths; JSON escapes its own way" {
 	run unshare --dry-run --root=$'/r\e' -- $'/bin/e\ec' "it's" plain
-	assert_success
+	# No such root: the program would not be found there.
+	assert_failure 125
+	assert_said "\$'/bin/e\\033c'" "No such file or directory"
 	assert_line "root         chroot: \$'/r\\033'"
 	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
-	assert_success
+	assert_failure 125
 	assert_output --partial '{"step":"root","path":"/r\u001b"}'
 }
 

@@ -32,6 +32,8 @@ CALLS = {
     # The helpers: forked before anything changes.
     "bind-helper": r"\b(clone3?|v?fork)\(",
     "map-helper": r"\b(clone3?|v?fork)\(",
+    # The caller's /proc, kept for the hand-off.
+    "hand-off": r'"/proc", [^)]*O_PATH',
     "owner": r"setresuid\(",
     "dumpable": r"PR_SET_DUMPABLE, (1|SUID_DUMP_USER)",
     "unshare": r"\bunshare\(",
@@ -40,6 +42,8 @@ CALLS = {
     "gid-map": r'"/proc/(self|\d+)/gid_map"|execve\("[^"]*newgidmap"',
     "clocks": r'"/proc/self/timens_offsets"',
     "loopback": r"SIOCSIFFLAGS",
+    "hostname": r"\bsethostname\(",
+    "domainname": r"\bsetdomainname\(",
     "propagation": r'mount\(NULL, "/", NULL, MS_REC\|MS_(PRIVATE|SHARED|SLAVE)',
     # The parent's waiting: the signals blocked before the fork.
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",
@@ -51,6 +55,8 @@ CALLS = {
     "cgroup-mount": r'mount\("cgroup2"|fsopen\("cgroup2"',
     "interpreter": r'"register"',
     "root": r"\bchroot\(",
+    "pivot-root": r"\bpivot_root\(",
+    "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',
     "proc": r'fsopen\("proc"|mount\("proc"',
@@ -63,13 +69,37 @@ CALLS = {
     # No system call: --verbose --json says it once it is done.
     "environment": r'\\"step\\":\\"environment\\"',
     "init": r"\b(clone3?|v?fork)\(",
+    "info-fd": r'write\(\d+, "\{\\"version\\":\d+,\\"pid\\"',
+    # Written by the parent, which renames its file of its own.
+    "pid-file": r"renameat2?\(.*\.unshare-\d+\.pid",
+    "wait-fd": r'read\(\d+, "[^"]*", 1\) += 1$',
+    "no-new-privs": r"PR_SET_NO_NEW_PRIVS",
     "exec": None,  # the program's execve, below
 }
 
 
+def joined(lines):
+    """The trace with each call strace cut in two (another process wrote
+    between its start, "<unfinished ...>", and its end, "<... read
+    resumed>") made whole again, at the line where it started."""
+    out, pending = [], {}
+    for line in lines:
+        m = re.match(r"(\d+) (.*) <unfinished \.\.\.>$", line)
+        if m:
+            pending[m.group(1)] = len(out)
+            out.append(m.group(0)[:-len(" <unfinished ...>")])
+            continue
+        m = re.match(r"(\d+) <\.\.\. \w+ resumed>(.*)$", line)
+        if m and m.group(1) in pending:
+            out[pending.pop(m.group(1))] += m.group(2)
+            continue
+        out.append(line)
+    return out
+
+
 def main():
     plan = json.load(open(sys.argv[1]))["plan"]
-    trace = open(sys.argv[2]).read().splitlines()
+    trace = joined(open(sys.argv[2]).read().splitlines())
     table = [k["step"] for k in json.load(open(sys.argv[3]))["steps"]]
     if set(table) != set(CALLS):
         print(f"kinds without a pattern: {sorted(set(table) - set(CALLS))}; "

@@ -87,6 +87,38 @@ exec"
 	assert_line --regexp '^init: '
 }
 
+@test "steps in order: hostname, pivot-root, proc, old-root, then the hand-off and no-new-privs last" {
+	# The hand-off's FDs, open for the plan and the run alike: the run
+	# reads the byte.
+	echo g >go
+	exec 8>info.json 9<go
+	run in_order -r --pivot-root="$BATS_TEST_TMPDIR/root" --mount-proc --pid \
+		--hostname=box --domainname=dom --info-fd=8 \
+		--pid-file="$BATS_TEST_TMPDIR/pid" --wait-fd=9 --no-new-privs /probe
+	exec 8>&- 9<&-
+	assert_success
+	run grep -oE '^[a-z_-]+' <<<"$output"
+	assert_output "hand-off
+unshare
+setgroups
+uid-map
+gid-map
+hostname
+domainname
+propagation
+signals
+fork
+pivot-root
+proc
+old-root
+info-fd
+pid-file
+wait-fd
+no-new-privs
+exec"
+	[ ! -e pid ]
+}
+
 @test "the order check fails on a plan whose order is not the run's" {
 	"$UNSHARE_BIN" --dry-run --json -r --root="$BATS_TEST_TMPDIR/root" --wd=/ /probe >plan.json
 	# The chroot and the chdir, swapped in the plan.
@@ -119,6 +151,7 @@ json.dump(d, open("steps.json", "w"))'
 @test "every kind of step in the table is run and found, one step one action" {
 	local line missing
 	local -a lines=(
+		"-r --pivot-root=$BATS_TEST_TMPDIR/root --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 --no-new-privs /probe"
 		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
 		"--new-cgroup --cgroup-set=cgroup.max.depth=3 --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
@@ -126,6 +159,8 @@ json.dump(d, open("steps.json", "w"))'
 		"--owner=65534:65534 -r true"
 		"--map-users=0:100000:10 --map-groups=0:100000:10 true"
 	)
+	echo g >go
+	exec 8>info.json 9<go
 	"$UNSHARE_BIN" --list=steps --json >steps.json
 	for line in "${lines[@]}"; do
 		missing=$(python3 -c '

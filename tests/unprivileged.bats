@@ -42,9 +42,9 @@ teardown() {
 	assert_said --index 0 "unshare(2): net" "Operation not permitted" "hint: " "run as root" "-r (--map-root-user)"
 }
 
-@test "nobody: --dry-run needs no privilege, and warns what the run would be refused" {
+@test "nobody: --dry-run needs no privilege, and fails (125) where the run would be refused" {
 	run --separate-stderr as_nobody "$copy" --dry-run --net true
-	assert_success
+	assert_failure 125
 	assert_line 'requested    net'
 	# The run's own diagnosis, said beforehand; the plan is still printed.
 	check_stderr

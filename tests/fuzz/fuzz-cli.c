@@ -49,9 +49,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if ((bad = plan_refusal(plan)) == NULL &&
 		    !(plan->opts & OPT_LIST)) {
 			plan_steps(plan, &steps);
-			plan_print(null, "", plan, &steps);
+			plan_print(null, "", plan, &steps, NULL, 0);
 			plan->opts ^= OPT_JSON;
-			plan_print(null, "", plan, &steps);
+			plan_print(null, "", plan, &steps, NULL, 0);
 		}
 		free(bad);
 	}

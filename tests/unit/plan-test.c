@@ -17,16 +17,16 @@
 
 /* A plan as the parser leaves it for these flags and options: each
  * option given as the row that sets it. */
-static struct plan resolved(unsigned long flags, unsigned opts)
+static struct plan resolved(unsigned long flags, uint64_t opts)
 {
 	struct plan p;
 
 	plan_init(&p);
 	p.requested = flags;
 	p.opts = opts;
-	for (unsigned o = 1; o && o <= opts; o <<= 1)
+	for (uint64_t o = 1; o && o <= opts; o <<= 1)
 		if (opts & o)
-			p.given |= (uint64_t)1 << (row_of_opt(o) - option_rows);
+			plan_give(&p, (size_t)(row_of_opt(o) - option_rows));
 	plan_resolve(&p);
 	return p;
 }
@@ -75,8 +75,8 @@ static void test_rules(void)
 	   "--forward-signals brings --fork");
 	p = resolved(0, 0);
 	p.opts = OPT_MAP_USERS | OPT_MAP_GROUPS;
-	p.given = (uint64_t)1 << (row_of_opt(OPT_MAP_USERS | OPT_MAP_GROUPS) -
-				  option_rows);
+	plan_give(&p, (size_t)(row_of_opt(OPT_MAP_USERS | OPT_MAP_GROUPS) -
+			       option_rows));
 	plan_resolve(&p);
 	ok((p.effective & UNSHARE_USER) && p.nimplied == 1 &&
 		   implied(&p, "user", "--map-auto"),

@@ -1,0 +1,276 @@
+/* The hand-off to a script (see handoff.h).
+ *
+ * What the script learns is what the caller sees: the pid in the
+ * caller's pid namespace and the namespaces' inodes, read through the
+ * caller's /proc, opened before anything changed (a new pid namespace,
+ * a new root, a proc of its own mounted over /proc).  The pid file is
+ * written by the parent that waits for the program, which outlives it
+ * and removes the file at the end, and which keeps the caller's
+ * credentials (the program may run as another user).
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "fail.h"
+#include "handoff.h"
+#include "i18n.h"
+#include "json.h"
+#include "quote.h"
+#include "undo.h"
+
+/* FILE's name, and its directory into dir ("." for a bare name). */
+static const char *split(const char *file, char *dir, size_t size)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (slash == NULL)
+		snprintf(dir, size, ".");
+	else
+		snprintf(dir, size, "%.*s",
+			 slash == file ? 1 : (int)(slash - file), file);
+	return slash ? slash + 1 : file;
+}
+
+int file_unmakable(const char *file)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	if (*split(file, dir, sizeof dir) == '\0')
+		return EISDIR;
+	if (stat(file, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return EISDIR;
+	} else if (errno != ENOENT) {
+		return errno;
+	}
+	if (stat(dir, &st) != 0)
+		return errno;
+	if (!S_ISDIR(st.st_mode))
+		return ENOTDIR;
+	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno
+								       : 0;
+}
+
+void handoff_open(const struct step *s, struct run *run)
+{
+	const char *file = s->handoff.file;
+	char dir[PATH_MAX];
+	int e;
+
+	if ((run->proc_fd = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) <
+	    0)
+		step_failed(errno, _("is /proc mounted?"), "/proc");
+	if (file == NULL)
+		return;
+	run->pid_name = split(file, dir, sizeof dir);
+	if ((e = file_unmakable(file)) != 0)
+		step_failed(e, NULL, "%s", quoted(file));
+	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
+		       run->pid_sock) != 0)
+		step_failed(errno, NULL, "%s", quoted(file));
+}
+
+/* What the caller's /proc says of us: the target of a link (into buf),
+ * or a file's first line. */
+static const char *proc_read(const struct run *run, const char *path,
+			     bool link, char *buf, size_t size)
+{
+	ssize_t n;
+	int fd = -1;
+
+	if (link)
+		n = readlinkat(run->proc_fd, path, buf, size - 1);
+	else if ((fd = openat(run->proc_fd, path, O_RDONLY | O_CLOEXEC)) < 0)
+		n = -1;
+	else
+		n = read(fd, buf, size - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n < 0)
+		step_failed(errno, _("is /proc mounted?"), "/proc/%s", path);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Our pid as the caller sees it. */
+static long our_pid(const struct run *run)
+{
+	char buf[32];
+
+	return strtol(proc_read(run, "self", true, buf, sizeof buf), NULL, 10);
+}
+
+/* The inode of our namespace of type ns ("net:[4026531840]" read), or 0
+ * for a kind this kernel lacks. */
+static unsigned long long ns_inode_of(const struct run *run, const char *ns)
+{
+	char path[64], link[64] = "";
+	const char *inode;
+
+	snprintf(path, sizeof path, /* not translated: a path */ "self/ns/%s",
+		 ns);
+	if (readlinkat(run->proc_fd, path, link, sizeof link - 1) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		step_failed(errno, NULL, "/proc/%s", path);
+	}
+	inode = strchr(link, '[');
+	return inode ? strtoull(inode + 1, NULL, 10) : 0;
+}
+
+void handoff_info(const struct step *s, struct run *run)
+{
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, saved;
+	char doc[1024];
+	size_t n, done = 0;
+
+	/* As json_open() starts a document; the keys are plain words. */
+	n = (size_t)snprintf(doc, sizeof doc, "{\"version\":%d,\"pid\":%ld",
+			     JSON_VERSION, our_pid(run));
+	if (s->handoff.init) {
+		/* The init is our parent: stat's fourth field, after the
+		 * name in parentheses, which may hold anything. */
+		char line[512];
+		const char *end = strrchr(proc_read(run, "self/stat", false,
+						    line, sizeof line), ')');
+
+		n += (size_t)snprintf(doc + n, sizeof doc - n,
+				      ",\"init_pid\":%ld",
+				      end ? strtol(end + 4, NULL, 10) : 0L);
+	}
+	n += (size_t)snprintf(doc + n, sizeof doc - n, ",\"ns\":{");
+	for (size_t i = 0, k = 0; i < UNSHARE_NFLAGS; i++) {
+		const char *ns = unshare_flags[i].ns;
+		unsigned long long inode = *ns ? ns_inode_of(run, ns) : 0;
+
+		if (inode)
+			n += (size_t)snprintf(doc + n, sizeof doc - n,
+					      "%s\"%s\":%llu", k++ ? "," : "",
+					      ns, inode);
+	}
+	n += (size_t)snprintf(doc + n, sizeof doc - n, "}}\n");
+	/* A reader gone is an error of ours, not a signal that kills. */
+	sigaction(SIGPIPE, &ignore, &saved);
+	while (done < n) {
+		ssize_t w = write(s->handoff.fd, doc + done, n - done);
+
+		if (w < 0 && errno != EINTR)
+			step_failed(errno, NULL, "%d", s->handoff.fd);
+		done += w > 0 ? (size_t)w : 0;
+	}
+	sigaction(SIGPIPE, &saved, NULL);
+	if (!s->handoff.kept)
+		close(s->handoff.fd);
+}
+
+void handoff_pid_file(const struct step *s, struct run *run)
+{
+	int sock = run->pid_sock[1], err;
+	long pid = our_pid(run);
+
+	/* Its answer; or if it could not hear us, the reason it sent before
+	 * it closed its end, still there to read.  Not heard, it is told so
+	 * (end of file), and answers nothing. */
+	if (send(sock, &pid, sizeof pid, MSG_NOSIGNAL) == (ssize_t)sizeof pid)
+		errno = EPIPE;
+	else
+		shutdown(sock, SHUT_WR);
+	if (recv(sock, &err, sizeof err, MSG_WAITALL) != (ssize_t)sizeof err)
+		err = errno;
+	close(sock);
+	if (err)
+		step_failed(err, NULL, "%s", quoted(s->handoff.file));
+}
+
+/* FILE, whole: a file of our own in its directory, renamed into place;
+ * removed when this process ends.  0, or the errno. */
+static int write_pid_file(const struct run *run, long pid)
+{
+	char tmp[64], text[32];
+	int fd, n, e = 0;
+
+	snprintf(tmp, sizeof tmp, /* not translated: a name */ ".unshare-%d.pid",
+		 (int)getpid());
+	n = snprintf(text, sizeof text, "%ld\n", pid);
+	for (int tries = 0; (fd = openat(run->pid_dir, tmp,
+					 O_WRONLY | O_CREAT | O_EXCL |
+						 O_NOFOLLOW | O_CLOEXEC,
+					 0644)) < 0;)
+		/* Ours, left by a run whose pid was ours: removed. */
+		if (errno != EEXIST || tries++ ||
+		    unlinkat(run->pid_dir, tmp, 0) != 0)
+			return errno;
+	if (write(fd, text, (size_t)n) != n)
+		e = errno ? errno : EIO;
+	if (close(fd) != 0 && e == 0)
+		e = errno;
+	if (e == 0 && renameat(run->pid_dir, tmp, run->pid_dir,
+			       run->pid_name) != 0)
+		e = errno;
+	if (e != 0) {
+		unlinkat(run->pid_dir, tmp, 0);
+		return e;
+	}
+	undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
+	return 0;
+}
+
+void handoff_serve(struct run *run)
+{
+	int sock = run->pid_sock[0], err;
+	long pid;
+	ssize_t n;
+
+	if (sock < 0)
+		return;
+	close(run->pid_sock[1]);
+	/* Until the child asks, or ends before it could (end of file); a
+	 * failure to hear it is its answer. */
+	while ((n = recv(sock, &pid, sizeof pid, MSG_WAITALL)) < 0 &&
+	       errno == EINTR)
+		;
+	err = n < 0 ? errno : n == (ssize_t)sizeof pid ? write_pid_file(run, pid)
+						      : EPIPE;
+	if (n != 0)
+		send(sock, &err, sizeof err, MSG_NOSIGNAL);
+	close(sock);
+}
+
+void handoff_wait(const struct step *s, struct run *run)
+{
+	ssize_t n;
+	char c;
+
+	(void)run;
+	while ((n = read(s->handoff.fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		step_failed(errno, NULL, "%d", s->handoff.fd);
+	if (n == 0)
+		step_failed(0, _("end of file: the run is called off"), "%d",
+			    s->handoff.fd);
+	close(s->handoff.fd);
+}
+
+bool handoff_predict(const struct step *s, struct prediction *p)
+{
+	if ((p->err = file_unmakable(s->handoff.file)) == 0)
+		return false;
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	return true;
+}

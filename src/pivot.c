@@ -1,0 +1,84 @@
+/* A new root by pivot_root(2) (see pivot.h).
+ *
+ * chroot(2) changes a process's root alone: the kernel then refuses it a
+ * new user namespace, and the mount table still holds every mount of the
+ * caller's.  pivot_root(2) makes DIR the mount namespace's root; the old
+ * root, put on top of it by pivot_root(".", "."), is detached: what
+ * stays is what is under DIR.  Detached only after the mounts of the
+ * steps between: in a user namespace the kernel mounts a new proc only
+ * where a proc is in view in the mount namespace, the old root's.  Both
+ * need a mount namespace whose / is not shared (a plan with
+ * --propagation=shared or unchanged is refused): a new mount there
+ * would be seen outside, and pivot_root(2) refuses one.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "fail.h"
+#include "i18n.h"
+#include "pivot.h"
+#include "quote.h"
+#include "undo.h"
+
+void pivot_root_to(const struct step *s, struct run *run)
+{
+	const char *dir = s->dir.path;
+	struct statx st;
+
+	/* After it, the locale and the catalogs would be looked for in the
+	 * new root; the undo reads our mounts through our /proc/self. */
+	i18n_load_now();
+	undo_before_chroot();
+	if ((run->old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    statx(AT_FDCWD, dir, 0, STATX_TYPE, &st) != 0)
+		step_failed(errno, NULL, "%s", quoted(dir));
+	/* pivot_root(2) takes a mount's root; a mount point is left as it
+	 * is, with what is mounted under it. */
+	if (!(st.stx_attributes_mask & st.stx_attributes &
+	      STATX_ATTR_MOUNT_ROOT) &&
+	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
+		step_failed(errno, NULL, "%s", quoted(dir));
+	if (chdir(dir) != 0 || syscall(SYS_pivot_root, ".", ".") != 0 ||
+	    chdir("/") != 0)
+		step_failed(errno, NULL, "%s", quoted(dir));
+}
+
+void pivot_detach_old(const struct step *s, struct run *run)
+{
+	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	/* umount2(2) takes a path: the old root's own ".", from which the
+	 * kernel takes the mount on top, which is the old root itself;
+	 * never "/", whose mount on top could be the new root, were the
+	 * old one gone. */
+	(void)s;
+	if (cwd < 0 || fchdir(run->old_root) != 0 ||
+	    umount2(".", MNT_DETACH) != 0 || fchdir(cwd) != 0)
+		step_failed(errno, NULL, NULL);
+	close(cwd);
+	close(run->old_root);
+	run->old_root = -1;
+}
+
+bool pivot_predict(const struct step *s, struct prediction *p)
+{
+	struct stat st;
+
+	if (stat(s->dir.path, &st) != 0)
+		p->err = errno;
+	else if (!S_ISDIR(st.st_mode))
+		p->err = ENOTDIR;
+	else
+		return false;
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
+	return true;
+}

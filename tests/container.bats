@@ -1,0 +1,443 @@
+#!/usr/bin/env bats
+# What container scripts ask of unshare: a hostname (--hostname,
+# --domainname), a new root where a container works (--pivot-root, where
+# --root's chroot cannot nest a user namespace), a hand-off before the
+# exec (--info-fd, --pid-file, --wait-fd), no_new_privs, and --dry-run
+# as a check.  As root, and as nobody with a user namespace of its own.
+
+load helpers
+
+teardown() {
+	nobody_cleanup
+}
+
+# The host's names, read as the test shell's UTS namespace has them.
+host_names() {
+	cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname
+}
+
+# busybox_root: a root in $NOBODY_DIR/root made of a static busybox
+# (Debian's busybox-static), with /proc and /tmp to mount on, which
+# nobody can reach.
+busybox_root() {
+	local bb applet
+	bb=$(command -v busybox) ||
+		need "busybox is not installed (tools/install-deps installs busybox-static)"
+	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' ||
+		need "$bb is not static (tools/install-deps installs busybox-static)"
+	nobody_copy
+	ROOT=$NOBODY_DIR/root
+	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/tmp"
+	cp "$bb" "$ROOT/bin/busybox"
+	for applet in sh cat cut unshare hostname pwd; do
+		ln -s busybox "$ROOT/bin/$applet"
+	done
+	chmod -R a+rX "$ROOT"
+}
+
+# our_root: a root in $NOBODY_DIR/ours holding our unshare as /unshare,
+# with the libraries it loads.
+our_root() {
+	local lib
+	nobody_copy
+	OURS=$NOBODY_DIR/ours
+	mkdir -p "$OURS"
+	cp "$NOBODY_BIN" "$OURS/unshare"
+	for lib in $(ldd "$UNSHARE_BIN" 2>/dev/null |
+		awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		cp --parents -L "$lib" "$OURS"
+	done
+	chmod -R a+rX "$OURS"
+}
+
+# A directory of the test's that nobody may write: $NOBODY_DIR/w.
+nobody_dir() {
+	nobody_copy
+	mkdir -p "$NOBODY_DIR/w"
+	chown nobody:nogroup "$NOBODY_DIR/w"
+}
+
+# json FILE EXPRESSION: EXPRESSION of the document d in FILE, in Python.
+json() {
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"
+}
+
+# A hand-off's document is written whole when it ends with its newline.
+written() {
+	[ -s "$1" ] && [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ]
+}
+
+@test "--hostname and --domainname name the new UTS namespace, and it alone; they imply --uts" {
+	require_root
+	local before
+	before=$(host_names)
+	run unshare --hostname=box --domainname=dom cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname
+	assert_success
+	assert_output $'box\ndom'
+	assert_equal "$(host_names)" "$before"
+	run unshare --dry-run --hostname=box true
+	assert_success
+	assert_line --regexp '^implied +uts +by --hostname$'
+	assert_line 'hostname     set the hostname: box'
+	# Set before the ids change: the program runs as another user.
+	run unshare --hostname=box2 --setuid=65534 sh -c 'id -u; cat /proc/sys/kernel/hostname'
+	assert_success
+	assert_output $'65534\nbox2'
+}
+
+@test "nobody: --hostname with -r and with -c, set while the new user namespace's creator may" {
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --hostname=box --domainname=dom cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname
+	assert_success
+	assert_output $'box\ndom'
+	run as_nobody "$NOBODY_BIN" -c --hostname=box2 sh -c 'id -u; cat /proc/sys/kernel/hostname'
+	assert_success
+	assert_output $'65534\nbox2'
+	# Without a user namespace, the kernel's refusal, foreseen too.
+	run as_nobody "$NOBODY_BIN" --hostname=box true
+	assert_failure 125
+	run as_nobody "$NOBODY_BIN" --dry-run --hostname=box true
+	assert_failure 125
+}
+
+@test "a name longer than 64 bytes is refused when the command line is read" {
+	local name64 name65
+	name64=$(printf 'a%.0s' {1..64})
+	name65=${name64}b
+	run unshare --dry-run --hostname="$name64" --domainname="$name64" true
+	assert_success
+	for option in hostname domainname; do
+		run unshare --"$option=$name65" touch ran
+		assert_failure 125
+		assert_said "--$option=$name65" "at most 64 bytes"
+		[ ! -e ran ]
+	done
+}
+
+@test "--pivot-root: a nested user namespace works where --root's chroot fails; the mount table holds the new root's mounts alone" {
+	require_root
+	busybox_root
+	mounts_snapshot
+	run unshare -m --pivot-root="$ROOT" --mount-proc -pf --hostname=box sh -c '
+		unshare -U true && echo nested; hostname; pwd; cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'nested\nbox\n/\n/\n/proc'
+	# --root is util-linux's chroot(2): the kernel refuses the nested one.
+	run unshare -m --root="$ROOT" --mount-proc -pf sh -c 'unshare -U true && echo nested'
+	assert_failure
+	assert_output --partial 'Operation not permitted'
+	refute_output --partial nested
+	# The new root's mount stays in its mount namespace.
+	assert_no_new_mounts
+	# --wd goes from the new /.
+	run unshare -m --pivot-root="$ROOT" --wd=/tmp pwd
+	assert_success
+	assert_output /tmp
+}
+
+@test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {
+	require_userns_for_nobody
+	busybox_root
+	run as_nobody "$NOBODY_BIN" -rm --pivot-root="$ROOT" --mount-proc -pf --hostname=box sh -c '
+		unshare -U true && echo nested; hostname; cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'nested\nbox\n/\n/proc'
+	run as_nobody "$NOBODY_BIN" -rm --root="$ROOT" --mount-proc -pf sh -c 'unshare -U true && echo nested'
+	assert_failure
+	refute_output --partial nested
+}
+
+@test "--root's refusal to nest a user namespace says to use --pivot-root" {
+	require_userns_for_nobody
+	our_root
+	run as_nobody "$NOBODY_BIN" -r --root="$OURS" /unshare -U /unshare --version
+	assert_failure 125
+	assert_said "Operation not permitted"
+	assert_said "chrooted" "--pivot-root"
+	run as_nobody "$NOBODY_BIN" -rm --pivot-root="$OURS" /unshare -U /unshare --version
+	assert_success
+	assert_line --index 0 --regexp '^unshare '
+}
+
+@test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said, and foreseen" {
+	run unshare --pivot-root=/ --root=/ true
+	assert_failure 125
+	assert_said "--pivot-root and --root exclude each other"
+	for mode in shared unchanged; do
+		run unshare --pivot-root=/ --propagation=$mode true
+		assert_failure 125
+		assert_said "--propagation=$mode and --pivot-root exclude each other"
+	done
+	require_root
+	run unshare -m --pivot-root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	assert_said "make DIR the root" "none" "No such file or directory"
+	run unshare --dry-run --json -m --pivot-root="$BATS_TEST_TMPDIR/none" true
+	assert_failure 125
+	run parse_json "$output" '[(x["step"], x["errno"]) for x in p["predictions"]]'
+	# The program too is looked for in the new root.
+	assert_output "[('pivot-root', 'ENOENT'), ('exec', 'ENOENT')]"
+	# Slave propagation keeps / unshared: it works.
+	busybox_root
+	run unshare -m --propagation=slave --pivot-root="$ROOT" hostname
+	assert_success
+}
+
+# parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
+parse_json() {
+	python3 -c 'import json, sys; p = json.loads(sys.argv[1])["plan"]; print(eval(sys.argv[2]))' "$@"
+}
+
+# info_matches FILE: the hand-off's document in FILE has our version, its
+# pid is the program's (a sleep), and each namespace's inode is what
+# /proc shows from outside; with --init, init_pid is its parent.
+info_matches() {
+	local pid type inode
+	wait_for_file "$1"
+	eventually written "$1" || fail "$1 is not whole"
+	assert_equal "$(json "$1" 'd["version"]')" 4
+	pid=$(json "$1" 'd["pid"]')
+	[[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == sleep* ]] || fail "pid $pid is not the program"
+	for type in $(json "$1" '" ".join(d["ns"])'); do
+		inode=$(json "$1" "d[\"ns\"][\"$type\"]")
+		assert_equal "$(readlink "/proc/$pid/ns/$type")" "$type:[$inode]"
+	done
+	assert_equal "$(json "$1" '" ".join(sorted(d["ns"]))')" "cgroup ipc mnt net pid time user uts"
+	if [ -n "${2:-}" ]; then
+		assert_equal "$(json "$1" 'd["init_pid"]')" \
+			"$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status")"
+	fi
+	kill -KILL "$pid"
+}
+
+@test "--info-fd: one JSON document, the pid as the caller sees it and the inodes of its namespaces, then the FD closed" {
+	require_root
+	"$UNSHARE_BIN" -n -pf --mount-proc --info-fd=8 sleep 60 8>info.json &
+	info_matches info.json
+	wait || true
+	"$UNSHARE_BIN" -n -pf --mount-proc --init --info-fd=8 sleep 60 8>info.json &
+	info_matches info.json init
+	wait || true
+	assert_equal "$(json info.json '"init_pid" in d')" True
+	# The program does not get the FD.
+	run unshare --info-fd=8 sh -c 'if test -e /proc/self/fd/8; then echo open; fi' 8>/dev/null
+	assert_success
+	assert_output ''
+}
+
+@test "nobody: --info-fd of a run in a user namespace of its own" {
+	require_userns_for_nobody
+	nobody_dir
+	as_nobody "$NOBODY_BIN" -rn -pf --mount-proc --info-fd=8 sleep 60 8>"$NOBODY_DIR/w/info.json" &
+	info_matches "$NOBODY_DIR/w/info.json"
+	wait || true
+}
+
+@test "--pid-file: the pid whole (renamed into place), by the parent whatever user the program is, removed at the end" {
+	require_root
+	"$UNSHARE_BIN" -p --mount-proc --init --pid-file="$PWD/pid" --info-fd=8 --setuid=65534 sleep 60 8>info.json &
+	wait_for_file pid
+	eventually written info.json
+	# The program's pid, not the init's, in a directory nobody may not
+	# write: the parent wrote it.
+	assert_equal "$(cat pid)" "$(json info.json 'd["pid"]')"
+	assert_equal "$(awk '/^Uid:/ { print $2 }' "/proc/$(cat pid)/status")" 65534
+	kill -KILL "$(cat pid)"
+	wait || true
+	[ ! -e pid ]
+	run ls -A
+	assert_output info.json
+	# Whole: a file of its own, then renamed to FILE.
+	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
+	run grep -E 'rename.*"\.unshare-[0-9]+\.pid".*"pid"' trace
+	assert_success
+	run ls -A
+	assert_output $'info.json\ntrace'
+	# It implies --fork, and needs it.
+	run unshare --dry-run --pid-file=pid true
+	assert_line --regexp '^implied +--fork +by --pid-file$'
+	run unshare --no-fork --pid-file=pid true
+	assert_failure 125
+	assert_said "--pid-file needs a child process" "--no-fork"
+}
+
+@test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
+	run unshare --pid-file=/nonexistent/pid touch ran
+	assert_failure 125
+	assert_said "open what the hand-off uses" "/nonexistent/pid" "No such file or directory"
+	[ ! -e ran ]
+	mkdir dir
+	run unshare --pid-file=dir touch ran
+	assert_failure 125
+	assert_said "dir" "Is a directory"
+	[ ! -e ran ]
+	run unshare --dry-run --json --pid-file=/nonexistent/pid true
+	assert_failure 125
+	assert_output --partial '{"step":"pid-file","errno":"ENOENT",'
+}
+
+@test "nobody: --pid-file in a directory of its own" {
+	require_userns_for_nobody
+	nobody_dir
+	run as_nobody "$NOBODY_BIN" -r --pid-file="$NOBODY_DIR/w/pid" cat "$NOBODY_DIR/w/pid"
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	[ ! -e "$NOBODY_DIR/w/pid" ]
+	run as_nobody "$NOBODY_BIN" -r --pid-file=/root/pid true
+	assert_failure 125
+	assert_said "/root/pid" "Permission denied"
+}
+
+# ip(8), from iproute2, wherever it is.
+IP=$(PATH=$PATH:/usr/sbin:/sbin command -v ip || echo /usr/sbin/ip)
+
+# add_link PID: a link added to the network namespace of PID, from
+# outside: a dummy one, or where the kernel has none, a veth pair with
+# both ends there.
+add_link() {
+	[ -x "$IP" ] || need "ip is not installed (tools/install-deps installs iproute2)"
+	nsenter -t "$1" -n "$IP" link add d0 type dummy 2>/dev/null ||
+		nsenter -t "$1" -n "$IP" link add d0 type veth peer name d1
+}
+
+@test "--wait-fd: the program starts after a byte, in a namespace set up from outside meanwhile" {
+	require_root
+	mkfifo go
+	"$UNSHARE_BIN" -n --info-fd=8 --wait-fd=9 sh -c 'touch started; "$1" -br link' sh "$IP" \
+		8>info.json 9<go >out &
+	exec 7>go
+	eventually written info.json
+	sleep 0.2
+	[ ! -e started ] || fail "the program started before the byte"
+	add_link "$(json info.json 'd["pid"]')"
+	echo g >&7
+	exec 7>&-
+	wait
+	[ -e started ]
+	run grep -c '^d0' out
+	assert_output 1
+}
+
+@test "nobody: --wait-fd in a user namespace of its own, a link added by root meanwhile" {
+	require_userns_for_nobody
+	nobody_dir
+	mkfifo go
+	as_nobody "$NOBODY_BIN" -rn --info-fd=8 --wait-fd=9 "$IP" -br link \
+		8>"$NOBODY_DIR/w/info.json" 9<go >out &
+	exec 7>go
+	eventually written "$NOBODY_DIR/w/info.json"
+	add_link "$(json "$NOBODY_DIR/w/info.json" 'd["pid"]')"
+	echo g >&7
+	exec 7>&-
+	wait
+	run grep -c '^d0' out
+	assert_output 1
+}
+
+@test "--wait-fd at end of file: 125, everything undone, nothing left (mount, FILE, cgroup, pid file)" {
+	require_root
+	local hier cg='' mine
+	hier=$(findmnt -n -t cgroup2 -o TARGET | head -n 1)
+	mine=$hier$(sed -n 's/^0:://p' /proc/self/cgroup)
+	if [ -n "$hier" ] && [ -w "$mine/cgroup.procs" ]; then
+		cg=--new-cgroup=wait$BATS_TEST_NUMBER
+	fi
+	mkdir p
+	touch ns
+	mounts_snapshot
+	run unshare --net="$PWD/ns" --uts="$PWD/new" ${cg:+"$cg"} --propagation=shared \
+		--mount-proc="$PWD/p" -p --pid-file="$PWD/pid" --wait-fd=9 touch ran 9</dev/null
+	assert_failure 125
+	assert_said "wait for a byte on FD before the exec: 9" "end of file"
+	[ ! -e ran ]
+	[ ! -e pid ]
+	[ ! -e new ]
+	run findmnt "$PWD/ns"
+	assert_failure
+	assert_no_new_mounts
+	[ -z "$cg" ] || [ ! -e "$mine/${cg#--new-cgroup=}" ]
+	# A descriptor not open is refused with the command line.
+	run unshare --wait-fd=57 true
+	assert_failure 125
+	assert_said "--wait-fd=57" "open file descriptor"
+	run unshare --wait-fd=x true
+	assert_failure 125
+	assert_said "--wait-fd=x" "open file descriptor"
+}
+
+@test "--info-fd and --wait-fd on one socket: the document, then the byte" {
+	run python3 -c '
+import os, socket, subprocess, sys
+a, b = socket.socketpair()
+p = subprocess.Popen([sys.argv[1], "--info-fd=%d" % b.fileno(),
+                      "--wait-fd=%d" % b.fileno(), "echo", "ran"],
+                     pass_fds=[b.fileno()], stdout=subprocess.PIPE)
+b.close()
+doc = a.makefile().readline()
+a.send(b"g")
+print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().strip())' "$UNSHARE_BIN"
+	assert_success
+	assert_output 'True ran'
+}
+
+@test "--no-new-privs: NoNewPrivs 1 for the program, as root and as nobody" {
+	grep -qx $'NoNewPrivs:\t0' /proc/self/status || need "the tests run with no_new_privs set already"
+	run unshare grep NoNewPrivs /proc/self/status
+	assert_output $'NoNewPrivs:\t0'
+	run unshare --no-new-privs grep NoNewPrivs /proc/self/status
+	assert_success
+	assert_output $'NoNewPrivs:\t1'
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --no-new-privs grep NoNewPrivs /proc/self/status
+	assert_success
+	assert_output $'NoNewPrivs:\t1'
+}
+
+@test "--dry-run is a check: 125 when it foresees a failure, 0 when not; as JSON, the predictions are members" {
+	require_userns_for_nobody
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -n true
+	assert_failure 125
+	assert_equal "$stderr" ""
+	run parse_json "$output" '[(x["step"], x["errno"], x["error"], "root" in x["hint"]) for x in p["predictions"]]'
+	assert_output "[('unshare', 'EPERM', 'Operation not permitted', True)]"
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -rn true
+	assert_success
+	run parse_json "$output" 'p["predictions"]'
+	assert_output "[]"
+	# A program not found, FILEs that cannot be made.
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -r --net=/nonexistent/ns \
+		--pid-file=/root/pid no-such-program
+	assert_failure 125
+	run parse_json "$output" '[(x["step"], x["errno"], x["hint"]) for x in p["predictions"]]'
+	assert_output "[('bind-helper', 'ENOENT', None), ('pid-file', 'EACCES', None), ('exec', 'ENOENT', 'not found on PATH: check the name')]"
+	# As text: the plan on stdout, a frame a prediction on stderr.
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run -n no-such-program
+	assert_failure 125
+	assert_line 'program      no-such-program'
+	check_stderr
+	assert_messages 2
+	assert_said --index 0 "--dry-run: the run would fail" "unshare(2): net" "Operation not permitted" "-r"
+	assert_said "--dry-run: the run would fail" "run the program" "no-such-program" "not found on PATH"
+}
+
+@test "--dry-run foresees --new-cgroup outside a delegated cgroup; --loopback with no group mapped is a note, not a failure" {
+	require_userns_for_nobody
+	local plan
+	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run --json -r --new-cgroup true
+	assert_failure 125
+	plan=$output
+	run parse_json "$plan" '[x["step"] for x in p["predictions"]]'
+	assert_output "['cgroup-make']"
+	if findmnt -n -t cgroup2 >/dev/null; then
+		# The way that works on this system: systemd's, or root's.
+		run parse_json "$plan" 'p["predictions"][0]["errno"] + " " + str("Delegate=yes" in p["predictions"][0]["hint"] or "cgroup.procs" in p["predictions"][0]["hint"])'
+		assert_output "EACCES True"
+	fi
+	# Lo comes up; ping stays refused without a group mapped, said.
+	run --separate-stderr unshare --dry-run --json -U -n --loopback true
+	assert_success
+	run parse_json "$output" '"no-ping" in p["notes"]'
+	assert_output True
+	run unshare -U -n --loopback cat /proc/sys/net/ipv4/ping_group_range
+	assert_success
+}

@@ -328,20 +328,17 @@ static void new_cgroup_line(const struct plan *plan)
 	}
 	if (plan->opts & (OPT_RAW | OPT_NOHEADINGS | OPT_OUTPUT))
 		return;
-	if (st == CG_USABLE)
-		/* TRANSLATORS: %s is the caller's cgroup, a directory. */
-		snprintf(line, sizeof line, _("--new-cgroup: usable, in %s"),
-			 quoted(dir));
-	else if (st == CG_NEEDS_DELEGATION)
-		/* TRANSLATORS: %s is the caller's cgroup, a directory; the
-		 * last %s the way to one ("systemd-run ..." or "root can
-		 * delegate one, ..."). */
-		snprintf(line, sizeof line, _("--new-cgroup: needs a cgroup "
-			 "delegated to you, not %s (%s)"), quoted(dir),
-			 cgroup_delegate_hint(true));
+	/* Its status in JSON's word, as a flag's; where it needs
+	 * delegation, the way to it on this system. */
+	if (st == CG_NONE)
+		snprintf(line, sizeof line, "--new-cgroup: %s", json_status[st]);
+	else if (st == CG_USABLE)
+		snprintf(line, sizeof line, "--new-cgroup: %s (%s)",
+			 json_status[st], quoted(dir));
 	else
-		snprintf(line, sizeof line, "%s", _("--new-cgroup: no cgroup v2 "
-			 "hierarchy is mounted"));
+		snprintf(line, sizeof line, "--new-cgroup: %s (%s): %s",
+			 json_status[st], quoted(dir),
+			 cgroup_delegate_hint(true));
 	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
 }
 

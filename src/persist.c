@@ -358,13 +358,6 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		complain("persist", errno, NULL, file_what, f->name, shown);
 		return -1;
 	}
-	if (S_ISLNK(k->st.st_mode)) {
-		complain("persist", 0,
-			 _("give the file itself: a link to it is never "
-			   "followed"),
-			 _("--%s=%s: it is a symbolic link"), f->name, shown);
-		return -1;
-	}
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
 		char hint[PATH_MAX + 64];
 
@@ -376,6 +369,7 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			 shown);
 		return -1;
 	}
+	/* A symbolic link is never followed: it is no regular file. */
 	if (!S_ISREG(k->st.st_mode)) {
 		complain("persist", 0, _(not_regular),
 			 _("--%s=%s: not a regular file"), f->name, shown);

@@ -420,20 +420,20 @@ with_session_files() {
 	assert_failure 125
 	assert_said "--dry-run: the run would fail:" "--new-cgroup: your cgroup" "have root make you a cgroup"
 	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
-	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*root can delegate one, see unshare\(1\)"
+	assert_line --index -1 --regexp "^--new-cgroup: needs-delegation \(.*\): root can delegate one, see unshare\(1\)"
 	# Where systemd runs the user's session: its way.
 	run with_session_files setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$NOBODY_BIN" --new-cgroup="$CG" -Ur true
 	assert_failure 125
 	assert_said "your cgroup" "systemd-run --user --scope -p Delegate=yes"
 	run with_session_files setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$NOBODY_BIN" --list
-	assert_line --index -1 --regexp "^--new-cgroup: needs a cgroup delegated to you, not .*systemd-run --user --scope -p Delegate=yes"
+	assert_line --index -1 --regexp "^--new-cgroup: needs-delegation \(.*\): systemd-run --user --scope -p Delegate=yes"
 	assert_nothing_left
 }
 
 @test "--list says whether --new-cgroup can be used here, and where" {
 	run unshare --list
 	assert_success
-	assert_line --index -1 "--new-cgroup: usable, in $MINE"
+	assert_line --index -1 "--new-cgroup: usable ($MINE)"
 	run unshare --list --json
 	assert_output --partial "\"new_cgroup\":{\"status\":\"usable\",\"parent\":\"$MINE\"}"
 	nobody_copy

@@ -86,14 +86,14 @@ setup() {
 @test "missing directories: 125 with their message" {
 	run unshare -R /no/such/root true
 	assert_failure 125
-	assert_said "chroot: /no/such/root: No such file or directory"
+	assert_said "chroot to DIR: /no/such/root: No such file or directory"
 	assert_equal "${#lines[@]}" 1
 	run unshare -w /no/such/dir true
 	assert_failure 125
-	assert_output "unshare: chdir: /no/such/dir: No such file or directory"
+	assert_output "unshare: chdir to DIR: /no/such/dir: No such file or directory"
 	run unshare -R / -w /no/such/dir true
 	assert_failure 125
-	assert_said "chdir: /no/such/dir: No such file or directory" "hint: " "inside --root"
+	assert_said "chdir to DIR: /no/such/dir: No such file or directory" "hint: " "inside --root"
 }
 
 @test "--mount-binfmt: a binfmt_misc of our own, with register" {

@@ -226,7 +226,7 @@ with open("/proc/self/ns/mnt") as f:
 	ln -s "$BATS_TEST_TMPDIR/target" "$dir/link"
 	run unshare --net="$dir/link" touch "$BATS_TEST_TMPDIR/ran"
 	assert_failure 125
-	assert_said "--net=$dir/link: it is a symbolic link" "hint: " "give the file itself" "never followed"
+	assert_said "--net=$dir/link: not a regular file" "hint: " "a namespace is kept on one"
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	run findmnt -n "$BATS_TEST_TMPDIR/target"
 	assert_failure

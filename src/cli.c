@@ -199,7 +199,7 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan_give(plan, (size_t)(r - option_rows));
 		plan->opts |= r->sets;
 		plan->requested |= r->flag;
-		if (r->take && r->take(plan, r, optarg, msg) != 0)
+		if (option_take(plan, r, optarg, msg) != 0)
 			return CLI_ERROR;
 		last = r->arg == ARG_NS_FILE && !optarg ? r : NULL;
 	}

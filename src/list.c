@@ -480,8 +480,9 @@ static size_t words_of(const struct option_row *r, const char **words,
 		words[n] = buf[n];
 		return n + 1;
 	default:
-		for (size_t i = 0; r->words && r->words[i].name && n < max; i++)
-			words[n++] = r->words[i].name;
+		for (const struct word *w = row_words(r); w && w->name && n < max;
+		     w++)
+			words[n++] = w->name;
 		return n;
 	}
 }

@@ -42,13 +42,14 @@ char *usage_message(const char *fmt, ...)
 		return -1;                            \
 	} while (0)
 
-/* An optional value: the fixed default if absent, refused if empty. */
+/* An optional value: the fixed default (or NULL, where the row has
+ * none) if absent, refused if empty. */
 static int value_or_default(const struct option_row *row, const char *value,
 			    const char **out, char **msg)
 {
 	if (value && *value == '\0')
 		USAGE(_("--%s=: give a value"), row_name(row));
-	*out = value ? value : row->fixed;
+	*out = value ? value : *row->fixed ? row->fixed : NULL;
 	return 0;
 }
 
@@ -89,13 +90,13 @@ static int word_index(const struct option_row *row, const char *value,
 	char list[200] = "";
 	size_t len = 0;
 
-	for (int i = 0; row->words[i].name; i++) {
-		if (strcmp(value, row->words[i].name) == 0)
+	for (int i = 0; row_words(row)[i].name; i++) {
+		if (strcmp(value, row_words(row)[i].name) == 0)
 			return i;
 		if (len < sizeof list)
 			len += (size_t)snprintf(list + len, sizeof list - len,
 						"%s%s", i ? ", " : "",
-						row->words[i].name);
+						row_words(row)[i].name);
 	}
 	/* TRANSLATORS: the last %s is the words the option takes, as
 	 * "allow, deny". */
@@ -206,7 +207,8 @@ static int take_map_both(struct plan *plan, const struct option_row *row,
 {
 	(void)value;
 	(void)msg;
-	plan->map_user_arg = plan->map_group_arg = row->fixed;
+	plan->map_user_arg = plan->map_group_arg =
+		row->sets == OPT_MAP_CURRENT ? map_current : row->fixed;
 	return 0;
 }
 
@@ -252,7 +254,7 @@ static int take_setgroups(struct plan *plan, const struct option_row *row,
 
 	if (i < 0)
 		return -1;
-	plan->setgroups = (int)row->words[i].value;
+	plan->setgroups = (int)row_words(row)[i].value;
 	return 0;
 }
 
@@ -269,7 +271,7 @@ static int take_list(struct plan *plan, const struct option_row *row,
 		return -1;
 	if ((i = word_index(row, value, msg)) < 0)
 		return -1;
-	plan->list = (int)row->words[i].value;
+	plan->list = (int)row_words(row)[i].value;
 	return 0;
 }
 
@@ -335,9 +337,9 @@ const char value_kinds[][sizeof "variable-list"] = {
  * (--pid=FILE), as a man page's synopsis has them. */
 #define NS(bit, c, ...)                                                 \
 	{ .letter = (c), .arg = ARG_NS_FILE, .arg_name = "FILE",         \
-	  .group = GROUP_NS, .flag = (bit), .take = take_ns_file,         \
+	  .group = GROUP_NS, .flag = (bit), .take = TAKE_NS_FILE,         \
 	  .values = VALUES_FILE, __VA_ARGS__ }
-#define STRING(field) .take = take_string, .store = offsetof(struct plan, field)
+#define STRING(field) .take = TAKE_STRING, .store = offsetof(struct plan, field)
 #define CONTEXT(bit) { .group = GROUP_CONTEXT, .flag = (bit) }
 
 /* Each text is one line of --help: at most 49 columns, in every
@@ -359,12 +361,12 @@ const struct option_row option_rows[] = {
 	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
 	{ "new-cgroup", 0, ARG_OPTIONAL, "NAME", GROUP_NS,
 	  N_("run in a cgroup of its own; implies -C, -f"),
-	  .sets = OPT_NEW_CGROUP, .take = take_cgroup_name,
+	  .sets = OPT_NEW_CGROUP, .take = TAKE_CGROUP_NAME,
 	  .values = VALUES_TEXT,
 	  .implies_opts = OPT_FORK, .implies_flags = UNSHARE_CGROUP },
 	{ "cgroup-set", 0, ARG_REQUIRED, "FILE=VAL", GROUP_NS,
 	  N_("write VAL to FILE of that cgroup; repeatable"),
-	  .take = take_cgroup_set, .values = VALUES_TEXT,
+	  .take = TAKE_CGROUP_SET, .values = VALUES_TEXT,
 	  .implies_opts = OPT_NEW_CGROUP },
 	{ "mount-cgroup", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
 	  N_("mount its cgroup2 on DIR; implies -m, -C"),
@@ -372,8 +374,8 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_MOUNT | UNSHARE_CGROUP },
 	{ "propagation", 0, ARG_REQUIRED, "MODE", GROUP_NS,
 	  N_("private (default), shared, slave or unchanged"),
-	  .sets = OPT_PROPAGATION, .take = take_propagation,
-	  .values = VALUES_WORD, .words = propagations,
+	  .sets = OPT_PROPAGATION, .take = TAKE_PROPAGATION,
+	  .values = VALUES_WORD, .words = WORDS_PROPAGATION,
 	  .implies_flags = UNSHARE_MOUNT },
 	{ "mount-binfmt", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
 	  N_("mount a binfmt_misc on DIR; implies -U, -m"),
@@ -382,39 +384,39 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_USER | UNSHARE_MOUNT },
 	{ "load-interp", 'l', ARG_REQUIRED, "SPEC", GROUP_NS,
 	  N_("register an interpreter in that binfmt_misc"),
-	  .sets = OPT_LOAD_INTERP, .take = take_interp, .values = VALUES_TEXT,
+	  .sets = OPT_LOAD_INTERP, .take = TAKE_INTERP, .values = VALUES_TEXT,
 	  .implies_opts = OPT_MOUNT_BINFMT },
-	{ "loopback", 0, ARG_NONE, NULL, GROUP_NS,
+	{ "loopback", 0, ARG_NONE, "", GROUP_NS,
 	  N_("bring lo up"),
 	  .sets = OPT_LOOPBACK },
 	{ "monotonic", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("move the monotonic clock by OFFSET seconds"),
-	  .sets = OPT_MONOTONIC, .take = take_offset, .values = VALUES_TEXT,
+	  .sets = OPT_MONOTONIC, .take = TAKE_OFFSET, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME },
 	{ "boottime", 0, ARG_REQUIRED, "OFFSET", GROUP_NS,
 	  N_("the same for the boot-time clock"),
-	  .sets = OPT_BOOTTIME, .take = take_offset, .values = VALUES_TEXT,
+	  .sets = OPT_BOOTTIME, .take = TAKE_OFFSET, .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_TIME },
 	{ "hostname", 0, ARG_REQUIRED, "NAME", GROUP_NS,
 	  N_("set the hostname"),
-	  .sets = OPT_HOSTNAME, .take = take_uts_name,
+	  .sets = OPT_HOSTNAME, .take = TAKE_UTS_NAME,
 	  .store = offsetof(struct plan, hostname), .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_UTS },
 	{ "domainname", 0, ARG_REQUIRED, "NAME", GROUP_NS,
 	  N_("set the domain name"),
-	  .sets = OPT_DOMAINNAME, .take = take_uts_name,
+	  .sets = OPT_DOMAINNAME, .take = TAKE_UTS_NAME,
 	  .store = offsetof(struct plan, domainname), .values = VALUES_TEXT,
 	  .implies_flags = UNSHARE_UTS },
 
 	/* User namespace and identity. */
-	{ "map-root-user", 'r', ARG_NONE, NULL, GROUP_USERNS,
+	{ "map-root-user", 'r', ARG_NONE, "", GROUP_USERNS,
 	  N_("map your uid and gid to root (0)"),
-	  .sets = OPT_MAP_ROOT, .take = take_map_both, .fixed = "0",
+	  .sets = OPT_MAP_ROOT, .take = TAKE_MAP_BOTH, .fixed = "0",
 	  .implies_flags = UNSHARE_USER },
-	{ "map-current-user", 'c', ARG_NONE, NULL, GROUP_USERNS,
+	{ "map-current-user", 'c', ARG_NONE, "", GROUP_USERNS,
 	  N_("map your uid and gid to themselves"),
-	  .sets = OPT_MAP_CURRENT, .take = take_map_both,
-	  .fixed = map_current, .implies_flags = UNSHARE_USER },
+	  .sets = OPT_MAP_CURRENT, .take = TAKE_MAP_BOTH,
+	  .implies_flags = UNSHARE_USER },
 	{ "map-user", 0, ARG_REQUIRED, "USER", GROUP_USERNS,
 	  N_("map your uid to USER"),
 	  .sets = OPT_MAP_USER, STRING(map_user_arg), .values = VALUES_USER,
@@ -425,20 +427,20 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_USER },
 	{ "map-users", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
 	  N_("map uids: INNER:OUTER:COUNT, auto, subids, all"),
-	  .sets = OPT_MAP_USERS, .take = take_specs, .values = VALUES_TEXT,
-	  .words = map_words, .implies_flags = UNSHARE_USER },
+	  .sets = OPT_MAP_USERS, .take = TAKE_SPECS, .values = VALUES_TEXT,
+	  .words = WORDS_MAP, .implies_flags = UNSHARE_USER },
 	{ "map-groups", 0, ARG_REQUIRED, "SPEC", GROUP_USERNS,
 	  N_("the same for gids"),
-	  .sets = OPT_MAP_GROUPS, .take = take_specs, .values = VALUES_TEXT,
-	  .words = map_words, .implies_flags = UNSHARE_USER },
+	  .sets = OPT_MAP_GROUPS, .take = TAKE_SPECS, .values = VALUES_TEXT,
+	  .words = WORDS_MAP, .implies_flags = UNSHARE_USER },
 	/* Option names alone, not translated. */
-	{ "map-auto", 0, ARG_NONE, NULL, GROUP_USERNS,
+	{ "map-auto", 0, ARG_NONE, "", GROUP_USERNS,
 	  "--map-users=auto --map-groups=auto",
-	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
+	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = TAKE_SPECS,
 	  .fixed = "auto", .implies_flags = UNSHARE_USER },
-	{ "map-subids", 0, ARG_NONE, NULL, GROUP_USERNS,
+	{ "map-subids", 0, ARG_NONE, "", GROUP_USERNS,
 	  "--map-users=subids --map-groups=subids",
-	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = take_specs,
+	  .sets = OPT_MAP_USERS | OPT_MAP_GROUPS, .take = TAKE_SPECS,
 	  .fixed = "subids", .implies_flags = UNSHARE_USER },
 	/* UID:GID, allow|deny: not words, not translated. */
 	{ "owner", 0, ARG_REQUIRED, "UID:GID", GROUP_USERNS,
@@ -447,15 +449,15 @@ const struct option_row option_rows[] = {
 	  .implies_flags = UNSHARE_USER },
 	{ "setgroups", 0, ARG_REQUIRED, "allow|deny", GROUP_USERNS,
 	  N_("setgroups(2) in the new user namespace"),
-	  .sets = OPT_SETGROUPS, .take = take_setgroups, .values = VALUES_WORD,
-	  .words = setgroups_words, .implies_flags = UNSHARE_USER },
+	  .sets = OPT_SETGROUPS, .take = TAKE_SETGROUPS, .values = VALUES_WORD,
+	  .words = WORDS_SETGROUPS, .implies_flags = UNSHARE_USER },
 	{ "setuid", 'S', ARG_REQUIRED, "USER", GROUP_USERNS,
 	  N_("run the program as USER"),
 	  STRING(setuid_arg), .values = VALUES_USER },
 	{ "setgid", 'G', ARG_REQUIRED, "GROUP", GROUP_USERNS,
 	  N_("run the program as GROUP"),
 	  STRING(setgid_arg), .values = VALUES_GROUP },
-	{ "keep-caps", 0, ARG_NONE, NULL, GROUP_USERNS,
+	{ "keep-caps", 0, ARG_NONE, "", GROUP_USERNS,
 	  N_("make the capabilities ambient"),
 	  .sets = OPT_KEEP_CAPS },
 
@@ -468,23 +470,23 @@ const struct option_row option_rows[] = {
 	CONTEXT(UNSHARE_THREAD),
 	{ "flags", 0, ARG_REQUIRED, "LIST", GROUP_CONTEXT,
 	  N_("flags by name or number, comma-separated"),
-	  .take = take_flags, .values = VALUES_FLAGS },
+	  .take = TAKE_FLAGS, .values = VALUES_FLAGS },
 
 	/* Execution. */
-	{ "fork", 'f', ARG_NONE, NULL, GROUP_EXEC,
+	{ "fork", 'f', ARG_NONE, "", GROUP_EXEC,
 	  N_("fork and wait for the child; or never fork"),
 	  .sets = OPT_FORK },
 	/* On --fork's line of --help, which says both. */
-	{ "no-fork", 0, ARG_NONE, NULL, GROUP_EXEC, NULL,
+	{ "no-fork", 0, ARG_NONE, "", GROUP_EXEC, "",
 	  .sets = OPT_NO_FORK },
 	{ "kill-child", 0, ARG_OPTIONAL, "SIGNAL", GROUP_EXEC,
 	  N_("kill the child if unshare dies; implies -f"),
-	  .sets = OPT_KILL_CHILD, .take = take_kill_signal, .fixed = "KILL",
+	  .sets = OPT_KILL_CHILD, .take = TAKE_KILL_SIGNAL, .fixed = "KILL",
 	  .values = VALUES_SIGNAL, .implies_opts = OPT_FORK },
-	{ "forward-signals", 0, ARG_NONE, NULL, GROUP_EXEC,
+	{ "forward-signals", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("pass signals on to the child; implies -f"),
 	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK },
-	{ "init", 0, ARG_NONE, NULL, GROUP_EXEC,
+	{ "init", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("run the program under an init; implies -p"),
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
 	  .implies_flags = UNSHARE_PID },
@@ -498,22 +500,22 @@ const struct option_row option_rows[] = {
 	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
 	  N_("chdir to DIR"),
 	  STRING(wd_dir), .values = VALUES_DIR },
-	{ "clear-env", 0, ARG_NONE, NULL, GROUP_EXEC,
+	{ "clear-env", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("an empty environment but a default PATH"),
 	  .sets = OPT_CLEAR_ENV },
 	{ "keep-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC,
 	  N_("keep only the variables in LIST, and PATH"),
-	  .sets = OPT_CLEAR_ENV, .take = take_keep_env,
+	  .sets = OPT_CLEAR_ENV, .take = TAKE_KEEP_ENV,
 	  .values = VALUES_VARIABLES },
-	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, NULL,
-	  .sets = OPT_CLEAR_ENV, .take = take_keep_env, .alias = 1,
+	{ "whitelist-env", 0, ARG_REQUIRED, "LIST", GROUP_EXEC, "",
+	  .sets = OPT_CLEAR_ENV, .take = TAKE_KEEP_ENV, .alias = 1,
 	  .values = VALUES_VARIABLES },
-	{ "no-new-privs", 0, ARG_NONE, NULL, GROUP_EXEC,
+	{ "no-new-privs", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("exec grants no privileges (no_new_privs)"),
 	  .sets = OPT_NO_NEW_PRIVS },
 	{ "info-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
 	  N_("write the pid and namespaces to FD"),
-	  .sets = OPT_INFO_FD, .take = take_fd,
+	  .sets = OPT_INFO_FD, .take = TAKE_FD,
 	  .store = offsetof(struct plan, info_fd), .values = VALUES_TEXT },
 	{ "pid-file", 0, ARG_REQUIRED, "FILE", GROUP_EXEC,
 	  N_("write the pid to FILE"),
@@ -521,37 +523,37 @@ const struct option_row option_rows[] = {
 	  .implies_opts = OPT_FORK, .unless = OPT_NO_FORK },
 	{ "wait-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
 	  N_("wait for a byte on FD before the exec"),
-	  .sets = OPT_WAIT_FD, .take = take_fd,
+	  .sets = OPT_WAIT_FD, .take = TAKE_FD,
 	  .store = offsetof(struct plan, wait_fd), .values = VALUES_TEXT },
-	{ "dry-run", 0, ARG_NONE, NULL, GROUP_EXEC,
+	{ "dry-run", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("print the plan; 125 if the run would fail"),
 	  .sets = OPT_DRY_RUN },
 
 	/* Output. */
 	{ "list", 0, ARG_OPTIONAL, "WHAT", GROUP_OUTPUT,
 	  N_("list flags (the default), options or steps"),
-	  .sets = OPT_LIST, .take = take_list, .fixed = "flags",
-	  .values = VALUES_WORD, .words = list_words },
+	  .sets = OPT_LIST, .take = TAKE_LIST, .fixed = "flags",
+	  .values = VALUES_WORD, .words = WORDS_LIST },
 	{ "output", 'o', ARG_REQUIRED, "LIST", GROUP_OUTPUT,
 	  N_("the columns of --list to show, in order"),
 	  .sets = OPT_OUTPUT, STRING(list_columns), .values = VALUES_WORDS,
-	  .words = column_words },
-	{ "noheadings", 0, ARG_NONE, NULL, GROUP_OUTPUT,
+	  .words = WORDS_COLUMNS },
+	{ "noheadings", 0, ARG_NONE, "", GROUP_OUTPUT,
 	  N_("--list: no heading; cells parted by a blank"),
 	  .sets = OPT_NOHEADINGS },
 	/* On --noheadings' line of --help, which says both. */
-	{ "raw", 0, ARG_NONE, NULL, GROUP_OUTPUT, NULL,
+	{ "raw", 0, ARG_NONE, "", GROUP_OUTPUT, "",
 	  .sets = OPT_RAW },
-	{ "json", 0, ARG_NONE, NULL, GROUP_OUTPUT,
+	{ "json", 0, ARG_NONE, "", GROUP_OUTPUT,
 	  N_("JSON from --list, --dry-run and --verbose"),
 	  .sets = OPT_JSON },
-	{ "verbose", 'v', ARG_NONE, NULL, GROUP_OUTPUT,
+	{ "verbose", 'v', ARG_NONE, "", GROUP_OUTPUT,
 	  N_("explain the plan and the run on stderr"),
-	  .sets = OPT_VERBOSE, .take = take_verbose },
+	  .sets = OPT_VERBOSE, .take = TAKE_VERBOSE },
 	/* One line of --help for the three, without a text. */
-	{ "help", 'h', ARG_NONE, NULL, GROUP_INFO, NULL, .stop = STOP_HELP },
-	{ "usage", 0, ARG_NONE, NULL, GROUP_INFO, NULL, .stop = STOP_USAGE },
-	{ "version", 'V', ARG_NONE, NULL, GROUP_INFO, NULL,
+	{ "help", 'h', ARG_NONE, "", GROUP_INFO, "", .stop = STOP_HELP },
+	{ "usage", 0, ARG_NONE, "", GROUP_INFO, "", .stop = STOP_USAGE },
+	{ "version", 'V', ARG_NONE, "", GROUP_INFO, "",
 	  .stop = STOP_VERSION },
 };
 
@@ -561,15 +563,48 @@ const size_t option_count = sizeof option_rows / sizeof option_rows[0];
 _Static_assert(sizeof option_rows / sizeof option_rows[0] <= PLAN_MAX_ROWS,
 	       "more options than bits in plan.given");
 
+/* Each taker, by its index in a row. */
+static int (*const takers[TAKE_COUNT])(struct plan *plan,
+				       const struct option_row *row,
+				       const char *value, char **msg) = {
+	[TAKE_NS_FILE] = take_ns_file, [TAKE_FLAGS] = take_flags,
+	[TAKE_STRING] = take_string, [TAKE_PROPAGATION] = take_propagation,
+	[TAKE_INTERP] = take_interp, [TAKE_OFFSET] = take_offset,
+	[TAKE_CGROUP_NAME] = take_cgroup_name,
+	[TAKE_CGROUP_SET] = take_cgroup_set, [TAKE_UTS_NAME] = take_uts_name,
+	[TAKE_FD] = take_fd, [TAKE_MAP_BOTH] = take_map_both,
+	[TAKE_SPECS] = take_specs, [TAKE_SETGROUPS] = take_setgroups,
+	[TAKE_LIST] = take_list, [TAKE_VERBOSE] = take_verbose,
+	[TAKE_KILL_SIGNAL] = take_kill_signal, [TAKE_KEEP_ENV] = take_keep_env,
+};
+
+int option_take(struct plan *plan, const struct option_row *row,
+		const char *value, char **msg)
+{
+	return row->take ? takers[row->take](plan, row, value, msg) : 0;
+}
+
+const struct word *row_words(const struct option_row *row)
+{
+	static const struct word *const lists[WORDS_COUNT] = {
+		[WORDS_PROPAGATION] = propagations, [WORDS_MAP] = map_words,
+		[WORDS_SETGROUPS] = setgroups_words, [WORDS_LIST] = list_words,
+		[WORDS_COLUMNS] = column_words,
+	};
+
+	return lists[row->words];
+}
+
 const char *row_name(const struct option_row *row)
 {
-	return row->name ? row->name : flag_by_bit(row->flag)->name;
+	return *row->name ? row->name : flag_by_bit(row->flag)->name;
 }
 
 const char *row_doc(const struct option_row *row)
 {
-	return row->doc || !row->flag ? row->doc
-				      : flag_by_bit(row->flag)->detaches;
+	return *row->doc ? row->doc
+	       : row->flag ? flag_by_bit(row->flag)->detaches
+			   : NULL;
 }
 
 const struct option_row *row_of_flag(unsigned long flag)

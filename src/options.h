@@ -55,25 +55,38 @@ extern const char value_kinds[][sizeof "variable-list"];
 /* What the parser does on meeting an option besides taking it. */
 enum opt_stop { STOP_NO, STOP_HELP, STOP_USAGE, STOP_VERSION };
 
-struct option_row;
+/* How an option takes its value into the plan (option_take): an index,
+ * not a pointer to the function, so that the table holds no pointer. */
+enum opt_take {
+	TAKE_NONE, TAKE_NS_FILE, TAKE_FLAGS, TAKE_STRING, TAKE_PROPAGATION,
+	TAKE_INTERP, TAKE_OFFSET, TAKE_CGROUP_NAME, TAKE_CGROUP_SET,
+	TAKE_UTS_NAME, TAKE_FD, TAKE_MAP_BOTH, TAKE_SPECS, TAKE_SETGROUPS,
+	TAKE_LIST, TAKE_VERBOSE, TAKE_KILL_SIGNAL, TAKE_KEEP_ENV, TAKE_COUNT
+};
 
-/* Takes an option's value (NULL when an optional one is absent) into the
- * plan: 0, or -1 with a message made in *msg (malloc'd). */
-typedef int take_fn(struct plan *plan, const struct option_row *row,
-		    const char *value, char **msg);
+/* The words an option knows (row_words), by index, as the takers. */
+enum opt_words {
+	WORDS_NONE, WORDS_PROPAGATION, WORDS_MAP, WORDS_SETGROUPS, WORDS_LIST,
+	WORDS_COLUMNS, WORDS_COUNT
+};
 
+/* The texts of a row are arrays, not pointers: a pointer in a table is a
+ * relocation the loader makes at every start (the table's texts were
+ * more than a third of them); "" stands for none.  make bench measures
+ * what they cost (bench/README.md). */
 struct option_row {
-	const char *name;       /* long name; NULL: the flag's own */
+	char name[20];          /* long name; "": the flag's own */
 	int letter;             /* short option, or 0 */
 	enum opt_arg arg;
-	const char *arg_name;   /* in the help: "DIR" */
+	char arg_name[12];      /* in the help: "DIR" */
 	enum opt_group group;
-	const char *doc;        /* NULL: what the flag detaches */
+	char doc[52];           /* N_(); "": what the flag detaches, or
+				   none */
 	unsigned long flag;     /* the UNSHARE_* it asks for, or 0 */
 	uint64_t sets;          /* OPT_* it sets */
-	take_fn *take;          /* reads its value, or NULL */
+	enum opt_take take;     /* how it reads its value, or TAKE_NONE */
 	size_t store;           /* for some: where in the plan it goes */
-	const char *fixed;      /* the value take gets when there is none */
+	char fixed[28];         /* the value take gets when there is none */
 	/* What it implies, unless one of 'unless' is set. */
 	uint64_t implies_opts;
 	unsigned long implies_flags;
@@ -81,8 +94,7 @@ struct option_row {
 	enum opt_stop stop;
 	int alias;              /* another name of the row before it */
 	enum opt_values values; /* what its value is */
-	const struct word *words; /* the words it takes (a NULL name after
-				     the last), or NULL */
+	enum opt_words words;   /* the words it takes, or WORDS_NONE */
 };
 
 /* The hint for a value of --info-fd or --wait-fd refused (N_()). */
@@ -94,6 +106,15 @@ extern const size_t option_count;
 /* A message about a command line that cannot be run, whole however long
  * the values in it (malloc'd; exits 125 if there is no memory). */
 char *usage_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Takes an option's value (NULL when an optional one is absent) into
+ * the plan, as its row says: 0, or -1 with a message made in *msg
+ * (malloc'd). */
+int option_take(struct plan *plan, const struct option_row *row,
+		const char *value, char **msg);
+
+/* The words a row takes (a NULL name after the last), or NULL. */
+const struct word *row_words(const struct option_row *row);
 
 /* A row's long name: its own, or its flag's. */
 const char *row_name(const struct option_row *row);

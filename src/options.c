@@ -83,20 +83,22 @@ static int take_string(struct plan *plan, const struct option_row *row,
 				(const char **)((char *)plan + row->store), msg);
 }
 
-/* The index of value among the row's words; or -1, refused in *msg. */
+/* The index of value (given: the row's value is required) among the
+ * row's words; or -1, refused in *msg. */
 static int word_index(const struct option_row *row, const char *value,
 		      char **msg)
 {
+	const struct word *words = row_words(row);
 	char list[200] = "";
 	size_t len = 0;
 
-	for (int i = 0; row_words(row)[i].name; i++) {
-		if (strcmp(value, row_words(row)[i].name) == 0)
+	for (int i = 0; value && words[i].name; i++) {
+		if (strcmp(value, words[i].name) == 0)
 			return i;
 		if (len < sizeof list)
 			len += (size_t)snprintf(list + len, sizeof list - len,
 						"%s%s", i ? ", " : "",
-						row_words(row)[i].name);
+						words[i].name);
 	}
 	/* TRANSLATORS: the last %s is the words the option takes, as
 	 * "allow, deny". */

@@ -24,93 +24,168 @@
 #include "userns.h"
 #include "uts.h"
 
-/* The table: a row a kind, in run order.  Its words say what the step
- * does: --list=steps shows them, --dry-run and --verbose before the
- * step's values, and a step's failure starts with them (step_failed);
- * so does --dry-run's prediction that it would fail. */
+/* The table, written once: a row a kind, in run order: its name, the
+ * function that runs it, the one that gives its values (show.c), the one
+ * that foresees its failure (--dry-run), and its words, which say what
+ * it does: --list=steps shows them, --dry-run and --verbose before the
+ * step's values, and a step's failure starts with them (step_failed).
+ * The preprocessor makes the rows (step_kinds) and the calls through
+ * them (a switch: the table holds no pointer for the loader to relocate,
+ * and stays out of RELRO).  The names of calls are not translated. */
+#define STEP_KINDS(X)                                                        \
+	X(CGROUP_MAKE, "cgroup-make", N_("make the run's cgroup"),           \
+	  cgroup_make, show_cgroup, cgroup_predict)                          \
+	X(CGROUP_SET, "cgroup-set",                                          \
+	  N_("write values in the cgroup's files"),                          \
+	  cgroup_set, show_cgroup, cgroup_set_predict)                       \
+	X(BIND_HELPER, "bind-helper",                                        \
+	  N_("start the helper that keeps the FILEs"),                       \
+	  persist_start, no_values, persist_predict)                         \
+	X(MAP_HELPER, "map-helper",                                          \
+	  N_("start the helper that writes the id maps"),                    \
+	  userns_start_helper, show_map_helper, no_prediction)               \
+	X(HANDOFF, "hand-off", N_("open what the hand-off uses"),            \
+	  handoff_open, show_handoff, no_prediction)                         \
+	X(OWNER, "owner", N_("take on --owner's ids"),                       \
+	  userns_become_owner, show_owner, no_prediction)                    \
+	X(DUMPABLE, "dumpable", N_("become dumpable again"),                 \
+	  userns_dumpable, no_values, no_prediction)                         \
+	X(UNSHARE, "unshare", "unshare(2)",                                  \
+	  run_unshare, show_unshare, diagnose_predict)                       \
+	X(SETGROUPS, "setgroups", N_("write setgroups"),                     \
+	  userns_write, show_setgroups, no_prediction)                       \
+	X(UID_MAP, "uid-map", N_("write the uid map"),                       \
+	  userns_write, show_map, no_prediction)                             \
+	X(GID_MAP, "gid-map", N_("write the gid map"),                       \
+	  userns_write, show_map, no_prediction)                             \
+	X(CLOCKS, "clocks", N_("set the clock offsets"),                     \
+	  timens_apply, show_clocks, no_prediction)                          \
+	X(LOOPBACK, "loopback", N_("bring lo up"),                           \
+	  net_loopback, show_loopback, no_prediction)                        \
+	X(HOSTNAME, "hostname", N_("set the hostname"),                      \
+	  uts_set, show_name, no_prediction)                                 \
+	X(DOMAINNAME, "domainname", N_("set the domain name"),               \
+	  uts_set, show_name, no_prediction)                                 \
+	X(PROPAGATION, "propagation", N_("set the propagation of /"),        \
+	  mounts_propagation, show_propagation, no_prediction)               \
+	X(SIGNALS, "signals", N_("set the waiting parent's signals"),        \
+	  supervise_signals, show_signals, no_prediction)                    \
+	X(FORK, "fork", N_("fork: the parent waits"),                        \
+	  supervise_fork, show_fork, no_prediction)                          \
+	X(KILL_CHILD, "kill-child",                                          \
+	  N_("arm the child's parent-death signal"),                         \
+	  supervise_arm, show_kill_child, no_prediction)                     \
+	X(CGROUP_ENTER, "cgroup-enter",                                      \
+	  N_("enter the cgroup, unshare the cgroup namespace"),              \
+	  cgroup_enter, show_cgroup, cgroup_predict_enter)                   \
+	X(BINFMT_EARLY, "binfmt-early",                                      \
+	  N_("make a binfmt_misc for F interpreters"),                       \
+	  mounts_binfmt_instance, no_values, no_prediction)                  \
+	X(ROOT, "root", N_("chroot to DIR"),                                 \
+	  mounts_chroot, show_dir, no_prediction)                            \
+	X(PIVOT_ROOT, "pivot-root", N_("make DIR the root: pivot_root(2)"),  \
+	  pivot_root_to, show_dir, pivot_predict)                            \
+	X(WD, "wd", N_("chdir to DIR"),                                      \
+	  mounts_chdir, show_dir, no_prediction)                             \
+	X(PROC_PRIVATE, "proc-private", N_("make proc's directory private"), \
+	  mounts_proc_private, show_dir, no_prediction)                      \
+	X(PROC, "proc", N_("mount proc"),                                    \
+	  mounts_proc, show_dir, no_prediction)                              \
+	X(BINFMT, "binfmt", N_("mount binfmt_misc"),                         \
+	  mounts_binfmt, show_dir, no_prediction)                            \
+	X(CGROUP_PRIVATE, "cgroup-private",                                  \
+	  N_("make cgroup2's directory private"),                            \
+	  mounts_proc_private, show_dir, no_prediction)                      \
+	X(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),                 \
+	  mounts_cgroup, show_dir, no_prediction)                            \
+	X(INTERP, "interpreter", N_("register an interpreter"),              \
+	  mounts_register, show_interp, no_prediction)                       \
+	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
+	  pivot_detach_old, no_values, no_prediction)                        \
+	X(SETGID, "setgid", "setgid",                                        \
+	  identity_setgid, show_id, no_prediction)                           \
+	X(KEEPCAPS, "keepcaps", N_("keep the capabilities through setuid"),  \
+	  identity_keepcaps, no_values, no_prediction)                       \
+	X(SETUID, "setuid", "setuid",                                        \
+	  identity_setuid, show_id, no_prediction)                           \
+	X(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),       \
+	  identity_keep_caps, no_values, no_prediction)                      \
+	X(PERSIST, "persist", N_("keep the namespaces in their FILEs"),      \
+	  persist_now, show_persist, no_prediction)                          \
+	X(ENVIRONMENT, "environment", N_("clear the environment"),           \
+	  env_apply, show_environment, no_prediction)                        \
+	X(INIT, "init", N_("run an init as pid 1"),                          \
+	  supervise_init, no_values, no_prediction)                          \
+	X(INFO_FD, "info-fd", N_("write the pid and namespaces to FD"),      \
+	  handoff_info, show_handoff, no_prediction)                         \
+	X(PID_FILE, "pid-file", N_("write the pid to FILE"),                 \
+	  handoff_pid_file, show_handoff, handoff_predict)                   \
+	X(WAIT_FD, "wait-fd", N_("wait for a byte on FD before the exec"),   \
+	  handoff_wait, show_handoff, no_prediction)                         \
+	X(NO_NEW_PRIVS, "no-new-privs",                                      \
+	  N_("exec grants no privileges (no_new_privs)"),                    \
+	  identity_no_new_privs, no_values, no_prediction)                   \
+	X(EXEC, "exec", N_("run the program"),                               \
+	  exec_program, show_exec, exec_predict)
+
+/* A kind without values, or without a failure to foresee. */
+static void no_values(struct emit *e, const struct step *s)
+{
+	(void)e;
+	(void)s;
+}
+
+static bool no_prediction(const struct step *s, struct prediction *p)
+{
+	(void)s;
+	(void)p;
+	return false;
+}
+
 const struct step_kind_row step_kinds[STEP_NKINDS] = {
-	[STEP_CGROUP_MAKE] = { "cgroup-make", cgroup_make, show_cgroup,
-		N_("make the run's cgroup"), cgroup_predict },
-	[STEP_CGROUP_SET] = { "cgroup-set", cgroup_set, show_cgroup,
-		N_("write values in the cgroup's files"), cgroup_set_predict },
-	[STEP_BIND_HELPER] = { "bind-helper", persist_start, NULL,
-		N_("start the helper that keeps the FILEs"), persist_predict },
-	[STEP_MAP_HELPER] = { "map-helper", userns_start_helper, show_map_helper,
-		N_("start the helper that writes the id maps") },
-	[STEP_HANDOFF] = { "hand-off", handoff_open, show_handoff,
-		N_("open what the hand-off uses") },
-	[STEP_OWNER] = { "owner", userns_become_owner, show_owner,
-		N_("take on --owner's ids") },
-	[STEP_DUMPABLE] = { "dumpable", userns_dumpable, NULL,
-		N_("become dumpable again") },
-	[STEP_UNSHARE] = { "unshare", run_unshare, show_unshare,
-		/* not translated: the call */ "unshare(2)", diagnose_predict },
-	[STEP_SETGROUPS] = { "setgroups", userns_write, show_setgroups,
-		N_("write setgroups") },
-	[STEP_UID_MAP] = { "uid-map", userns_write, show_map,
-		N_("write the uid map") },
-	[STEP_GID_MAP] = { "gid-map", userns_write, show_map,
-		N_("write the gid map") },
-	[STEP_CLOCKS] = { "clocks", timens_apply, show_clocks,
-		N_("set the clock offsets") },
-	[STEP_LOOPBACK] = { "loopback", net_loopback, show_loopback,
-		N_("bring lo up") },
-	[STEP_HOSTNAME] = { "hostname", uts_set, show_name,
-		N_("set the hostname") },
-	[STEP_DOMAINNAME] = { "domainname", uts_set, show_name,
-		N_("set the domain name") },
-	[STEP_PROPAGATION] = { "propagation", mounts_propagation, show_propagation,
-		N_("set the propagation of /") },
-	[STEP_SIGNALS] = { "signals", supervise_signals, show_signals,
-		N_("set the waiting parent's signals") },
-	[STEP_FORK] = { "fork", supervise_fork, show_fork,
-		N_("fork: the parent waits") },
-	[STEP_KILL_CHILD] = { "kill-child", supervise_arm, show_kill_child,
-		N_("arm the child's parent-death signal") },
-	[STEP_CGROUP_ENTER] = { "cgroup-enter", cgroup_enter, show_cgroup,
-		N_("enter the cgroup, unshare the cgroup namespace"),
-		cgroup_predict_enter },
-	[STEP_BINFMT_EARLY] = { "binfmt-early", mounts_binfmt_instance,
-		NULL,
-		N_("make a binfmt_misc for F interpreters") },
-	[STEP_ROOT] = { "root", mounts_chroot, show_dir, N_("chroot to DIR") },
-	[STEP_PIVOT_ROOT] = { "pivot-root", pivot_root_to, show_dir,
-		N_("make DIR the root: pivot_root(2)"), pivot_predict },
-	[STEP_WD] = { "wd", mounts_chdir, show_dir, N_("chdir to DIR") },
-	[STEP_PROC_PRIVATE] = { "proc-private", mounts_proc_private, show_dir,
-		N_("make proc's directory private") },
-	[STEP_PROC] = { "proc", mounts_proc, show_dir, N_("mount proc") },
-	[STEP_BINFMT] = { "binfmt", mounts_binfmt, show_dir,
-		N_("mount binfmt_misc") },
-	[STEP_CGROUP_PRIVATE] = { "cgroup-private", mounts_proc_private, show_dir,
-		N_("make cgroup2's directory private") },
-	[STEP_CGROUP_MOUNT] = { "cgroup-mount", mounts_cgroup, show_dir,
-		N_("mount cgroup2") },
-	[STEP_INTERP] = { "interpreter", mounts_register, show_interp,
-		N_("register an interpreter") },
-	[STEP_OLD_ROOT] = { "old-root", pivot_detach_old, NULL,
-		N_("detach the old root") },
-	/* The calls' own names, untranslated. */
-	[STEP_SETGID] = { "setgid", identity_setgid, show_id, "setgid" },
-	[STEP_KEEPCAPS] = { "keepcaps", identity_keepcaps, NULL,
-		N_("keep the capabilities through setuid") },
-	[STEP_SETUID] = { "setuid", identity_setuid, show_id, "setuid" },
-	[STEP_KEEP_CAPS] = { "keep-caps", identity_keep_caps, NULL,
-		N_("make the capabilities ambient") },
-	[STEP_PERSIST] = { "persist", persist_now, show_persist,
-		N_("keep the namespaces in their FILEs") },
-	[STEP_ENVIRONMENT] = { "environment", env_apply, show_environment,
-		N_("clear the environment") },
-	[STEP_INIT] = { "init", supervise_init, NULL,
-		N_("run an init as pid 1") },
-	[STEP_INFO_FD] = { "info-fd", handoff_info, show_handoff,
-		N_("write the pid and namespaces to FD") },
-	[STEP_PID_FILE] = { "pid-file", handoff_pid_file, show_handoff,
-		N_("write the pid to FILE"), handoff_predict },
-	[STEP_WAIT_FD] = { "wait-fd", handoff_wait, show_handoff,
-		N_("wait for a byte on FD before the exec") },
-	[STEP_NO_NEW_PRIVS] = { "no-new-privs", identity_no_new_privs, NULL,
-		N_("exec grants no privileges (no_new_privs)") },
-	[STEP_EXEC] = { "exec", exec_program, show_exec,
-		N_("run the program"), exec_predict },
+#define ROW(kind, name, doc, run, show, predict) [STEP_##kind] = { name, doc },
+	STEP_KINDS(ROW)
+#undef ROW
 };
+
+void step_run(const struct step *s, struct run *run)
+{
+	switch (s->kind) {
+#define RUN(kind, name, doc, run_it, show, predict)                          \
+	case STEP_##kind:                                                    \
+		run_it(s, run);                                              \
+		return;
+		STEP_KINDS(RUN)
+#undef RUN
+	case STEP_NKINDS:
+		break;
+	}
+}
+
+void step_show(struct emit *e, const struct step *s)
+{
+	switch (s->kind) {
+#define SHOW(kind, name, doc, run, show, predict)                            \
+	case STEP_##kind:                                                    \
+		show(e, s);                                                  \
+		return;
+		STEP_KINDS(SHOW)
+#undef SHOW
+	case STEP_NKINDS:
+		break;
+	}
+}
+
+bool step_predict(const struct step *s, struct prediction *p)
+{
+	switch (s->kind) {
+#define PREDICT(kind, name, doc, run, show, predict)                         \
+	case STEP_##kind:                                                    \
+		return predict(s, p);
+		STEP_KINDS(PREDICT)
+#undef PREDICT
+	case STEP_NKINDS:
+		break;
+	}
+	return false;
+}

@@ -8,27 +8,34 @@
 #ifndef UNSHARE_KINDS_H
 #define UNSHARE_KINDS_H
 
+#include <stdbool.h>
+
 #include "steps.h"
 
 struct emit;
 
 /* A kind of step: its name (the one word the plan's JSON, the events,
- * --list=steps and the tests use), how it runs, how it prints. */
+ * --list=steps and the tests use), and what it does, in a few words
+ * (N_()): --list=steps, the text of --dry-run and --verbose, and the WHAT
+ * of its failures.  Arrays: a row holds no pointer (see kinds.c). */
 struct step_kind_row {
-	char name[16]; /* an array: a pointer would be a relocation more */
-	void (*run)(const struct step *s, struct run *run);
-	/* Its values (show.c), or NULL for none. */
-	void (*show)(struct emit *e, const struct step *s);
-	/* What it does, in a few words (N_()): --list=steps, the text of
-	 * --dry-run and --verbose, and the WHAT of its failures.  An array,
-	 * as the name is. */
+	char name[16];
 	char doc[48];
-	/* --dry-run: whether it would fail, and how (*p), foreseen without
-	 * doing anything; NULL where nothing can be foreseen. */
-	bool (*predict)(const struct step *s, struct prediction *p);
 };
 
 extern const struct step_kind_row step_kinds[STEP_NKINDS];
+
+/* Step s, run through its kind's function, handed what the steps before
+ * it left. */
+void step_run(const struct step *s, struct run *run);
+
+/* Its values, as JSON members and the text's (show.c); none for some
+ * kinds. */
+void step_show(struct emit *e, const struct step *s);
+
+/* --dry-run: whether it would fail, and how (*p), foreseen without doing
+ * anything. */
+bool step_predict(const struct step *s, struct prediction *p);
 
 /* The kind's name: "uid-map". */
 static inline const char *step_name(const struct step *s)

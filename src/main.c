@@ -118,8 +118,7 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 		const struct step *s = &steps->step[i];
 
 		found[n] = (struct prediction){ .step = s };
-		if (step_kinds[s->kind].predict &&
-		    step_kinds[s->kind].predict(s, &found[n]))
+		if (step_predict(s, &found[n]))
 			n++;
 	}
 	plan_print(stdout, "", plan, steps, found, n);
@@ -188,7 +187,7 @@ int main(int argc, char **argv)
 
 		events_at(step_name(s), step_kinds[s->kind].doc);
 		say_step(s, false);
-		step_kinds[s->kind].run(s, &run);
+		step_run(s, &run);
 		say_step(s, true);
 	}
 	return EXIT_TOOL; /* not reached: the last step is the exec */

@@ -213,8 +213,7 @@ static void show_step(struct emit *e, const struct step *s)
 	e->kind = row->name;
 	e->doc = row->doc;
 	emit_begin(e);
-	if (row->show)
-		row->show(e, s);
+	step_show(e, s);
 	emit_end(e);
 }
 

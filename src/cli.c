@@ -245,7 +245,8 @@ void cli_help(FILE *out, bool usage_only)
 	}
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_row *r = &option_rows[i];
-		const char *name = row_name(r), *arg = r->arg_name;
+		const char *name = row_name(r),
+			   *arg = *r->arg_name ? r->arg_name : NULL;
 
 		/* argp would show -m[FILE], which we do not take: the array
 		 * only shows the usage, so the optional FILE goes into the

@@ -67,6 +67,17 @@ load helpers
 	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
 }
 
+@test "--usage: each option with its value's name, none where it takes none" {
+	run unshare --usage
+	assert_success
+	assert_output --partial "[-cCfimnprTuUvhV]"
+	assert_output --partial "[--mount-proc[=DIR]]"
+	assert_output --partial "[--dry-run]"
+	refute_output --partial "="$'\n'
+	refute_output --regexp "\[--[a-z-]+=\]"
+	refute_output --regexp "\[-[a-zA-Z] \]"
+}
+
 @test "-h is --help" {
 	run unshare --help
 	local long=$output

@@ -345,6 +345,29 @@ static int remove_tree(int dir, const char *name, int cg, bool killed)
  * sock; then wait until asked (a byte on sock), or until we are gone
  * (pidfd readable, or sock's end); then kill what is in it, remove it,
  * and answer. */
+/* Close every descriptor above stderr but a, b and c (-1 for none). */
+static void keep_only(int a, int b, int c)
+{
+	int keep[] = { a, b, c }, from = 3;
+
+	for (size_t i = 0; i < 3; i++) /* in order */
+		for (size_t j = i + 1; j < 3; j++)
+			if (keep[j] < keep[i]) {
+				int t = keep[i];
+
+				keep[i] = keep[j];
+				keep[j] = t;
+			}
+	for (size_t i = 0; i < 3; i++) {
+		if (keep[i] < from)
+			continue;
+		if (keep[i] > from)
+			close_range((unsigned)from, (unsigned)keep[i] - 1, 0);
+		from = keep[i] + 1;
+	}
+	close_range((unsigned)from, ~0U, 0);
+}
+
 static _Noreturn void watch(const struct step *s, int parent, int sock,
 			    int pidfd)
 {
@@ -357,7 +380,10 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 
 	/* Out of the caller's process group, where a signal to the group
 	 * or from the terminal would end us with the rest; and on after a
-	 * write to a pipe that is gone. */
+	 * write to a pipe that is gone.  Of the descriptors, only ours: one
+	 * of the caller's (a pipe a script reads to its end, --info-fd)
+	 * must not outlive the run in us. */
+	keep_only(parent, sock, pidfd);
 	setsid();
 	signal(SIGPIPE, SIG_IGN);
 	if (mkdirat(parent, name, 0755) != 0) {

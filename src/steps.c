@@ -253,6 +253,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_FORK);
 		s->fork.init = plan->opts & OPT_INIT;
 		s->fork.kill_child = plan->opts & OPT_KILL_CHILD;
+		s->fork.handoff[0] = plan->info_fd;
+		s->fork.handoff[1] = plan->wait_fd;
 	}
 	if (plan->opts & OPT_KILL_CHILD) {
 		s = add(steps, STEP_KILL_CHILD);
@@ -346,8 +348,11 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->env.lists = plan->keep_env;
 		s->env.n = plan->n_keep_env;
 	}
-	if (plan->opts & OPT_INIT)
-		add(steps, STEP_INIT);
+	if (plan->opts & OPT_INIT) {
+		s = add(steps, STEP_INIT);
+		s->fork.handoff[0] = plan->info_fd;
+		s->fork.handoff[1] = plan->wait_fd;
+	}
 	/* The hand-off, in the process that execs: all but the exec done. */
 	if (plan->info_fd >= 0) {
 		s = add(steps, STEP_INFO_FD);

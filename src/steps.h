@@ -139,7 +139,10 @@ struct step {
 		struct {
 			bool init;       /* the child will be the init */
 			bool kill_child; /* a kill-child step will arm it */
-		} fork;
+			int handoff[2];  /* --info-fd's and --wait-fd's FD, or
+					    -1: the program's, which the
+					    process that waits closes */
+		} fork; /* fork, init */
 		struct {
 			int signal;
 			bool again;  /* after a change of ids, which disarms */

@@ -137,6 +137,15 @@ void supervise_signals(const struct step *s, struct run *run)
 	sigprocmask(SIG_BLOCK, &run->wait_set, &run->saved_mask);
 }
 
+/* The hand-off's descriptors are the program's: a process that waits
+ * keeps none, or a reader of --info-fd would wait for its end as long. */
+static void close_handoff(const struct step *s)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (s->fork.handoff[i] >= 0)
+			close(s->fork.handoff[i]);
+}
+
 void supervise_fork(const struct step *s, struct run *run)
 {
 	struct sigaction saved_chld,
@@ -177,6 +186,7 @@ void supervise_fork(const struct step *s, struct run *run)
 		close(alive[0]); /* alive[1] stays open until we die */
 	if (report[1] >= 0)
 		close(report[1]);
+	close_handoff(s);
 	/* The child: the init, with --init. */
 	say_pid(THIS_STEP, pid, N_("the child's pid is %d"), (int)pid);
 	/* With --pid-file, the child asks us to write it, once it is
@@ -243,7 +253,6 @@ void supervise_init(const struct step *s, struct run *run)
 	int status = 0, sig;
 	pid_t program, w;
 
-	(void)s;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
 	sigaction(SIGCHLD, &dfl, &saved_chld);
@@ -256,6 +265,7 @@ void supervise_init(const struct step *s, struct run *run)
 		return;
 	}
 	undo_hand_over();
+	close_handoff(s);
 	/* TRANSLATORS: the init's pid, then the program's. */
 	say_pid(THIS_STEP, program, N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);

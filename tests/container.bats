@@ -225,6 +225,26 @@ info_matches() {
 	assert_output ''
 }
 
+# The FD is the program's: no process of ours that waits keeps it (the
+# parent with --fork, the init, the cgroup's watcher), so a reader of it
+# meets its end while the program waits for --wait-fd's byte.
+@test "--info-fd reaches its end while the program waits: with a fork, an init, a cgroup of its own" {
+	require_root
+	local options
+	for options in -f "-pf --init" "-f --new-cgroup=ut-$$-info"; do
+		rm -f info go
+		mkfifo info go
+		# shellcheck disable=SC2086 # the options are words
+		"$UNSHARE_BIN" -n $options --info-fd=3 --wait-fd=4 true 4<go 3>info &
+		exec 5>go
+		run timeout 5 cat info
+		exec 5>&-
+		wait || true
+		assert_success
+		assert_output --regexp '^\{"version":4,"pid":[0-9]+,'
+	done
+}
+
 @test "nobody: --info-fd of a run in a user namespace of its own" {
 	require_userns_for_nobody
 	nobody_dir

@@ -45,6 +45,7 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "persist.h"
+#include "procfs.h"
 #include "quote.h"
 #include "undo.h"
 
@@ -152,13 +153,37 @@ static void untrusted_link(const char *step, const char *option,
 {
 	/* TRANSLATORS: --%s=%s is the option and its file or directory,
 	 * the next %s a link on the way to it ('/home/alice/ns'), %u its
-	 * owner's uid. */
+	 * owner's uid (as this user namespace shows it). */
 	complain(step, 0,
 		 _("links on the way are followed only when root or you own "
 		   "them"),
 		 _("--%s=%s: %s is a link owned by uid %u"), option,
 		 quoted(value), quoted_word(link, strlen(link)),
 		 (unsigned)owner);
+}
+
+/* Whether a link's owner, as stat(2) shows it here, is root's or ours.
+ * In a user namespace that maps neither the owner nor us (a DIR walked
+ * after unshare(2)), both read as the overflow uid, whoever they are:
+ * that owner is unknown, and not trusted. */
+static bool trusted_owner(uid_t owner)
+{
+	char map[64] = "";
+	FILE *f;
+
+	if (owner != 0 && owner != getuid())
+		return false;
+	if (owner != (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"))
+		return true;
+	/* The initial user namespace maps every id: there the overflow uid
+	 * is a user of its own. */
+	if ((f = fopen("/proc/self/uid_map", "re")) != NULL) {
+		if (fgets(map, sizeof map, f) == NULL)
+			map[0] = '\0';
+		fclose(f);
+	}
+	return strncmp(map + strspn(map, " "), "0 ", 2) == 0 &&
+	       strstr(map, " 4294967295") != NULL;
 }
 
 int walk_dir(const char *step, const char *option, const char *value,
@@ -203,7 +228,7 @@ int walk_dir(const char *step, const char *option, const char *value,
 			errno = ENOTDIR;
 			break;
 		}
-		if (st.st_uid != 0 && st.st_uid != getuid()) {
+		if (!trusted_owner(st.st_uid)) {
 			untrusted_link(step, option, value, where, st.st_uid);
 			close(next);
 			close(fd);

@@ -519,6 +519,14 @@ chroot_with_us() {
 			refute_output --partial "mounted on the victim"
 		done
 	done
+	# In a user namespace that maps neither the link's owner nor us
+	# (--mount-binfmt alone), both read as the overflow uid: an owner
+	# unknown, not trusted.
+	ln -s "$victim" "$home/ln1234"
+	chown -h 1234 "$home/ln1234"
+	run unshare --mount-binfmt="$home/ln1234/d" true
+	assert_failure 125
+	assert_said "--mount-binfmt=$home/ln1234/d" "is a link owned by uid" "root or you own"
 	# Root's own link, at the end or on the way: followed, the mount on
 	# where it leads.
 	ln -s real "$home/mine"

@@ -109,6 +109,8 @@ static const struct {
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
+	/* The waiting parent writes FILE, with --owner's ids by then. */
+	{ OPT_OWNER, OPT_PID_FILE, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
 	{ OPT_OUTPUT, OPT_LIST, true, NEEDS },
 	{ OPT_NOHEADINGS, OPT_LIST, true, NEEDS },

@@ -294,6 +294,11 @@ info_matches() {
 	run unshare --dry-run --json --pid-file=/nonexistent/pid true
 	assert_failure 125
 	assert_output --partial '{"step":"pid-file","errno":"ENOENT",'
+	# The parent that writes it has --owner's ids by then: refused.
+	run unshare --owner=65534:65534 -r --pid-file=pid touch ran
+	assert_failure 125
+	assert_said "--pid-file and --owner exclude each other"
+	[ ! -e ran ] && [ ! -e pid ]
 }
 
 @test "nobody: --pid-file in a directory of its own" {

@@ -121,7 +121,8 @@ static int open_parent(const struct step *s, struct prediction *p)
 	if (faccessat(dir, "cgroup.procs", W_OK, AT_EACCESS) != 0) {
 		int e = errno;
 
-		refuse(p, e, cgroup_delegate_hint(false),
+		/* A prediction's WHAT is longer: the hint in brief. */
+		refuse(p, e, cgroup_delegate_hint(p != NULL),
 		       _("--new-cgroup: your cgroup, %s"), quoted(parent));
 		close(dir);
 		return -1;
@@ -192,14 +193,12 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	    (hierarchy = v1_hierarchy(controller)) >= 0) {
 		if (hierarchy > 0)
 			/* TRANSLATORS: %s is a controller (memory), twice. */
-			snprintf(buf, size, _("%s is bound to a cgroup v1 "
-				 "hierarchy here; boot with cgroup_no_v1=%s to "
-				 "have it in v2"), controller, controller);
+			snprintf(buf, size, _("%s is cgroup v1's here: boot "
+				 "with cgroup_no_v1=%s"), controller, controller);
 		else if (!has_word(path, controller))
 			/* TRANSLATORS: %s is a controller (memory). */
 			snprintf(buf, size, _("enable %s in your cgroup's "
-				 "cgroup.subtree_control (only root's, or one "
-				 "with no process, can)"), controller);
+				 "cgroup.subtree_control"), controller);
 		else
 			*buf = '\0';
 		if (*buf)

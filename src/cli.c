@@ -153,9 +153,12 @@ static void option_error(char **argv, const struct option *longopts,
 		if (f) {
 			fprintf(f, _("option %s is ambiguous; possibilities:"),
 				quoted_word(arg, strlen(arg)));
-			for (size_t i = 0; longopts[i].name; i++)
+			/* Four of them at most: the message stays short. */
+			for (size_t i = 0, k = 0; longopts[i].name; i++)
 				if (strncmp(longopts[i].name, name, len) == 0)
-					fprintf(f, " '--%s'", longopts[i].name);
+					fprintf(f, k++ < 4 ? " '--%s'" : k == 5
+						       ? " ..." : "",
+						longopts[i].name);
 			if (fclose(f) == 0)
 				frame(list, 0, NULL);
 		}

@@ -302,10 +302,10 @@ v1_controller() {
 	v1_controller
 	run "${V1_RUN[@]}" "$UNSHARE_BIN" --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
 	assert_failure 125
-	assert_said "--cgroup-set=$V1_FILE=1" "No such file or directory" "$V1 is bound to a cgroup v1 hierarchy" "cgroup_no_v1=$V1"
+	assert_said "--cgroup-set=$V1_FILE=1" "No such file or directory" "$V1 is cgroup v1's here" "cgroup_no_v1=$V1"
 	run "${V1_RUN[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail:" "--cgroup-set=$V1_FILE=1" "$V1 is bound to a cgroup v1 hierarchy"
+	assert_said "--dry-run: the run would fail:" "--cgroup-set=$V1_FILE=1" "$V1 is cgroup v1's here"
 	assert_nothing_left
 	# One our cgroup has, but does not enable for the cgroups under it.
 	local off
@@ -418,7 +418,7 @@ with_session_files() {
 	assert_nothing_left
 	run as_nobody "$NOBODY_BIN" --dry-run --new-cgroup="$CG" -Ur true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail:" "--new-cgroup: your cgroup" "have root make you a cgroup"
+	assert_said "--dry-run: the run would fail:" "--new-cgroup: your cgroup" "root can delegate one"
 	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
 	assert_line --index -1 --regexp "^--new-cgroup: needs-delegation \(.*\): root can delegate one, see unshare\(1\)"
 	# Where systemd runs the user's session: its way.

@@ -71,3 +71,28 @@ EOF
 	assert_success
 	assert_output "1 lines, 18 characters, longest 17"
 }
+
+# max_message_lines: the most lines any message of ours takes on stdin
+# (its "unshare:" line, its "hint:" line and the lines that go on with
+# them), and that no line is wider than 80 columns.
+max_message_lines() {
+	awk '/^unshare: /{ n = 1; if (n > most) most = n; next }
+		/^hint: |^ /{ if (++n > most) most = n; next }
+		{ n = 0 }
+		length > 80 { wide = 1 }
+		END { print most + 0 (wide ? " wide" : "") }'
+}
+
+@test "--dry-run's foreseen failures and the ambiguous option fit three lines at 80 columns" {
+	local err
+	err=$(COLUMNS=80 "$UNSHARE_BIN" --dry-run --new-cgroup=ut-$$-w --cgroup-set=pids.max=5 --cgroup-set=cgroup.nonesuch=1 true 2>&1 >/dev/null || :)
+	[ -n "$err" ] || fail "nothing foreseen"
+	[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
+	err=$(COLUMNS=80 "$UNSHARE_BIN" --m true 2>&1 || :)
+	assert_equal "$(grep -c '^unshare: ' <<<"$err")" 1
+	[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
+	require_userns_for_nobody
+	err=$(COLUMNS=80 setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$NOBODY_BIN" --dry-run --new-cgroup -n -p true 2>&1 >/dev/null || :)
+	[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
+	nobody_cleanup
+}

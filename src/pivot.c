@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -33,6 +34,7 @@ void pivot_root_to(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	struct statx st;
+	char *top;
 
 	/* After it, the locale and the catalogs would be looked for in the
 	 * new root; the undo reads our mounts through our /proc/self. */
@@ -47,9 +49,13 @@ void pivot_root_to(const struct step *s, struct run *run)
 	      STATX_ATTR_MOUNT_ROOT) &&
 	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
 		step_failed(errno, NULL, "%s", quoted(dir));
-	if (chdir(dir) != 0 || syscall(SYS_pivot_root, ".", ".") != 0 ||
-	    chdir("/") != 0)
+	/* Into the mount on top, by a path from /: "." (or a relative DIR
+	 * under the cwd) would stay under it, where pivot_root(2) refuses
+	 * (EBUSY). */
+	if ((top = realpath(dir, NULL)) == NULL || chdir(top) != 0 ||
+	    syscall(SYS_pivot_root, ".", ".") != 0 || chdir("/") != 0)
 		step_failed(errno, NULL, "%s", quoted(dir));
+	free(top);
 }
 
 void pivot_detach_old(const struct step *s, struct run *run)

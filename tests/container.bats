@@ -181,6 +181,13 @@ written() {
 	busybox_root
 	run unshare -m --propagation=slave --pivot-root="$ROOT" hostname
 	assert_success
+	# DIR given relative, as the cwd itself or under it.
+	run sh -c 'cd "$1" && "$2" -m --pivot-root=. pwd' sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output /
+	run sh -c 'cd "$1/.." && "$2" -m --pivot-root=root pwd' sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output /
 }
 
 # parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.

@@ -151,7 +151,8 @@ static int take_cgroup_name(struct plan *plan, const struct option_row *row,
 }
 
 /* --cgroup-set=FILE=VALUE, repeatable: FILE one of a cgroup's files,
- * never those that move or kill processes (that is unshare's to do);
+ * never those that move, kill or freeze processes (that is unshare's to
+ * do);
  * whether the cgroup has it is the kernel's to say. */
 static int take_cgroup_set(struct plan *plan, const struct option_row *row,
 			   const char *value, char **msg)
@@ -162,7 +163,8 @@ static int take_cgroup_set(struct plan *plan, const struct option_row *row,
 	    !memchr(value, '.', file) || *value == '.' ||
 	    strncmp(value, "cgroup.procs=", 13) == 0 ||
 	    strncmp(value, "cgroup.threads=", 15) == 0 ||
-	    strncmp(value, "cgroup.kill=", 12) == 0)
+	    strncmp(value, "cgroup.kill=", 12) == 0 ||
+	    strncmp(value, "cgroup.freeze=", 14) == 0)
 		USAGE(_("--%s=%s: give FILE=VALUE, FILE a limit or setting of "
 			"a cgroup, as pids.max"), row_name(row), quoted(value));
 	if (plan_append(&plan->cgroup_sets, &plan->n_cgroup_sets, value) != 0)
@@ -293,7 +295,8 @@ static const struct word column_words[] = {
 	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "ns", 0 },
 	{ "shared", 0 }, { "status", 0 }, { "detaches", 0 }, { "mask", 0 },
 	{ "kernel", 0 }, { "since", 0 }, { "type", 0 }, { "uncompared", 0 },
-	{ "verdict", 0 }, { "short", 0 }, { "argument", 0 }, { "words", 0 },
+	{ "verdict", 0 },
+	{ "short", 0 }, { "argument", 0 }, { "words", 0 },
 	{ "help", 0 }, { "step", 0 }, { "does", 0 }, { NULL, 0 } };
 
 static int take_kill_signal(struct plan *plan, const struct option_row *row,

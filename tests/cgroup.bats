@@ -270,7 +270,7 @@ print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
 	assert_failure 125
 	assert_said "--cgroup-set=cgroup.max.depth=deep" "Invalid argument" "cgroup-v2"
 	assert_nothing_left
-	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1; do
+	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1 cgroup.freeze=1; do
 		run unshare --cgroup-set="$bad" true
 		assert_failure 125
 		assert_said "--cgroup-set=$bad: give FILE=VALUE"

@@ -295,7 +295,6 @@ static const struct word column_words[] = {
 	{ "flag", 0 }, { "option", 0 }, { "value", 0 }, { "ns", 0 },
 	{ "shared", 0 }, { "status", 0 }, { "detaches", 0 }, { "mask", 0 },
 	{ "kernel", 0 }, { "since", 0 }, { "type", 0 }, { "uncompared", 0 },
-	{ "verdict", 0 },
 	{ "short", 0 }, { "argument", 0 }, { "words", 0 },
 	{ "help", 0 }, { "step", 0 }, { "does", 0 }, { NULL, 0 } };
 

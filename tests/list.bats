@@ -30,7 +30,7 @@ teardown() {
 }
 
 @test "one name a column: heading, --output word and JSON key alike, for every column of every table" {
-	local what h words keys heads
+	local what h words keys heads all=help
 	words=$(unshare --list=options --raw --noheadings -o option,words |
 		sed -n 's/^--output //p' | sed 's/\\x20/ /g')
 	for what in flags options steps; do
@@ -46,8 +46,12 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		for h in $keys; do
 			[[ " $words " == *" $h "* ]] || fail "$what: JSON key $h is no --output word ($words)"
 		done
+		all+=" $keys"
 	done
 	[[ " $words " == *" help "* ]] || fail "help is no --output word ($words)"
+	for h in $words; do
+		[[ " $all " == *" $h "* ]] || fail "--output word $h is no table's column ($all)"
+	done
 }
 
 @test "as root, every flag is usable, and each really is" {

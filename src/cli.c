@@ -153,10 +153,11 @@ static void option_error(char **argv, const struct option *longopts,
 		if (f) {
 			fprintf(f, _("option %s is ambiguous; possibilities:"),
 				quoted_word(arg, strlen(arg)));
-			/* Four of them at most: the message stays short. */
+			/* Five at most, all of them but for --m and --ma: the
+			 * message stays within three lines. */
 			for (size_t i = 0, k = 0; longopts[i].name; i++)
 				if (strncmp(longopts[i].name, name, len) == 0)
-					fprintf(f, k++ < 4 ? " '--%s'" : k == 5
+					fprintf(f, k++ < 5 ? " '--%s'" : k == 6
 						       ? " ..." : "",
 						longopts[i].name);
 			if (fclose(f) == 0)

@@ -162,6 +162,15 @@ load helpers
 	run unshare --fo true
 	assert_failure 125
 	assert_line --index 0 --partial "option '--fo' is ambiguous"
+	# All five possibilities named; of thirteen, five and an ellipsis.
+	run unshare --n true
+	assert_failure 125
+	assert_said "'--net'" "'--new-cgroup'" "'--no-fork'" "'--no-new-privs'" "'--noheadings'"
+	refute_output --partial "..."
+	run unshare --m true
+	assert_failure 125
+	assert_said "'--mount'" "'--monotonic' ..."
+	refute_output --partial "'--map-"
 }
 
 @test "--net= (an empty FILE) is refused" {

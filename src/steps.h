@@ -193,6 +193,8 @@ struct run {
 	int binfmt_fd;                /* the binfmt_misc to register in */
 	int cgroup_dir;               /* cgroup-make: where it made the */
 	const char *cgroup_name;      /* new cgroup, by this name */
+	struct sigaction chld;        /* SIGCHLD as the caller gave it, for
+					 the exec to put back */
 };
 
 #define RUN_INIT                                                  \

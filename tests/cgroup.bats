@@ -118,6 +118,18 @@ echo started'
 	assert_said "--new-cgroup needs a child process"
 }
 
+@test "the undo armed in the parent leaves the program the caller's ignored and blocked signals" {
+	local want options
+	want=$(env --ignore-signal=HUP,INT,TERM,QUIT --block-signal=USR1 grep '^Sig\(Ign\|Blk\)' /proc/self/status)
+	for options in --new-cgroup "--new-cgroup --init"; do
+		# shellcheck disable=SC2086 # the options are words
+		run env --ignore-signal=HUP,INT,TERM,QUIT --block-signal=USR1 \
+			"$UNSHARE_BIN" $options grep '^Sig\(Ign\|Blk\)' /proc/self/status
+		assert_success
+		assert_equal "$options: $output" "$options: $want"
+	done
+}
+
 @test "the cgroup's removal refused: said, with what to do, after the program's own status" {
 	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EACCES -- "$UNSHARE_BIN" --new-cgroup=t8 true
 	rmdir "$MINE/t8"

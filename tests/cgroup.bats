@@ -116,6 +116,11 @@ echo started'
 	run unshare --new-cgroup --no-fork true
 	assert_failure 125
 	assert_said "--new-cgroup needs a child process"
+	# The longest name we take (limits.bats) the kernel takes too.
+	run unshare --new-cgroup="$(printf 'n%.0s' {1..200})" echo ran
+	assert_success
+	assert_output ran
+	assert_equal "$(children "$MINE")" "$before"
 }
 
 @test "the undo armed in the parent leaves the program the caller's ignored and blocked signals" {

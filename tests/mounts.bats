@@ -154,6 +154,24 @@ setup() {
 	assert_equal "${#lines[@]}" 1
 }
 
+@test "--mount-proc and --mount-cgroup on a missing directory, whatever the propagation: one message, from the mount's step" {
+	local p
+	for p in private shared slave unchanged; do
+		run unshare -p -f --propagation=$p --mount-proc=/no/such/dir true
+		assert_failure 125
+		assert_said "--mount-proc" "proc" "/no/such/dir: No such file or directory" "existing directory"
+		assert_equal "$p: ${#lines[@]}" "$p: 1"
+		run unshare -r --propagation=$p --mount-cgroup=/no/such/dir true
+		assert_failure 125
+		assert_said "--mount-cgroup" "cgroup2" "/no/such/dir: No such file or directory" "existing directory"
+		assert_equal "$p: ${#lines[@]}" "$p: 1"
+	done
+	run unshare --verbose --json -p -f --propagation=shared --mount-proc=/no/such/dir true
+	assert_line --partial '"event":"step","step":"proc","outcome":"failed","errno":"ENOENT"'
+	run unshare --verbose --json -r --propagation=slave --mount-cgroup=/no/such/dir true
+	assert_line --partial '"event":"step","step":"cgroup-mount","outcome":"failed","errno":"ENOENT"'
+}
+
 @test "--mount-proc with shared propagation: undone if a later step fails" {
 	dir=$BATS_TEST_TMPDIR/proc
 	mkdir "$dir"

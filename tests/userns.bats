@@ -265,6 +265,9 @@ allow"
 	run with_subids as_nobody env PATH=/nonexistent "$copy" --map-auto /bin/true
 	assert_failure 125
 	assert_said "cannot run newuidmap: No such file or directory" "apt-get install uidmap"
+	# And nothing else: newuidmap refused nothing, it never ran.
+	assert_said --index 1 "id maps" "not written" "nothing was run"
+	assert_equal "${#lines[@]}" 2
 }
 
 @test "nobody --map-users=all: 125, only with privilege" {

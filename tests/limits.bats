@@ -26,6 +26,9 @@ refused() {
 	taken --new-cgroup="$name"
 	assert_line --regexp "^cgroup-make +make $name "
 	refused "at most 200 bytes" --new-cgroup="${name}x"
+	# Only cgroup.* is the kernel's.
+	taken --new-cgroup=cgroups
+	refused "the kernel's files" --new-cgroup=cgroup.x
 }
 
 @test "--load-interp: 8 taken, a ninth refused" {

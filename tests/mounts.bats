@@ -284,6 +284,12 @@ undo_in_image() {
 		run grep -c 'mount("proc"' trace
 		assert_output 0
 	done
+	# Either way nosuid, nodev and noexec, as util-linux mounts it.
+	for mode in private shared unchanged; do
+		run "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode findmnt -n -o VFS-OPTIONS /proc
+		assert_success
+		[[ ${lines[-1]} == *,nosuid,nodev,noexec,* ]] || fail "$mode: ${lines[-1]}"
+	done
 }
 
 # In a mount namespace of the test's own, shared: a --mount-proc (or

@@ -30,6 +30,10 @@ load helpers
 	assert_line ' Output:'
 	assert_line --regexp '^  -m, --mount\[=FILE\] +new mount namespace'
 	assert_line --regexp '^      --sysvsem +System V semaphore undo list'
+	# Each kind of value: none, required, optional.
+	assert_line --regexp '^  -S, --setuid=UID +run the program as UID'
+	assert_line --regexp '^      --mount-proc\[=DIR\] +mount a fresh proc'
+	assert_line --regexp '^      --loopback +bring lo up'
 	assert_line --partial '125 if unshare itself fails'
 }
 

@@ -22,7 +22,7 @@ setup() {
 }
 
 teardown() {
-	pkill -f "sleep 7[0-9]$BATS_TEST_NUMBER" 2>/dev/null || true
+	pkill -f "sleep 7${BATS_TEST_NUMBER}[0-9]" 2>/dev/null || true
 	if [ -n "$DELEG" ]; then
 		rmdir "$DELEG"/* 2>/dev/null || true
 		rmdir "$DELEG" 2>/dev/null || true
@@ -40,7 +40,7 @@ children() {
 PROBE='tail -n 1 /proc/self/cgroup
 grep -c " - cgroup2 " /proc/self/mountinfo
 grep -qx "$$" "$1/cgroup.procs" && echo "in the mounted root"
-(setsid sleep "$2" >/dev/null 2>&1 &)
+(setsid sleep "$2" >/dev/null 2>&1 3>&- &)
 echo started'
 
 @test "as root: the program in a cgroup of its own, the root of its cgroup namespace; its daemon and the cgroup gone at its end" {

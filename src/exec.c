@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +240,7 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 {
 	const char *path = s->exec.path;
 
-	(void)run;
+	sigaction(SIGCHLD, &run->chld, NULL);
 	if (s->exec.argv != NULL) {
 		execvp(path, s->exec.argv);
 	} else {

@@ -13,6 +13,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
@@ -155,6 +156,10 @@ int main(int argc, char **argv)
 		program_invocation_short_name = (char *)"unshare";
 	refuse_secure();
 	setvbuf(stderr, stderr_line, _IOLBF, sizeof stderr_line);
+	/* An inherited SIG_IGN for SIGCHLD would reap our children for us
+	 * (waitpid: ECHILD): the default until the exec puts it back. */
+	sigaction(SIGCHLD, &(struct sigaction){ .sa_handler = SIG_DFL },
+		  &run.chld);
 
 	/* Parse, resolve, check. */
 	what = cli_parse(argc, argv, &plan, &usage);

@@ -228,6 +228,8 @@ struct run {
 					 about it, and the child's */
 	int old_root;                 /* pivot-root: the old root, until
 					 old-root detaches it */
+	struct sigaction chld;        /* SIGCHLD as the caller gave it, for
+					 the exec to put back */
 };
 
 #define RUN_INIT                                                  \

@@ -1,10 +1,10 @@
 /* A forked child and its supervision.
  *
  * The parent blocks the signals it waits for before forking, so none is
- * lost or acted on by default; the child sets its mask and SIGCHLD's
- * disposition back before anything else, so the program starts as it
- * would have without us.  The parent ends as the child did: same exit
- * code, or death by the same signal.
+ * lost or acted on by default; the child sets its mask back before
+ * anything else (and the exec SIGCHLD's disposition, exec.c), so the
+ * program starts as it would have without us.  The parent ends as the
+ * child did: same exit code, or death by the same signal.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -148,14 +148,9 @@ static void close_handoff(const struct step *s)
 
 void supervise_fork(const struct step *s, struct run *run)
 {
-	struct sigaction saved_chld,
-		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
 	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0;
 	bool leader = getsid(0) == getpid();
 	pid_t pid;
-
-	/* An inherited SIG_IGN for SIGCHLD would reap the child for us. */
-	sigaction(SIGCHLD, &dfl, &saved_chld);
 
 	if ((s->fork.kill_child && pipe2(alive, O_CLOEXEC) != 0) ||
 	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
@@ -163,7 +158,6 @@ void supervise_fork(const struct step *s, struct run *run)
 
 	pid = fork_or_fail();
 	if (pid == 0) {
-		sigaction(SIGCHLD, &saved_chld, NULL);
 		if (s->fork.kill_child) {
 			/* Its write end, held by the parent alone, is closed
 			 * when the parent dies: readable then, at end of
@@ -248,19 +242,15 @@ void supervise_init(const struct step *s, struct run *run)
 {
 	int report_fd = run->report_fd;
 	sigset_t all, saved_mask;
-	struct sigaction saved_chld,
-		dfl = { .sa_handler = SIG_DFL, .sa_flags = 0 };
 	int status = 0, sig;
 	pid_t program, w;
 
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
-	sigaction(SIGCHLD, &dfl, &saved_chld);
 
 	program = fork_or_fail();
 	if (program == 0) {
 		close(report_fd);
-		sigaction(SIGCHLD, &saved_chld, NULL);
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}

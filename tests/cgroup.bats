@@ -87,7 +87,7 @@ in_deleg() {
 PROBE='tail -n 1 /proc/self/cgroup
 grep -c " - cgroup2 " /proc/self/mountinfo
 grep -qx "$$" "$1/cgroup.procs" && echo "in the mounted root"
-(setsid sleep "$2" >/dev/null 2>&1 &)
+(setsid sleep "$2" >/dev/null 2>&1 3>&- &)
 echo started'
 
 # A program that makes cgroups of its own in its mounted tree ($1), puts
@@ -344,6 +344,26 @@ v1_controller() {
 	run unshare --new-cgroup --no-fork true
 	assert_failure 125
 	assert_said "--new-cgroup needs a child process"
+	# The longest name we take (limits.bats) the kernel takes too.
+	local long
+	long=$CG-$(printf 'n%.0s' {1..240})
+	long=${long:0:255}
+	run unshare --new-cgroup="$long" echo ran
+	assert_success
+	assert_output ran
+	[ ! -e "$MINE/$long" ]
+}
+
+@test "the undo armed in the parent leaves the program the caller's ignored and blocked signals" {
+	local want options
+	want=$(env --ignore-signal=HUP,INT,TERM,QUIT --block-signal=USR1 grep '^Sig\(Ign\|Blk\)' /proc/self/status)
+	for options in --new-cgroup "--new-cgroup --init"; do
+		# shellcheck disable=SC2086 # the options are words
+		run env --ignore-signal=HUP,INT,TERM,QUIT --block-signal=USR1 \
+			"$UNSHARE_BIN" $options grep '^Sig\(Ign\|Blk\)' /proc/self/status
+		assert_success
+		assert_equal "$options: $output" "$options: $want"
+	done
 }
 
 @test "a cgroup outside one's cgroup namespace (0::/../B), or a path longer than 4096 bytes: refused for what it is" {

@@ -42,6 +42,10 @@ load helpers
 	# The exit statuses, and where to read more.
 	assert_line --regexp '125.*126.*127'
 	assert_output --partial 'unshare(1)'
+	# Each kind of value: none, required, optional.
+	assert_line --regexp '^  -S, --setuid=USER +run the program as USER$'
+	assert_line --regexp '^      --mount-proc\[=DIR\] +mount proc on DIR'
+	assert_line --regexp '^      --loopback +bring lo up$'
 }
 
 @test "--help fits 80 lines of at most 79 columns, each option on one line" {

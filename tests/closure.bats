@@ -40,6 +40,9 @@ load helpers
 	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/none
 	assert_failure 125
 	[[ $stderr == *"would fail"*"'/bin/none'"*"check the path"* ]]
+	# One there outside the root only is as missing.
+	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" /bin/sh
+	[[ $stderr == *"would fail"*"'/bin/sh'"*"No such file or directory"* ]]
 	# And no warning for a plan that will work.
 	run --separate-stderr unshare --dry-run true
 	assert_success

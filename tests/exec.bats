@@ -212,6 +212,23 @@ login"
 	assert_output from-login-shell
 }
 
+@test "no program with --clear-env: the shell from \$SHELL only if --keep-env keeps it" {
+	printf '#!/bin/sh\necho shell-ran\n' >"$BATS_TEST_TMPDIR/myshell"
+	chmod 755 "$BATS_TEST_TMPDIR/myshell"
+	SHELL=$BATS_TEST_TMPDIR/myshell run unshare --clear-env --keep-env=HOME,SHELL
+	assert_success
+	assert_output shell-ran
+	SHELL=$BATS_TEST_TMPDIR/myshell run unshare --dry-run --keep-env=SHELL
+	assert_line "program      $BATS_TEST_TMPDIR/myshell (the shell, from \$SHELL)"
+	# Not kept: gone by the exec, so the password database's.
+	local source="the password database"
+	[ "$UNSHARE_STATIC" = 0 ] || source=/etc/passwd
+	SHELL=$BATS_TEST_TMPDIR/myshell run unshare --dry-run --clear-env
+	assert_line "program      $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
+	SHELL=$BATS_TEST_TMPDIR/myshell run unshare --dry-run --keep-env=SHELLX,HOME
+	assert_line --partial "(the shell, from $source)"
+}
+
 @test "no program, no \$SHELL and no password entry: /bin/sh" {
 	require_root
 	# A uid with no passwd entry.

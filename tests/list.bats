@@ -246,6 +246,13 @@ keys_shown() {
 	assert_success
 	assert_equal "${#lines[@]}" 14
 	assert_line --index 0 --regexp '^mount +-m --mount +[0-9]+ '
+	# No legend either, which as nobody there is ("needs -r: ...").
+	if [ "$(id -u)" = 0 ]; then
+		nobody_copy
+		run as_nobody "$NOBODY_BIN" --list --noheadings
+		assert_success
+		[[ $output != *": "* ]] || fail "a legend: $output"
+	fi
 	run env COLUMNS=40 "$UNSHARE_BIN" --list --raw
 	assert_success
 	assert_equal "${#lines[@]}" 15

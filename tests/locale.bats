@@ -87,6 +87,16 @@ silent_runs() {
 	done
 }
 
+@test "--json speaks English, and so loads no locale: a plan, an error" {
+	local args
+	for args in "--dry-run /bin/true" "--bogus" "--root=$BATS_TEST_TMPDIR/none /bin/true"; do
+		# shellcheck disable=SC2086 # the words are meant to be split
+		run opened_before_exec LANG=C.UTF-8 "$UNSHARE_BIN" --json $args
+		assert_success
+		refute_output --partial /usr/lib/locale/
+	done
+}
+
 @test "--root loads the locale before the chroot, after which it could not be found" {
 	require_root
 	run opened_before_exec LANG=C.UTF-8 "$UNSHARE_BIN" --root=/ /bin/true

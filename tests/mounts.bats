@@ -154,6 +154,27 @@ setup() {
 	assert_messages 1
 }
 
+@test "--mount-proc and --mount-cgroup on a missing directory, whatever the propagation: one message" {
+	local p
+	for p in private shared slave unchanged; do
+		run unshare -p -f --propagation=$p --mount-proc=/no/such/dir true
+		assert_failure 125
+		assert_said "proc" "/no/such/dir: No such file or directory" "existing directory"
+		assert_messages 1
+		run unshare -r --propagation=$p --mount-cgroup=/no/such/dir true
+		assert_failure 125
+		assert_said "cgroup2" "/no/such/dir: No such file or directory" "existing directory"
+		assert_messages 1
+	done
+	# Unless all is private, the cut from the caller's proc comes first,
+	# and it is what finds the directory missing: nothing is mounted.
+	run unshare --verbose --json -p -f --propagation=shared --mount-proc=/no/such/dir true
+	assert_line --partial '"event":"step","step":"proc-private","outcome":"failed","errno":"ENOENT"'
+	refute_line --partial '"step":"proc","outcome"'
+	run unshare --verbose --json -r --propagation=slave --mount-cgroup=/no/such/dir true
+	assert_line --partial '"event":"step","step":"cgroup-private","outcome":"failed","errno":"ENOENT"'
+}
+
 @test "--mount-proc with shared propagation: undone if a later step fails" {
 	dir=$BATS_TEST_TMPDIR/proc
 	mkdir "$dir"
@@ -261,6 +282,12 @@ undo_in_image() {
 		assert_output 0
 		run grep -c 'umount2(' trace
 		if [ "$mode" = private ]; then assert_output 0; else assert_output 1; fi
+	done
+	# Either way nosuid, nodev and noexec, as util-linux mounts it.
+	for mode in private shared unchanged; do
+		run "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode findmnt -n -o VFS-OPTIONS /proc
+		assert_success
+		[[ ${lines[-1]} == *,nosuid,nodev,noexec,* ]] || fail "$mode: ${lines[-1]}"
 	done
 }
 

@@ -47,6 +47,19 @@ ping ok"
 	done
 }
 
+@test "--loopback with a gid map of several ranges: ping for the groups from the lowest to the highest" {
+	require_root
+	local maps=(-r --map-groups=1:100000:10 --map-groups=50:200000:5)
+	run unshare "${maps[@]}" --net --loopback cat /proc/sys/net/ipv4/ping_group_range
+	assert_success
+	assert_output "0	54"
+	# The highest group pings.
+	run localhost "${maps[@]}" --setgid=54 --net --loopback
+	assert_success
+	assert_output "tcp ok
+ping ok"
+}
+
 @test "--loopback as nobody, with -r and with -c: localhost and ping work" {
 	require_userns_for_nobody
 	local options

@@ -15,9 +15,11 @@ teardown() {
 	if [ -n "${upid:-}" ]; then kill -KILL "$upid" 2>/dev/null || :; fi
 }
 
-# A program that reports each signal it gets in $out, then exits 3.
+# A program that reports each signal it gets in $out, then exits 3; one
+# that got none in 10 s exits 9 (a test fails, rather than waits
+# forever).
 trap_program() {
-	echo "trap 'echo got $1 >>$out; exit 3' $1; echo \$\$ >$ready; while :; do sleep 0.05; done"
+	echo "trap 'echo got $1 >>$out; exit 3' $1; echo \$\$ >$ready; i=0; while [ \$i -lt 200 ]; do sleep 0.05; i=\$((i + 1)); done; exit 9"
 }
 
 @test "--forward-signals delivers TERM, INT, HUP, QUIT, USR1, USR2 and WINCH" {

@@ -156,6 +156,13 @@ static void test_list(void)
 	parse_ok("0", 0);
 	parse_ok("0x7e070f80", UNSHARE_VALID);
 	parse_ok("fs,0x400,sysvsem", UNSHARE_FS | UNSHARE_FILES | UNSHARE_SYSVSEM);
+	/* Every first digit, 9 (the last) included; every hex digit, in
+	 * either case. */
+	parse_ok("939524096", UNSHARE_IPC | UNSHARE_PID | UNSHARE_USER);
+	parse_ok("0X7E070F80", UNSHARE_VALID);
+	/* The longest number it reads (31 characters), and one past. */
+	parse_ok("0000000000000000000000000131072", UNSHARE_MOUNT);
+	parse_bad("00000000000000000000000000131072", "unknown flag");
 
 	parse_bad("", "empty item");
 	parse_bad("mount,", "empty item");
@@ -167,6 +174,8 @@ static void test_list(void)
 	parse_bad("0x3", "unknown bits 0x00000003");
 	parse_bad("0x100000000", "unknown bit 0x100000000");
 	parse_bad("0x80000000", "unknown bit 0x80000000");
+	parse_bad("0xabcdef00", "unknown bits 0x81c8e000 in '0xabcdef00'");
+	parse_bad("0XABCDEF00", "unknown bits");
 	parse_bad("-1", "unknown flag '-1'");
 	parse_bad("+1", "unknown flag '+1'");
 	parse_bad(" 1", "unknown flag ' 1'");

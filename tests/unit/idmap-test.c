@@ -176,6 +176,65 @@ static void test_check_many(void)
 	   "more map text than the kernel takes: %s", msg);
 }
 
+/* 170 lines of 24 bytes and one of last_len: 4095 bytes of map text with
+ * a last line of 15, the most the kernel reads (less than a page of 4096
+ * bytes); 4096 with one of 16. */
+static int page_of_text(uint32_t last_inner, char *msg, size_t size)
+{
+	struct idmap m = { 0 };
+	int rc;
+
+	for (uint32_t i = 0; i < 170; i++)
+		idmap_add(&m, 1000000000 + i, 2000000000 + i, 1, msg, size);
+	idmap_add(&m, last_inner, 99999, 999, msg, size);
+	rc = idmap_check(&m, msg, size);
+	idmap_free(&m);
+	return rc;
+}
+
+/* The groups a map holds, from the lowest inner id to the highest. */
+static void span(const char *spec1, const char *spec2, int want,
+		 uint32_t low, uint32_t high)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old;
+	uint32_t l = 7, h = 7;
+	int got;
+
+	if (spec1)
+		idmap_parse(spec1, &alice, &m, &old, msg, sizeof msg);
+	if (spec2)
+		idmap_parse(spec2, &alice, &m, &old, msg, sizeof msg);
+	got = idmap_span(&m, &l, &h);
+	ok(got == want && (!want || (l == low && h == high)),
+	   "the span of %s %s is %u to %u (got %d: %u to %u)",
+	   spec1 ? spec1 : "no map", spec2 ? spec2 : "", low, high, got, l,
+	   h);
+	idmap_free(&m);
+}
+
+static void test_limits(void)
+{
+	if (sysconf(_SC_PAGESIZE) == 4096) {
+		char msg[256] = "";
+
+		ok(page_of_text(9999, msg, sizeof msg) == 0,
+		   "4095 bytes of map text are taken (%s)", msg);
+		ok(page_of_text(99999, msg, sizeof msg) != 0 &&
+			   strstr(msg, "make 4096 bytes"),
+		   "4096 are not: %s", msg);
+	}
+	parse_ok("0:0:4294967295", &alice, "0 0 4294967295;", 0);
+	check("0:0:4294967295", NULL, NULL);
+	check("1:0:4294967295", NULL, "goes past the largest id");
+	span(NULL, NULL, 0, 0, 0);
+	span("5:100000:1", NULL, 1, 5, 5);
+	span("0:1000:1", "1:100000:10", 1, 0, 10);
+	span("20:100000:10", "0:1000:1", 1, 0, 29);
+	span("0:100000:65536", "70000:1000:1", 1, 0, 70000);
+}
+
 static void test_single(void)
 {
 	struct idmap m = { .n = 0 };
@@ -300,6 +359,7 @@ int main(void)
 	test_parse();
 	test_check();
 	test_check_many();
+	test_limits();
 	test_single();
 	test_ids();
 	unlink(subid_path);

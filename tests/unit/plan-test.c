@@ -125,7 +125,7 @@ static void test_conflicts(void)
 
 static void test_signals(void)
 {
-	char buf[16];
+	char buf[32];
 
 	ok(sig_parse("KILL") == SIGKILL, "KILL");
 	ok(sig_parse("sigterm") == SIGTERM, "sigterm");
@@ -151,6 +151,26 @@ static void test_signals(void)
 	ok(sig_parse("RT") == -1, "RT alone is not a signal");
 	ok(sig_parse("RTMIN-1") == -1, "RTMIN-1 is not a signal");
 	ok(sig_parse("RTMAX+1") == -1, "RTMAX+1 is not a signal");
+	/* Each range at its ends, and one past them. */
+	snprintf(buf, sizeof buf, "%d", SIGRTMAX);
+	ok(sig_parse("1") == 1 && sig_parse(buf) == SIGRTMAX,
+	   "1 and %s are signals", buf);
+	snprintf(buf, sizeof buf, "%d", SIGRTMAX + 1);
+	ok(sig_parse(buf) == -1, "%s is not", buf);
+	snprintf(buf, sizeof buf, "RTMIN+%d", SIGRTMAX - SIGRTMIN);
+	ok(sig_parse(buf) == SIGRTMAX, "%s is RTMAX", buf);
+	snprintf(buf, sizeof buf, "RTMIN+%d", SIGRTMAX - SIGRTMIN + 1);
+	ok(sig_parse(buf) == -1, "%s is not a signal", buf);
+	snprintf(buf, sizeof buf, "RTMAX-%d", SIGRTMAX - SIGRTMIN);
+	ok(sig_parse(buf) == SIGRTMIN, "%s is RTMIN", buf);
+	snprintf(buf, sizeof buf, "RTMAX-%d", SIGRTMAX - SIGRTMIN + 1);
+	ok(sig_parse(buf) == -1, "%s is not a signal", buf);
+	snprintf(buf, sizeof buf, "RT%d", SIGRTMAX - SIGRTMIN);
+	ok(sig_parse(buf) == SIGRTMAX, "%s is RTMAX", buf);
+	snprintf(buf, sizeof buf, "RT%d", SIGRTMAX - SIGRTMIN + 1);
+	ok(sig_parse(buf) == -1, "%s is not a signal", buf);
+	ok(sig_parse("HUP") == SIGHUP && sig_parse("SYS") == SIGSYS,
+	   "the first and the last names below RTMIN");
 	ok(strcmp(sig_name(SIGKILL, buf, sizeof buf), "KILL") == 0, "name of 9");
 	ok(strcmp(sig_name(SIGRTMIN + 3, buf, sizeof buf), "RTMIN+3") == 0,
 	   "name of RTMIN+3");
@@ -189,6 +209,8 @@ static void test_offsets(void)
 	offset("1e3", -1, 0, 0);
 	offset("--1", -1, 0, 0);
 	offset(" 1", -1, 0, 0);
+	offset("1000000000000", 0, 1000000000000LL, 0);
+	offset("-1000000000000.5", 0, -1000000000001LL, 500000000);
 	offset("1000000000001", -1, 0, 0);
 }
 

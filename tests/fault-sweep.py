@@ -190,6 +190,10 @@ HARMLESS = [
     # The cgroup's watcher.  Out of the caller's process group, so that
     # the group's signals leave it to clean up; without, in it.
     ("setsid", r"", None, "the watcher in the caller's process group"),
+    # It closes the caller's descriptors (close_range, Linux 5.9): if
+    # it cannot, they stay open in it until it ends, a moment after us.
+    ("close_range", r"", None, "the caller's descriptors close when the "
+     "watcher ends, a moment later"),
     # Our end is told it by our pidfd, else by the end of our socket;
     # and it waits on the socket alone without poll.
     ("pidfd_open", r"", None, "the end of our socket tells our end"),

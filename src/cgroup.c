@@ -61,13 +61,11 @@ const char *cgroup_delegate_hint(bool brief)
 	if (access("/run/systemd/system", F_OK) == 0 &&
 	    access(manager, F_OK) == 0)
 		return brief ? "systemd-run --user --scope -p Delegate=yes"
-			     : _("run it in a scope systemd delegates: "
-				 "systemd-run --user --scope -p Delegate=yes "
-				 "unshare ...");
+			     : _("run it so: systemd-run --user --scope -p "
+				 "Delegate=yes unshare ...");
 	return brief ? _("root can delegate one, see unshare(1)")
-		     : _("have root make you a cgroup, chown it with its "
-			 "cgroup.procs, .threads, .subtree_control, move you "
-			 "in");
+		     : _("have root chown you a cgroup and its cgroup.procs, "
+			 "then move you into it");
 }
 
 /* A failure, said as the run says it: it ends the run; or on a dry run,

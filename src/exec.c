@@ -200,7 +200,7 @@ static const char *ns_file_hint(const struct step *s, char *hint,
 {
 	/* TRANSLATORS: --%s=%s is the option and the file as they should
 	 * be written. */
-	snprintf(hint, size, _("to keep the namespace in it, write --%s=%s"),
+	snprintf(hint, size, _("to keep the namespace in it: --%s=%s"),
 		 s->exec.bare_ns, quoted(s->exec.path));
 	return hint;
 }

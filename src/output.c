@@ -256,7 +256,7 @@ void say_predictions(const struct prediction *found, size_t n)
 		 * ("unshare(2)", "run the program") and what it would fail
 		 * on. */
 		complain(NULL, p->err, *p->hint ? p->hint : NULL,
-			 _("--dry-run: the run would fail: %s"), what);
+			 _("--dry-run: would fail: %s"), what);
 	}
 }
 

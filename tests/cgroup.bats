@@ -305,7 +305,7 @@ v1_controller() {
 	assert_said "--cgroup-set=$V1_FILE=1" "No such file or directory" "$V1 is cgroup v1's here" "cgroup_no_v1=$V1"
 	run "${V1_RUN[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$CG" --cgroup-set="$V1_FILE=1" true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail:" "--cgroup-set=$V1_FILE=1" "$V1 is cgroup v1's here"
+	assert_said "--dry-run" "would fail" "--cgroup-set=$V1_FILE=1" "$V1 is cgroup v1's here"
 	assert_nothing_left
 	# One our cgroup has, but does not enable for the cgroups under it.
 	local off
@@ -316,7 +316,7 @@ v1_controller() {
 	assert_said "--cgroup-set=$off.max=1" "enable $off in your cgroup's cgroup.subtree_control"
 	run unshare --dry-run --new-cgroup="$CG" --cgroup-set="$off.max=1" true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail:" "--cgroup-set=$off.max=1" "enable $off"
+	assert_said "--dry-run" "would fail" "--cgroup-set=$off.max=1" "enable $off"
 	assert_nothing_left
 }
 
@@ -339,7 +339,7 @@ v1_controller() {
 	assert_said "cannot make the cgroup $CG-taken" "File exists" "give another name"
 	run unshare --dry-run --new-cgroup="$CG-taken" true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail" "cannot make the cgroup $CG-taken" "File exists"
+	assert_said "--dry-run" "would fail" "cannot make the cgroup $CG-taken" "File exists"
 	[ -d "$MINE/$CG-taken" ]
 	run unshare --new-cgroup --no-fork true
 	assert_failure 125
@@ -433,12 +433,12 @@ with_session_files() {
 	nobody_copy
 	run as_nobody "$NOBODY_BIN" --new-cgroup="$CG" -Ur true
 	assert_failure 125
-	assert_said "--new-cgroup" "your cgroup" "Permission denied" "have root make you a cgroup, chown it"
+	assert_said "--new-cgroup" "your cgroup" "Permission denied" "have root chown you a cgroup"
 	refute_output --partial systemd-run
 	assert_nothing_left
 	run as_nobody "$NOBODY_BIN" --dry-run --new-cgroup="$CG" -Ur true
 	assert_failure 125
-	assert_said "--dry-run: the run would fail:" "--new-cgroup: your cgroup" "root can delegate one"
+	assert_said "--dry-run" "would fail" "--new-cgroup: your cgroup" "root can delegate one"
 	run as_nobody env COLUMNS=1000 "$NOBODY_BIN" --list
 	assert_line --index -1 --regexp "^--new-cgroup: needs-delegation \(.*\): root can delegate one, see unshare\(1\)"
 	# Where systemd runs the user's session: its way.

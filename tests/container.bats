@@ -448,8 +448,8 @@ print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().str
 	assert_line 'program      no-such-program'
 	check_stderr
 	assert_messages 2
-	assert_said --index 0 "--dry-run: the run would fail" "unshare(2): net" "Operation not permitted" "-r"
-	assert_said "--dry-run: the run would fail" "run the program" "no-such-program" "not found on PATH"
+	assert_said --index 0 "--dry-run" "would fail" "unshare(2): net" "Operation not permitted" "-r"
+	assert_said "--dry-run" "would fail" "run the program" "no-such-program" "not found on PATH"
 }
 
 @test "--dry-run foresees --new-cgroup outside a delegated cgroup; --loopback with no group mapped is a note, not a failure" {

@@ -154,11 +154,11 @@ as_searcher() {
 	require_ns user
 	run -127 unshare --user "$BATS_TEST_TMPDIR/ns" true
 	assert_failure 127
-	assert_said "'$BATS_TEST_TMPDIR/ns'" "No such file or directory" "hint: " "write --user=$BATS_TEST_TMPDIR/ns"
+	assert_said "'$BATS_TEST_TMPDIR/ns'" "No such file or directory" "hint: " "--user=$BATS_TEST_TMPDIR/ns"
 	assert_messages 1
 	run unshare --dry-run --net "$BATS_TEST_TMPDIR/ns"
 	assert_failure 125
-	assert_said "--dry-run" "'$BATS_TEST_TMPDIR/ns'" "hint: " "write --net=$BATS_TEST_TMPDIR/ns"
+	assert_said "--dry-run" "'$BATS_TEST_TMPDIR/ns'" "hint: " "--net=$BATS_TEST_TMPDIR/ns"
 	# Not after --, nor after a letter, nor after any other option.
 	run -127 unshare --user -- "$BATS_TEST_TMPDIR/ns"
 	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"

@@ -65,9 +65,6 @@ const char hint_proc[] = N_("is /proc mounted?");
 const char hint_busy[] = N_("unmount what is there (findmnt shows it), or "
 			    "use another path");
 const char hint_mount_api[] = N_("it needs Linux 5.2 (the new mount API)");
-/* TRANSLATORS: %s is what would fail: "unshare(2): net", or the
- * program. */
-const char dry_run_fails[] = N_("--dry-run: would fail: %s");
 
 const char *apparmor_hint(void)
 {

@@ -21,11 +21,12 @@ teardown() {
 @test "set-user-ID root, run by nobody: 125 before anything else" {
 	chown root:root "$copy"
 	chmod 4755 "$copy"
-	run as_nobody "$copy" --uts touch /tmp/unshare-setid-ran
+	mkdir -m 777 "$NOBODY_DIR/w"
+	run as_nobody "$copy" --uts touch "$NOBODY_DIR/w/ran"
 	assert_failure 125
 	assert_said "refusing privilege" "set-user-ID" "hint: " "chmod u-s,g-s" "setcap -r" "--user"
 	assert_messages 1
-	[ ! -e /tmp/unshare-setid-ran ]
+	[ ! -e "$NOBODY_DIR/w/ran" ]
 }
 
 @test "set-group-ID root, run by nobody: 125" {

@@ -244,11 +244,12 @@ allow"
 	require_userns_for_nobody
 	command -v newuidmap >/dev/null || need "newuidmap is not installed (apt-get install uidmap)"
 	give_nobody_subids
-	run with_subids as_nobody "$copy" --map-users=0:500000:10 touch /tmp/unshare-userns-ran
+	mkdir -m 777 "$NOBODY_DIR/w"
+	run with_subids as_nobody "$copy" --map-users=0:500000:10 touch "$NOBODY_DIR/w/ran"
 	assert_failure 125
 	assert_line --partial "newuidmap: uid range [0-10) -> [500000-500010) not allowed"
 	assert_said "write the uid map: 0 500000 10" "hint: " "newuidmap refused it" "yours in /etc/subuid"
-	[ ! -e /tmp/unshare-userns-ran ]
+	[ ! -e "$NOBODY_DIR/w/ran" ]
 }
 
 @test "nobody --map-auto without a /etc/subuid line: 125 with what to add" {

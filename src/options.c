@@ -195,7 +195,8 @@ static int take_fd(struct plan *plan, const struct option_row *row,
 
 	errno = 0;
 	fd = strtol(value, &end, 10);
-	if (end == value || *end || fd < 0 || fd > INT32_MAX || errno)
+	/* Digits alone: no sign, no space before. */
+	if (*value < '0' || *value > '9' || *end || fd > INT32_MAX || errno)
 		USAGE("--%s=%s: %s\n%s", row_name(row), quoted(value),
 		      i18n_strerror(EINVAL), _(fd_hint));
 	*(int *)((char *)plan + row->store) = (int)fd;

@@ -53,6 +53,11 @@ table() {
 		row "--setgid: " --setgid="$v"
 	done
 	row "--setuid=: give a value" --setuid=
+	for o in info-fd wait-fd; do
+		for v in x 3x -1 +3 ' 3' 2147483648; do
+			row "--$o=$v: " --$o="$v"
+		done
+	done
 	row "--setgid=: give a value" --setgid=
 	for v in '' abc 1.2.3 1e5 '1.' '.5' '--1' '+-1' 1.0000000001 99999999999999 "$big" "$long" '1 ' ' 1' 0x10 1,5 inf nan; do
 		row "--monotonic=$v: give seconds" --monotonic="$v"

@@ -117,6 +117,17 @@ load helpers
 	[[ "$stderr" =~ unshare:\ uts\ +[0-9]+\ -\>\ [0-9]+ ]]
 }
 
+@test "--verbose names what the kernel adds; a second --verbose says why" {
+	require_root
+	run --separate-stderr unshare --verbose --mount true
+	assert_success
+	[[ "$stderr" == *"unshare: added        fs ("*"-vv"* ]] || fail "$stderr"
+	[[ "$stderr" != *"by mount:"* ]] || fail "$stderr"
+	run --separate-stderr unshare -vv --mount true
+	assert_success
+	[[ "$stderr" =~ unshare:\ added\ +fs\ +by\ mount:\ [a-z] ]] || fail "$stderr"
+}
+
 @test "--verbose shows each namespace's inode before and after" {
 	require_root
 	require_ns mnt

@@ -166,6 +166,11 @@ as_searcher() {
 	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
 	run -127 unshare --fork "$BATS_TEST_TMPDIR/ns"
 	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
+	# Nor after --net=FILE, whose FILE is given.
+	: >"$BATS_TEST_TMPDIR/ns"
+	run -127 unshare --net="$BATS_TEST_TMPDIR/ns" no-such-program-here
+	assert_said "'no-such-program-here'" "not found on PATH"
+	refute_output --partial "--net=no-such"
 }
 
 @test "a script whose interpreter is missing: 126, saying so" {
@@ -196,11 +201,14 @@ as_searcher() {
 login"
 }
 
-@test "no program and no \$SHELL: the shell from the password database" {
-	run env -u SHELL "$UNSHARE_BIN" --dry-run
-	assert_success
+@test "no program and no \$SHELL, or an empty one: the shell from the password database" {
 	local source="the password database"
 	[ "$UNSHARE_STATIC" = 0 ] || source=/etc/passwd
+	run env -u SHELL "$UNSHARE_BIN" --dry-run
+	assert_success
+	assert_line "program      $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
+	run env SHELL= "$UNSHARE_BIN" --dry-run
+	assert_success
 	assert_line "program      $(getent passwd "$(id -u)" | cut -d: -f7) (the shell, from $source)"
 	# Running that shell needs one that runs commands: a build daemon's
 	# user may have nologin.

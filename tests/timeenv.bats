@@ -21,6 +21,11 @@ load helpers
 	assert_success
 	# The monotonic clock is about uptime (boottime less suspend).
 	[ "$(awk -v a="$output" -v b="$outside" 'BEGIN { d = a - b; print (d > 3599 && d < 3610) }')" = 1 ]
+	# The offsets to the nanosecond, as the kernel holds them.
+	run unshare --monotonic=-1.5 --boottime=2.25 cat /proc/self/timens_offsets
+	assert_success
+	assert_line --regexp '^monotonic +-2 500000000$'
+	assert_line --regexp '^boottime +2 250000000$'
 	run unshare --dry-run --monotonic=-1.5 true
 	assert_line --regexp '^implied +time +by --monotonic$'
 	assert_line --regexp '^clocks +.*: monotonic -1.5 s$'

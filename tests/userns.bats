@@ -196,6 +196,13 @@ allow"
 	assert_output allow
 }
 
+@test "--owner: the caller's supplementary groups are dropped with its ids" {
+	# Kept, the shadow group (42) would read /etc/shadow as the owner.
+	run setpriv --groups=42 -- "$UNSHARE_BIN" --owner=65534:65534 -U --map-users=0:65534:1 --map-groups=0:65534:1 grep '^Groups:' /proc/self/status
+	assert_success
+	assert_output --regexp '^Groups:[[:space:]]*$'
+}
+
 @test "--owner as nobody: 125, it needs root" {
 	run as_nobody "$copy" --owner=0:0 true
 	assert_failure 125
@@ -435,6 +442,11 @@ capget"
 	# 4 and 27 have no mapping: the overflow group stands for them.
 	assert_output "0 $(cat /proc/sys/kernel/overflowgid)"
 	run setpriv --groups=4,27 -- "$UNSHARE_BIN" --map-users=0:0:65536 --map-groups=0:0:65536 -G 0 id -G
+	assert_success
+	assert_output 0
+	# Denied by the namespace it runs in, not by this run (its
+	# /proc/self/setgroups says so): setgid alone, and it works.
+	run unshare -r "$UNSHARE_BIN" -G 0 id -G
 	assert_success
 	assert_output 0
 	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 -G 0 true

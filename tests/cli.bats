@@ -150,14 +150,14 @@ load helpers
 }
 
 @test "options before the program are ours, in any order" {
-	run unshare --dry-run -u --ipc -n echo -n hi
+	plan -u --ipc -n echo -n hi
 	assert_success
 	assert_line 'requested    uts, ipc, net'
 	assert_line 'program      echo -n hi'
 }
 
 @test "abbreviated long options work when unambiguous" {
-	run unshare --dry-r --ut true
+	plan --dry-r --ut true
 	assert_success
 	assert_line 'requested    uts'
 }
@@ -187,7 +187,7 @@ load helpers
 	run unshare --dry-run -n/tmp/x true
 	assert_failure 125
 	assert_line --index 0 "unshare: invalid option -- '/'"
-	run unshare --dry-run --net=/tmp/x true
+	plan --net=/tmp/x true
 	assert_success
 	assert_line --regexp '^persist +.*: net=/tmp/x$'
 }

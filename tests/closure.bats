@@ -82,7 +82,7 @@ load helpers
 }
 
 @test "flags that bring nothing show no added lines" {
-	run unshare --dry-run -u -n -C -T --files true
+	plan -u -n -C -T --files true
 	assert_success
 	refute_line --partial 'added'
 	assert_line 'effective    0x46000480 uts, net, cgroup, time, files'

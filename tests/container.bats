@@ -104,7 +104,7 @@ written() {
 	local name64 name65
 	name64=$(printf 'a%.0s' {1..64})
 	name65=${name64}b
-	run unshare --dry-run --hostname="$name64" --domainname="$name64" true
+	plan --hostname="$name64" --domainname="$name64" true
 	assert_success
 	for option in hostname domainname; do
 		run unshare --"$option=$name65" touch ran

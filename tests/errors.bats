@@ -103,10 +103,10 @@ teardown() {
 # padded, so that uts and time (0x04000080) never shows as 0x4000080.  A
 # failed unshare(2) names its flags, not the mask again.
 @test "a mask is 0x and 8 hex digits in the plan, its JSON and the messages" {
-	run unshare --dry-run --uts --time true
+	plan --uts --time true
 	assert_success
 	assert_line 'effective    0x04000080 uts, time'
-	run unshare --dry-run --json --uts --time true
+	plan --json --uts --time true
 	assert_success
 	assert_output --partial '"effective":{"mask":"0x04000080","value":67108992,'
 	run unshare --flags=0x3 true

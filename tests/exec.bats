@@ -168,8 +168,9 @@ as_searcher() {
 	assert_said "'$BATS_TEST_TMPDIR/ns'" "check the path"
 	# Nor after --net=FILE, whose FILE is given.
 	: >"$BATS_TEST_TMPDIR/ns"
-	run -127 unshare --net="$BATS_TEST_TMPDIR/ns" no-such-program-here
-	assert_said "'no-such-program-here'" "not found on PATH"
+	run unshare --dry-run --net="$BATS_TEST_TMPDIR/ns" no-such-program-here
+	assert_failure 125
+	assert_said "--dry-run" "'no-such-program-here'" "not found on PATH"
 	refute_output --partial "--net=no-such"
 }
 

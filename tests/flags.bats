@@ -5,25 +5,25 @@
 load helpers
 
 @test "--flags takes names" {
-	run unshare --dry-run --flags=uts,ipc true
+	plan --flags=uts,ipc true
 	assert_success
 	assert_line 'requested    uts, ipc'
 }
 
 @test "--flags takes the UNSHARE_ and CLONE_ names, in any case" {
-	run unshare --dry-run --flags=UNSHARE_NET,clone_newuts true
+	plan --flags=UNSHARE_NET,clone_newuts true
 	assert_success
 	assert_line 'requested    uts, net'
 }
 
 @test "--flags takes hex and decimal numbers" {
-	run unshare --dry-run --flags=0x4000000,1073741824 true
+	plan --flags=0x4000000,1073741824 true
 	assert_success
 	assert_line 'requested    uts, net'
 }
 
 @test "--flags can be repeated and mixed with options" {
-	run unshare --dry-run --flags=uts -n --flags=0x400 true
+	plan --flags=uts -n --flags=0x400 true
 	assert_success
 	assert_line 'requested    uts, net, files'
 }

@@ -56,9 +56,9 @@ build_make() {
 	assert_output 0
 	run grep -c '^\.BR unshare (1)' "$root/usr/share/man/man7/unshare-reference-ng.7"
 	assert_output 0
-	run "$root/usr/bin/unshare-ng" --dry-run --uts true
+	run "$root/usr/bin/unshare-ng" --dry-run --user true
 	assert_success
-	assert_line 'requested    uts'
+	assert_line 'requested    user'
 	run build_make uninstall DESTDIR="$root" prefix=/usr 'program_transform_name=s,$$,-ng,'
 	assert_success
 	assert_equal "$(cd "$root" && find . -type f)" ''

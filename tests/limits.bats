@@ -7,7 +7,7 @@ load helpers
 
 # taken OPTION...: the plan is made.
 taken() {
-	run unshare --dry-run "$@" true
+	plan "$@" true
 	assert_success
 }
 

@@ -99,7 +99,8 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	# 80 columns: the long DETACHES break at blanks, its words all there.
 	run env COLUMNS=80 "$UNSHARE_BIN" --list
 	[ "${#lines[@]}" -gt 15 ] || fail "nothing broke at 80 columns"
-	[ "${#lines[@]}" -le 26 ] || fail "${#lines[@]} lines at 80 columns"
+	# (As nobody, STATUS's longer words leave DETACHES less room.)
+	[ "${#lines[@]}" -le 30 ] || fail "${#lines[@]} lines at 80 columns"
 	# On a terminal of 80 columns, with no COLUMNS: the terminal's.
 	run script -qec "stty cols 80 rows 50; env -u COLUMNS $(printf %q "$UNSHARE_BIN") --list" /dev/null
 	assert_success

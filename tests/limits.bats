@@ -69,6 +69,7 @@ refused() {
 	taken --kill-child=1
 	assert_line --regexp '^kill-child +.*: SIGHUP$'
 	taken --kill-child="$max"
+	assert_line --regexp "^kill-child +.*: SIGRTMIN\+$((max - $(kill -l RTMIN)))\$"
 	refused "--kill-child=0" --kill-child=0
 	refused "up to $max" --kill-child=$((max + 1))
 }

@@ -345,6 +345,24 @@ deny"
 	bad_value "--map-users: more than 340 ranges: the kernel takes no more lines in a map" "${args[@]}"
 }
 
+@test "--setuid with a mount seen outside keeps CAP_SYS_ADMIN for its undo; uid 0 keeps every capability anyway" {
+	plan --json -m --propagation=unchanged --mount-proc -S 5 true
+	assert_success
+	assert_output --partial '{"step":"setuid","uid":5,"keeps_admin":true}'
+	plan --json -m --propagation=unchanged --mount-proc -S 0 true
+	assert_success
+	assert_output --partial '{"step":"setuid","uid":0,"keeps_admin":false}'
+}
+
+@test "--keep-caps through --setuid, unlike util-linux: a note, but not for uid 0, whose capabilities util-linux keeps too" {
+	plan -r --keep-caps -S 5 true
+	assert_success
+	assert_line --regexp '^note +--keep-caps keeps the capabilities through --setuid'
+	plan -r --keep-caps -S 0 true
+	assert_success
+	refute_line --regexp '^note '
+}
+
 @test "--keep-caps without --user keeps nothing, as util-linux; the plan says so, and with --user it keeps them" {
 	run --separate-stderr unshare -v --keep-caps -S 1 sh -c 'id -u; grep CapAmb /proc/self/status'
 	assert_success

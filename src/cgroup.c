@@ -276,14 +276,21 @@ static bool populated(int cg, int ms)
 	return full;
 }
 
-/* Before Linux 5.14 (no cgroup.kill): a SIGKILL to each process in cg. */
-static void kill_each(int cg)
+/* A SIGKILL to each process in cg: cgroup.kill (Linux 5.14), else one
+ * by one. */
+static void kill_all(int cg)
 {
 	char buf[4096];
 	pid_t pid = 0;
 	ssize_t n;
-	int fd = openat(cg, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+	int fd = openat(cg, "cgroup.kill", O_WRONLY | O_CLOEXEC);
+	bool killed = fd >= 0 && write(fd, "1", 1) == 1;
 
+	if (fd >= 0)
+		close(fd);
+	if (killed)
+		return;
+	fd = openat(cg, "cgroup.procs", O_RDONLY | O_CLOEXEC);
 	while (fd >= 0 && (n = read(fd, buf, sizeof buf)) > 0)
 		for (ssize_t i = 0; i < n; i++)
 			if (buf[i] >= '0' && buf[i] <= '9') {
@@ -298,11 +305,11 @@ static void kill_each(int cg)
 }
 
 /* Remove the cgroup cg, name in dir, once empty, the cgroups under it
- * first (the program's own), deepest first.  Its processes were killed
- * (cgroup.kill, killed) or are killed here, each, until none is left.
- * Refused while anything is left (EBUSY), it is tried again a few times.
- * 0, or -1 with errno. */
-static int remove_tree(int dir, const char *name, int cg, bool killed)
+ * first (the program's own), deepest first.  Its processes are killed
+ * each round: one that entered after a kill (our child, which moves in
+ * as we are killed) is killed by the next.  Refused while anything is
+ * left (EBUSY), it is tried again a few times.  0, or -1 with errno. */
+static int remove_tree(int dir, const char *name, int cg)
 {
 	for (int round = 0; round < 5; round++) {
 		int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -320,15 +327,14 @@ static int remove_tree(int dir, const char *name, int cg, bool killed)
 			sub = openat(cg, de->d_name,
 				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (sub >= 0) {
-				remove_tree(cg, de->d_name, sub, killed);
+				remove_tree(cg, de->d_name, sub);
 				close(sub);
 			}
 		}
 		if (d)
 			closedir(d);
-		if (!killed)
-			kill_each(cg);
-		if (populated(cg, killed ? 1000 : 100))
+		kill_all(cg);
+		if (populated(cg, 1000))
 			errno = EBUSY;
 		else if (unlinkat(dir, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
 			return 0;
@@ -371,8 +377,8 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	const char *name = s->cgroup.name;
 	struct pollfd p[2] = { { sock, POLLIN, 0 }, { pidfd, POLLIN, 0 } };
 	struct stat st;
-	bool asked = false, killed;
-	int cg, fd, e, r;
+	bool asked = false;
+	int cg, e, r;
 	char c;
 
 	/* Out of the caller's process group, where a signal to the group
@@ -417,9 +423,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	} else {
 		complain(THIS_STEP, errno, NULL, "%s", events_doc());
 	}
-	killed = (fd = openat(cg, "cgroup.kill", O_WRONLY | O_CLOEXEC)) >= 0 &&
-		 write(fd, "1", 1) == 1;
-	r = remove_tree(parent, name, cg, killed);
+	r = remove_tree(parent, name, cg);
 	e = errno;
 	if (r != 0)
 		/* TRANSLATORS: %s is the cgroup's name. */

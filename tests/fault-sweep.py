@@ -361,7 +361,10 @@ def injected(trace, program):
                 pending[pid] = l.rstrip()[:-len("<unfinished ...>")].rstrip()
                 continue
             if "resumed>" in l[:40] and pid in pending:
-                l = pending.pop(pid) + l.split("resumed>", 1)[1]
+                # "read(5, " and "0x..., 4) = ...": the blank after the
+                # comma put back, so that the arguments split as whole.
+                head, rest = pending.pop(pid), l.split("resumed>", 1)[1]
+                l = head + (" " if head.endswith(",") else "") + rest.lstrip()
             text = annotated(pid, call, l, files)
             if (' execve("%s"' % program) in l and " = 0" in l:
                 execd.add(pid)

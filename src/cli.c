@@ -155,11 +155,15 @@ static void option_error(char **argv, const struct option *longopts,
 				quoted_word(arg, strlen(arg)));
 			/* Five at most, all of them but for --m and --ma: the
 			 * message stays within three lines. */
-			for (size_t i = 0, k = 0; longopts[i].name; i++)
-				if (strncmp(longopts[i].name, name, len) == 0)
-					fprintf(f, k++ < 5 ? " '--%s'" : k == 6
-						       ? " ..." : "",
-						longopts[i].name);
+			for (size_t i = 0, k = 0; longopts[i].name; i++) {
+				if (strncmp(longopts[i].name, name, len) != 0)
+					continue;
+				if (k < 5)
+					fprintf(f, " '--%s'", longopts[i].name);
+				else if (k == 5)
+					fputs(" ...", f);
+				k++;
+			}
 			if (fclose(f) == 0)
 				frame(list, 0, NULL);
 		}

@@ -156,7 +156,8 @@ written() {
 	assert_said "chrooted" "--pivot-root"
 	run as_nobody "$NOBODY_BIN" -rm --pivot-root="$OURS" /unshare -U /unshare --version
 	assert_success
-	assert_line --index 0 --regexp '^unshare '
+	# (No index: without /proc, a sanitizer build warns first.)
+	assert_line --regexp '^unshare '
 }
 
 @test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said, and foreseen" {

@@ -115,10 +115,13 @@ static_hint() {
 			mount --bind "$1/$f" "/etc/$f" || exit 99
 		done
 		exec "$2" --dry-run' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN"
-	assert_success
 	if [ "$UNSHARE_STATIC" = 1 ]; then
+		# No such shell here: the dry run foresees that it is not found.
+		assert_failure 125
 		assert_line 'program      /bin/root-shell (the shell, from /etc/passwd)'
+		[[ $(tr -s ' \n' '  ' <<<"$stderr") == *"'/bin/root-shell': No such file"* ]] || fail "$stderr"
 	else
+		assert_success
 		assert_line 'program      /bin/sh (the shell, from the fallback)'
 	fi
 }

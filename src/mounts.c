@@ -19,9 +19,9 @@
 #include "fail.h"
 #include "i18n.h"
 #include "mounts.h"
-#include "persist.h"
 #include "quote.h"
 #include "undo.h"
+#include "walk.h"
 
 void mounts_propagation(const struct step *s, struct run *run)
 {

@@ -1,0 +1,19 @@
+/* A directory walked one name at a time, a link followed only when it
+ * can be trusted.
+ *
+ * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
+ */
+#ifndef UNSHARE_WALK_H
+#define UNSHARE_WALK_H
+
+/* The directory dir, opened one name at a time (O_PATH), never
+ * following a symbolic link blindly: a link is followed only when root or
+ * the caller owns it (so /var/run -> /run works), its target walked the
+ * same way, or in /proc by the kernel itself.  Each name is opened before
+ * it is looked at, so a swap after the look changes nothing.  The
+ * descriptor; or -1 with errno, 0 once it said that a link someone else
+ * owns is on the way, as a failure of step on --option=value. */
+int walk_dir(const char *step, const char *option, const char *value,
+	     const char *dir);
+
+#endif

@@ -142,6 +142,15 @@ static bool no_prediction(const struct step *s, struct prediction *p)
 	return false;
 }
 
+/* A name or words as long as the row's array would lose their NUL, and
+ * C takes such an initializer without a word: refused here instead. */
+#define FITS(kind, name_text, doc_text, run, show, predict)                  \
+	_Static_assert(sizeof(name_text) <= sizeof step_kinds[0].name &&     \
+			       sizeof(doc_text) <= sizeof step_kinds[0].doc, \
+		       #kind ": its name or words are too long for the row");
+STEP_KINDS(FITS)
+#undef FITS
+
 const struct step_kind_row step_kinds[STEP_NKINDS] = {
 #define ROW(kind, name, doc, run, show, predict) [STEP_##kind] = { name, doc },
 	STEP_KINDS(ROW)

@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include "flags.h"
+#include "kinds.h"
 #include "options.h"
 #include "plan.h"
 #include "resolve.h"
@@ -248,8 +250,39 @@ static void test_persist_conflict(void)
 	   "--pid=FILE --no-fork is refused");
 }
 
+/* Every text of a table stored in an array keeps its NUL: one exactly as
+ * long as its array would run into the next member, and C takes such an
+ * initializer without a word. */
+#define ENDED(text) (memchr((text), '\0', sizeof(text)) != NULL)
+
+static void test_table_texts(void)
+{
+	int options = 1, flags = 1, kinds = 1;
+
+	for (size_t i = 0; i < option_count; i++) {
+		const struct option_row *r = &option_rows[i];
+
+		options &= ENDED(r->name) && ENDED(r->arg_name) &&
+			   ENDED(r->doc) && ENDED(r->fixed);
+	}
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+		const struct flag *f = &unshare_flags[i];
+
+		flags &= ENDED(f->kernel) && ENDED(f->detaches) &&
+			 ENDED(f->ns) && ENDED(f->ns_after) &&
+			 ENDED(f->since) && ENDED(f->config) &&
+			 ENDED(f->implies_why);
+	}
+	for (size_t i = 0; i < STEP_NKINDS; i++)
+		kinds &= ENDED(step_kinds[i].name) && ENDED(step_kinds[i].doc);
+	ok(options, "every text of the option table ends within its array");
+	ok(flags, "every text of the flag table ends within its array");
+	ok(kinds, "every text of the step table ends within its array");
+}
+
 int main(void)
 {
+	test_table_texts();
 	test_offsets();
 	test_implied_by_setup();
 	test_persist_conflict();

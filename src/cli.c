@@ -20,7 +20,6 @@
 #include "i18n.h"
 #include "options.h"
 #include "quote.h"
-#include "sig.h"
 #include "suggest.h"
 
 /* getopt_long's key for a row without a letter: KEY_ROW + its index. */

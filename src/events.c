@@ -16,7 +16,6 @@
 #include "events.h"
 #include "i18n.h"
 #include "json.h"
-#include "procfs.h"
 #include "wrap.h"
 
 /* With --verbose --json, where our events go (the real stderr), once

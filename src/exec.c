@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diagnose.h"
 #include "env.h"
 #include "events.h"
 #include "exec.h"

@@ -23,7 +23,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "events.h"
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"

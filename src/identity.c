@@ -17,7 +17,6 @@
 #include "fail.h"
 #include "i18n.h"
 #include "identity.h"
-#include "procfs.h"
 #include "undo.h"
 
 /* Make every permitted capability ambient, so that it survives exec under

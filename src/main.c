@@ -19,17 +19,13 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
-#include "cgroup.h"
 #include "cli.h"
-#include "diagnose.h"
 #include "events.h"
-#include "exec.h"
 #include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
 #include "list.h"
 #include "output.h"
-#include "plan.h"
 #include "resolve.h"
 #include "quote.h"
 #include "sharing.h"

@@ -45,7 +45,6 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "persist.h"
-#include "procfs.h"
 #include "quote.h"
 #include "undo.h"
 #include "walk.h"

@@ -23,7 +23,6 @@
 
 #include "i18n.h"
 #include "fail.h"
-#include "idmap.h"
 #include "list.h"
 #include "names.h"
 #include "options.h"

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
 #include "i18n.h"
 #include "json.h"
 #include "quote.h"

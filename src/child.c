@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -107,4 +108,46 @@ int probe(unsigned long mask, int *sig)
 		return WEXITSTATUS(status);
 	*sig = WTERMSIG(status);
 	return -1;
+}
+
+int probe_each(const unsigned long *masks, size_t n, int *errs, int *sig)
+{
+	int status, fd[2];
+	ssize_t got = -1;
+	pid_t pid;
+
+	*sig = 0;
+	if (n > PROBE_MAX || pipe2(fd, O_CLOEXEC) != 0)
+		return -1;
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		for (size_t i = 0; i < n; i++)
+			errs[i] = syscall(SYS_unshare, masks[i]) == 0 ? 0 : errno;
+		/* At most PROBE_MAX ints: one write, below PIPE_BUF. */
+		_exit(write(fd[1], errs, n * sizeof *errs) ==
+			      (ssize_t)(n * sizeof *errs)
+		      ? 0
+		      : 1);
+	}
+	close(fd[1]);
+	do
+		got = read(fd[0], errs, n * sizeof *errs);
+	while (got < 0 && errno == EINTR);
+	close(fd[0]);
+	if (wait_child(pid, &status, 0) < 0)
+		return -1;
+	if (WIFSIGNALED(status)) {
+		*sig = WTERMSIG(status);
+		return -1;
+	}
+	if (got != (ssize_t)(n * sizeof *errs) || WEXITSTATUS(status) != 0) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
 }

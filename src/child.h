@@ -39,4 +39,11 @@ ssize_t send_byte(int fd, char c);
  * kills on unshare(2) sends SIGSYS). */
 int probe(unsigned long mask, int *sig);
 
+/* unshare(2) of each of masks in turn, all in one child, each errno (or
+ * 0) in errs: what one leaves (a user namespace's capabilities) counts
+ * for the next, so the caller orders them.  0, or -1 as probe says (the
+ * child made no report: errno EIO). */
+#define PROBE_MAX 32
+int probe_each(const unsigned long *masks, size_t n, int *errs, int *sig);
+
 #endif

@@ -77,15 +77,15 @@ struct flag_row {
 	int status;            /* ST_* */
 };
 
-/* probe(), where a probe that cannot run is the end of --list: a verdict
- * without it would be a guess. */
-static int checked_probe(unsigned long mask)
+/* probe_each(), where a probe that cannot run is the end of --list: a
+ * verdict without it would be a guess. */
+static void checked_probes(const unsigned long *masks, size_t n, int *errs)
 {
-	int sig, e = probe(mask, &sig);
+	int sig;
 	char name[16];
 
-	if (e >= 0)
-		return e;
+	if (probe_each(masks, n, errs, &sig) == 0)
+		return;
 	if (sig == 0)
 		fork_failed(N_("--list: the child that tries each flag"));
 	/* TRANSLATORS: SIG%s is the signal's name (SIGSYS). */
@@ -97,23 +97,17 @@ static int checked_probe(unsigned long mask)
 	     sig_name(sig, name, sizeof name));
 }
 
-/* Whether this kernel and caller can use the flag now: ST_*. */
-static int judge(const struct flag *f)
+/* What an errno of unshare(2) says of a flag: ST_*; for EPERM without
+ * CAP_SYS_ADMIN, ST_NEEDS_ROOT until a user namespace is tried. */
+static int verdict(int e)
 {
-	unsigned long mask = flags_closure(f->bit, NULL);
-
-	switch (checked_probe(mask)) {
+	switch (e) {
 	case 0:
 		return ST_USABLE;
 	case EPERM:
 		/* With CAP_SYS_ADMIN, privilege would not help: something
 		 * refuses it. */
-		if (has_cap(CAP_SYS_ADMIN))
-			return ST_REFUSED;
-		return f->bit != UNSHARE_USER &&
-				       checked_probe(mask | UNSHARE_USER) == 0
-			       ? ST_NEEDS_R
-			       : ST_NEEDS_ROOT;
+		return has_cap(CAP_SYS_ADMIN) ? ST_REFUSED : ST_NEEDS_ROOT;
 	case EINVAL:
 		return ST_NOT_IN_KERNEL;
 	case ENOSPC:
@@ -122,6 +116,51 @@ static int judge(const struct flag *f)
 	default:
 		return ST_REFUSED;
 	}
+}
+
+/* Whether this kernel and caller can use each flag now: ST_*, in
+ * rows[].status.  Each flag is tried with its closure, all in one child:
+ * the flags without a user namespace first, then the user namespace,
+ * whose capabilities would make the rest succeed.  A flag refused for
+ * want of privilege is tried again in a second child, in a new user
+ * namespace: usable with -r, or only as root. */
+static void judge_all(struct flag_row *rows)
+{
+	unsigned long masks[UNSHARE_NFLAGS + 1];
+	size_t order[UNSHARE_NFLAGS], again[UNSHARE_NFLAGS], n = 0;
+	int errs[UNSHARE_NFLAGS + 1];
+
+	for (int user = 0; user < 2; user++)
+		for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
+			unsigned long mask =
+				flags_closure(rows[i].flag->bit, NULL);
+
+			if (((mask & UNSHARE_USER) != 0) == (user == 1)) {
+				order[n] = i;
+				masks[n++] = mask;
+			}
+		}
+	checked_probes(masks, n, errs);
+
+	/* The second child: a user namespace, then each flag refused. */
+	masks[0] = flags_closure(UNSHARE_USER, NULL);
+	n = 0;
+	for (size_t k = 0; k < UNSHARE_NFLAGS; k++) {
+		struct flag_row *r = &rows[order[k]];
+
+		r->status = verdict(errs[k]);
+		if (r->status == ST_NEEDS_ROOT &&
+		    !(r->flag->bit & UNSHARE_USER)) {
+			again[n++] = order[k];
+			masks[n] = flags_closure(r->flag->bit, NULL);
+		}
+	}
+	if (n == 0)
+		return;
+	checked_probes(masks, n + 1, errs);
+	for (size_t k = 0; k < n; k++)
+		if (errs[0] == 0 && errs[k + 1] == 0)
+			rows[again[k]].status = ST_NEEDS_R;
 }
 
 /* The option of a flag's row: "-m --mount", or "   --fs" under the long
@@ -436,8 +475,8 @@ static int list_flags(const struct plan *plan, const size_t *shown,
 		rows[i].flag = f;
 		rows[i].inode = *f->ns ? (unsigned long)ns_inode(f->ns) : 0;
 		rows[i].shared = &shared[i];
-		rows[i].status = judge(f);
 	}
+	judge_all(rows);
 	sharing_scan(SHARING_FLAGS, shared);
 	if (plan->opts & OPT_JSON) {
 		flags_json(plan, rows, shown, nshown);

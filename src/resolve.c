@@ -433,21 +433,52 @@ static char *persist_conflict(const struct plan *plan)
 }
 
 
-/* --info-fd and --wait-fd: open descriptors. */
-static char *fds_closed(const struct plan *plan)
+/* --info-fd and --wait-fd: descriptors open the way their step uses
+ * them (the document is written, the byte read), none of the program's
+ * standard three (each is closed after its step), and not one pipe for
+ * both (we would read back our own document): one socket may be both. */
+static char *fds_unfit(const struct plan *plan)
 {
 	static const uint64_t opt[] = { OPT_INFO_FD, OPT_WAIT_FD };
 	const int fd[] = { plan->info_fd, plan->wait_fd };
+	struct stat st[2];
 
-	for (size_t i = 0; i < 2; i++)
-		if (fd[i] >= 0 && fcntl(fd[i], F_GETFD) < 0) {
-			char number[16];
+	for (size_t i = 0; i < 2; i++) {
+		int fl;
 
-			snprintf(number, sizeof number, "%d", fd[i]);
-			return usage_message("--%s=%s: %s\n%s", opt_name(opt[i]),
-					     number, i18n_strerror(errno),
+		if (fd[i] < 0)
+			continue;
+		if ((fl = fcntl(fd[i], F_GETFL)) < 0 || fstat(fd[i], &st[i]) != 0)
+			return usage_message("--%s=%d: %s\n%s", opt_name(opt[i]),
+					     fd[i], i18n_strerror(errno),
 					     _(fd_hint));
-		}
+		if (fd[i] <= STDERR_FILENO)
+			/* TRANSLATORS: --%s=%d is the option as given; the
+			 * hint's --%s=3 3%s&%d an example of another. */
+			return usage_message(_("--%s=%d: the program's standard "
+					       "input, output or error\nthe step "
+					       "closes it: pass a copy, as "
+					       "--%s=3 3%s&%d"),
+					     opt_name(opt[i]), fd[i],
+					     opt_name(opt[i]), i ? "<" : ">",
+					     fd[i]);
+		if ((fl & O_PATH) ||
+		    (fl & O_ACCMODE) == (i ? O_WRONLY : O_RDONLY))
+			return usage_message(
+				i ? _("--%s=%d: not open for reading\n"
+				      "open it with <, as --%s=4 4<fifo")
+				  : _("--%s=%d: not open for writing\n"
+				      "open it with >, as --%s=3 3>file"),
+				opt_name(opt[i]), fd[i], opt_name(opt[i]));
+	}
+	if (fd[0] >= 0 && fd[1] >= 0 && st[0].st_dev == st[1].st_dev &&
+	    st[0].st_ino == st[1].st_ino &&
+	    (S_ISFIFO(st[0].st_mode) || S_ISREG(st[0].st_mode)))
+		return usage_message(_("--%s=%d and --%s=%d are one file\nthe "
+				       "byte would be read from the document: "
+				       "give two, or one socket"),
+				     opt_name(opt[0]), fd[0], opt_name(opt[1]),
+				     fd[1]);
 	return NULL;
 }
 
@@ -459,7 +490,7 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
-	if ((bad = fds_closed(plan)) != NULL)
+	if ((bad = fds_unfit(plan)) != NULL)
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&

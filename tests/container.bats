@@ -398,6 +398,39 @@ add_link() {
 	assert_said "--wait-fd=x" "open file descriptor"
 }
 
+@test "--info-fd and --wait-fd opened the wrong way, standard streams, one pipe: refused at plan time" {
+	mkfifo fifo
+	exec 5<>fifo
+	for dry in "" --dry-run; do
+		run unshare $dry --wait-fd=3 touch ran 3>file
+		assert_failure 125
+		assert_said "--wait-fd=3" "not open for reading" "4<"
+		run unshare $dry --info-fd=3 touch ran 3<file
+		assert_failure 125
+		assert_said "--info-fd=3" "not open for writing" "3>"
+		run unshare $dry --info-fd=5 --wait-fd=5 touch ran
+		assert_failure 125
+		assert_said "--info-fd=5" "--wait-fd=5" "one file" "socket"
+		run unshare $dry --info-fd=5 --wait-fd=6 touch ran 6<fifo
+		assert_failure 125
+		assert_said "--info-fd=5" "--wait-fd=6" "one file"
+		run unshare $dry --info-fd=1 touch ran
+		assert_failure 125
+		assert_said "--info-fd=1" "standard" "--info-fd=3 3>&1"
+		run unshare $dry --wait-fd=0 touch ran
+		assert_failure 125
+		assert_said "--wait-fd=0" "standard" "--wait-fd=3 3<&0"
+		run unshare $dry --info-fd=abc touch ran
+		assert_failure 125
+		assert_said "--info-fd=abc" "not a number" "descriptor"
+	done
+	exec 5>&-
+	[ ! -e ran ]
+	# Open both ways, each its own: the run goes on.
+	run unshare --info-fd=3 --wait-fd=4 true 3>/dev/null 4<<<go
+	assert_success
+}
+
 @test "--info-fd and --wait-fd on one socket: the document, then the byte" {
 	run python3 -c '
 import os, socket, subprocess, sys

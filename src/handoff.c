@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -194,34 +196,75 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		err = errno;
 	close(sock);
 	if (err)
-		step_failed(err, NULL, "%s", quoted(s->handoff.file));
+		step_failed(err, err == EEXIST ? _("another run's program is named "
+						   "there, and runs: give another "
+						   "file")
+					       : NULL,
+			    "%s", quoted(s->handoff.file));
+}
+
+/* A name of our own in the pid file's directory that no one can guess
+ * (and so make first, in a sticky directory): into name. */
+static void unguessable(char *name, size_t size)
+{
+	unsigned long long r = 0;
+
+	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+		r ^= (unsigned long long)getpid() << 32 ^ (unsigned long long)time(NULL);
+	/* not translated: a name */
+	snprintf(name, size, ".unshare-%016llx.pid", r);
+}
+
+/* Whether the pid file holds a process that runs: another run's, which
+ * must not be written over. */
+static bool held(const struct run *run)
+{
+	char text[32] = "";
+	int fd = openat(run->pid_dir, run->pid_name,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	long pid;
+
+	if (fd < 0)
+		return false;
+	if (read(fd, text, sizeof text - 1) < 0)
+		text[0] = '\0';
+	close(fd);
+	pid = strtol(text, NULL, 10);
+	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
 /* FILE, whole: a file of our own in its directory, renamed into place;
- * removed when this process ends.  0, or the errno. */
+ * removed when this process ends.  A FILE that names a process that
+ * runs is another run's: EEXIST; one left by a run killed is replaced.
+ * 0, or the errno. */
 static int write_pid_file(const struct run *run, long pid)
 {
 	char tmp[64], text[32];
 	int fd, n, e = 0;
 
-	snprintf(tmp, sizeof tmp, /* not translated: a name */ ".unshare-%d.pid",
-		 (int)getpid());
 	n = snprintf(text, sizeof text, "%ld\n", pid);
-	for (int tries = 0; (fd = openat(run->pid_dir, tmp,
-					 O_WRONLY | O_CREAT | O_EXCL |
-						 O_NOFOLLOW | O_CLOEXEC,
-					 0644)) < 0;)
-		/* Ours, left by a run whose pid was ours: removed. */
-		if (errno != EEXIST || tries++ ||
-		    unlinkat(run->pid_dir, tmp, 0) != 0)
-			return errno;
+	for (int tries = 0;; tries++) {
+		unguessable(tmp, sizeof tmp);
+		fd = openat(run->pid_dir, tmp,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0644);
+		if (fd >= 0 || errno != EEXIST || tries == 10)
+			break;
+	}
+	if (fd < 0)
+		return errno;
 	if (write(fd, text, (size_t)n) != n)
 		e = errno ? errno : EIO;
 	if (close(fd) != 0 && e == 0)
 		e = errno;
-	if (e == 0 && renameat(run->pid_dir, tmp, run->pid_dir,
-			       run->pid_name) != 0)
+	if (e == 0 && renameat2(run->pid_dir, tmp, run->pid_dir,
+				run->pid_name, RENAME_NOREPLACE) != 0) {
 		e = errno;
+		if ((e == EEXIST && !held(run)) || e == EINVAL)
+			/* Stale, or a file system without NOREPLACE. */
+			e = renameat(run->pid_dir, tmp, run->pid_dir,
+				     run->pid_name) != 0 ? errno : 0;
+	}
 	if (e != 0) {
 		unlinkat(run->pid_dir, tmp, 0);
 		return e;

@@ -277,7 +277,7 @@ info_matches() {
 	assert_output info.json
 	# Whole: a file of its own, then renamed to FILE.
 	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
-	run grep -E 'rename.*"\.unshare-[0-9]+\.pid".*"pid"' trace
+	run grep -E 'rename.*"\.unshare-[0-9a-f]{16}\.pid".*"pid"' trace
 	assert_success
 	run ls -A
 	assert_output $'info.json\ntrace'
@@ -287,6 +287,38 @@ info_matches() {
 	run unshare --no-fork --pid-file=pid true
 	assert_failure 125
 	assert_said "--pid-file needs a child process" "--no-fork"
+}
+
+@test "--pid-file: an unguessable name of its own; another run's file kept, a stale one replaced" {
+	require_root
+	# Names of the old, guessable form, made first by another user in a
+	# sticky directory, for the next pids: no matter.
+	mkdir -m 1777 sticky
+	last=$(cat /proc/sys/kernel/ns_last_pid)
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- sh -c '
+		i=1; while [ $i -le 300 ]; do : >"$1/.unshare-$(($2 + i)).pid"; i=$((i + 1)); done' sh sticky "$last"
+	run unshare --pid-file=sticky/pid cat sticky/pid
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	# A run whose program runs holds its file: a second is refused,
+	# naming the file, and the first's is left as it was.
+	"$UNSHARE_BIN" --pid-file="$PWD/pid" sleep 60 &
+	wait_for_file pid
+	first=$(cat pid)
+	run unshare --pid-file="$PWD/pid" touch ran
+	assert_failure 125
+	assert_said "$PWD/pid" "File exists" "another run"
+	assert_equal "$(cat pid)" "$first"
+	[ ! -e ran ]
+	kill -KILL "$first"
+	wait || true
+	# One left by a run killed (its pid gone) is replaced.
+	echo "$first" >pid
+	run unshare --pid-file="$PWD/pid" cat pid
+	assert_success
+	[ "$output" != "$first" ]
+	run ls -A
+	assert_output sticky
 }
 
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {

@@ -344,6 +344,30 @@ static int remove_tree(int dir, const char *name, int cg)
 	return -1;
 }
 
+/* Why the cgroup cg is still busy, after remove_tree gave up: what is
+ * left in it, as a hint. */
+static const char *busy_hint(int cg)
+{
+	int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = list >= 0 ? fdopendir(list) : NULL;
+	struct dirent *de;
+	bool subs = false;
+
+	if (d == NULL && list >= 0)
+		close(list);
+	while (d && !subs && (de = readdir(d)) != NULL)
+		subs = de->d_type == DT_DIR && strcmp(de->d_name, ".") != 0 &&
+		       strcmp(de->d_name, "..") != 0;
+	if (d)
+		closedir(d);
+	if (populated(cg, 0))
+		return _("remove it with rmdir once its processes are gone");
+	if (subs)
+		return _("cgroups made in it are left: remove them, then it "
+			 "(rmdir, deepest first)");
+	return _("it is empty now: remove it with rmdir");
+}
+
 /* The watcher: make the cgroup s names in parent and say its inode on
  * sock; then wait until asked (a byte on sock), or until we are gone
  * (pidfd readable, or sock's end); then kill what is in it, remove it,
@@ -394,7 +418,9 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		complain(THIS_STEP, e,
 			 e == EEXIST ? TAKEN
 			 : e == EACCES || e == EPERM ? cgroup_delegate_hint(false)
-						     : NULL,
+			 : e == ENODEV ? _("the cgroup to make it in was removed "
+					   "meanwhile")
+				       : NULL,
 			 MAKE_FAILED, quoted(name), quoted(s->cgroup.parent));
 		_exit(EXIT_TOOL);
 	}
@@ -427,8 +453,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	e = errno;
 	if (r != 0)
 		/* TRANSLATORS: %s is the cgroup's name. */
-		complain(THIS_STEP, e, e == EBUSY ? _("remove it with rmdir "
-			 "once its processes are gone") : NULL,
+		complain(THIS_STEP, e, e == EBUSY ? busy_hint(cg) : NULL,
 			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
 	if (asked)
 		send_byte(sock, 'd');
@@ -528,7 +553,8 @@ void cgroup_enter(const struct step *s, struct run *run)
 				    ? _("a move takes write access to "
 					"cgroup.procs of both cgroups' common "
 					"ancestor")
-				    : NULL,
+			    : e == ENODEV ? _("the cgroup was removed meanwhile")
+					  : NULL,
 			    "%s", quoted(s->cgroup.name));
 	}
 	close(run->cgroup_procs);

@@ -397,6 +397,20 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 	assert_said "--new-cgroup" "removing the cgroup $CG" "Permission denied"
 }
 
+@test "the cgroup's removal refused on an empty cgroup, its parent removed meanwhile: the hints say what happened" {
+	# rmdir(2) busy (unlinkat with AT_REMOVEDIR) though nothing is in it.
+	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EBUSY 2 0x200 -- "$UNSHARE_BIN" --new-cgroup="$CG" true
+	rmdir "$MINE/$CG"
+	assert_success
+	assert_said "removing the cgroup $CG" "busy" "empty now" "rmdir"
+	refute_output --partial "processes are gone"
+	# The parent gone as the cgroup is made: the kernel says ENODEV.
+	run "$UNSHARE_TESTLIB/errno-inject" mkdirat ENODEV -- "$UNSHARE_BIN" --new-cgroup="$CG" touch ran
+	assert_failure 125
+	assert_said "cannot make the cgroup $CG" "No such device" "removed meanwhile"
+	[ ! -e ran ] && [ ! -e "$MINE/$CG" ]
+}
+
 @test "--mount-cgroup where the mount API fails: 125 and the error, never the caller's hierarchy left in place silently" {
 	run "$UNSHARE_TESTLIB/errno-inject" fsopen ENOMEM -- "$UNSHARE_BIN" --mount-cgroup -Urm true
 	assert_failure 125

@@ -191,6 +191,32 @@ written() {
 	assert_output /
 }
 
+@test "--pivot-root walks its DIR as the --mount-* DIRs: another user's link refused; a DIR that leaves the new root refused" {
+	require_root
+	busybox_root
+	mkdir -m 1777 sticky
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- ln -s "$ROOT" sticky/root
+	run unshare -m --pivot-root="$PWD/sticky/root" touch /tmp/ran
+	assert_failure 125
+	assert_said "--pivot-root=$PWD/sticky/root" "link owned by uid $(id -u nobody)"
+	# Root's own link is followed.
+	ln -s "$ROOT" mine
+	run unshare -m --pivot-root="$PWD/mine" pwd
+	assert_success
+	assert_output /
+	# /.. under the new root is the old root, on top of it until the
+	# end: proc would be mounted there, and leave with it.
+	for dir in /../../proc /proc/../../proc; do
+		run unshare -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran
+		assert_failure 125
+		assert_said "--mount-proc=$dir" "leads out of the root" "/.. is the old root"
+	done
+	[ ! -e "$ROOT/tmp/ran" ]
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/tmp/../proc cat /proc/self/stat
+	assert_success
+	assert_output --regexp '^1 \(cat\)'
+}
+
 # parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
 parse_json() {
 	python3 -c 'import json, sys; p = json.loads(sys.argv[1])["plan"]; print(eval(sys.argv[2]))' "$@"

@@ -209,12 +209,16 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->requested |= r->flag;
 		if (option_take(plan, r, optarg, msg) != 0)
 			return CLI_ERROR;
-		last = r->arg == ARG_NS_FILE && !optarg ? r : NULL;
+		last = (r->arg == ARG_NS_FILE || r->arg == ARG_OPTIONAL) &&
+				       !optarg
+			       ? r
+			       : NULL;
 	}
 	if (optind < argc)
 		plan->argv = &argv[optind];
-	/* --net /tmp/x: the program came right after a bare --net (not
-	 * after --), for a hint if it cannot be run. */
+	/* --net /tmp/x, --mount-proc /proc: the program came right after
+	 * a bare option that takes an attached value (not after --), for a
+	 * hint if it cannot be run. */
 	if (plan->argv && last && strncmp(argv[optind - 1], "--", 2) == 0 &&
 	    argv[optind - 1][2])
 		plan->bare_ns = row_name(last);

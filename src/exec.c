@@ -193,15 +193,49 @@ static const char *missing_hint(const char *path, const char *source,
 	return hint;
 }
 
+/* The hint when the program is not found inside a new root: which. */
+static const char *root_missing_hint(const struct step *s, char *hint,
+				     size_t size)
+{
+	const char *option = s->exec.root_option, *root = quoted(s->exec.root);
+
+	/* TRANSLATORS: in these, --%s=%s is the new root's option and its
+	 * directory as given; in the first, the first %s is where the
+	 * shell came from ($SHELL...). */
+	if (s->exec.source)
+		snprintf(hint, size, _("it is the shell, from %s, looked for "
+				       "inside --%s=%s"),
+			 _(s->exec.source), option, root);
+	else if (strchr(s->exec.path, '/'))
+		snprintf(hint, size, _("looked for inside --%s=%s: check the "
+				       "path there"),
+			 option, root);
+	else
+		snprintf(hint, size, _("not found on PATH inside --%s=%s"),
+			 option, root);
+	return hint;
+}
+
 /* --net /tmp/x: the FILE, a word apart, was taken for the program: the
  * hint says how to write it. */
 static const char *ns_file_hint(const struct step *s, char *hint,
 				size_t size)
 {
-	/* TRANSLATORS: --%s=%s is the option and the file as they should
-	 * be written. */
-	snprintf(hint, size, _("to keep the namespace in it: --%s=%s"),
-		 s->exec.bare_ns, quoted(s->exec.path));
+	bool ns = false;
+
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		ns |= strcmp(unshare_flags[i].name, s->exec.bare_ns) == 0;
+	if (ns)
+		/* TRANSLATORS: --%s=%s is the option and the file as they
+		 * should be written. */
+		snprintf(hint, size, _("to keep the namespace in it: --%s=%s"),
+			 s->exec.bare_ns, quoted(s->exec.path));
+	else
+		/* TRANSLATORS: --%s is an option that takes its value
+		 * attached only, then as it should be written. */
+		snprintf(hint, size, _("--%s takes its value after '=': "
+				       "--%s=%s"),
+			 s->exec.bare_ns, s->exec.bare_ns, quoted(s->exec.path));
 	return hint;
 }
 
@@ -222,7 +256,9 @@ exec_failed(const struct step *s, int e)
 		hint = _(interp_hint);
 	} else if (e == ENOENT) {
 		status = EXIT_NOT_FOUND;
-		hint = missing_hint(path, s->exec.source, buf, sizeof buf);
+		hint = s->exec.root ? root_missing_hint(s, buf, sizeof buf)
+				    : missing_hint(path, s->exec.source, buf,
+						   sizeof buf);
 	} else if (e == EACCES) {
 		refusal_hint(path, s->exec.argv != NULL, buf, found,
 			     sizeof found);

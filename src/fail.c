@@ -124,6 +124,17 @@ _Noreturn void fail(int status, const char *step, int err, const char *hint,
 	exit(status);
 }
 
+_Noreturn void option_failed(int err, const char *hint, const char *option,
+			     const char *value)
+{
+	char what[8192];
+
+	snprintf(what, sizeof what, "--%s=%s", option, quoted(value));
+	events_failed(THIS_STEP, err);
+	frame(what, err, hint);
+	exit(EXIT_TOOL);
+}
+
 _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
 {
 	char what[8192];

@@ -80,11 +80,21 @@ void handoff_open(const struct step *s, struct run *run)
 		return;
 	run->pid_name = split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
-		step_failed(e, NULL, "%s", quoted(file));
+		option_failed(e, NULL, "pid-file", file);
 	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
 		       run->pid_sock) != 0)
-		step_failed(errno, NULL, "%s", quoted(file));
+		option_failed(errno, NULL, "pid-file", file);
+}
+
+/* The step failed on --option=fd. */
+static _Noreturn void fd_failed(int err, const char *hint, const char *option,
+				int fd)
+{
+	char number[16];
+
+	snprintf(number, sizeof number, "%d", fd);
+	option_failed(err, hint, option, number);
 }
 
 /* What the caller's /proc says of us: the target of a link (into buf),
@@ -172,7 +182,7 @@ void handoff_info(const struct step *s, struct run *run)
 		ssize_t w = write(s->handoff.fd, doc + done, n - done);
 
 		if (w < 0 && errno != EINTR)
-			step_failed(errno, NULL, "%d", s->handoff.fd);
+			fd_failed(errno, NULL, "info-fd", s->handoff.fd);
 		done += w > 0 ? (size_t)w : 0;
 	}
 	sigaction(SIGPIPE, &saved, NULL);
@@ -196,11 +206,11 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		err = errno;
 	close(sock);
 	if (err)
-		step_failed(err, err == EEXIST ? _("another run's program is named "
-						   "there, and runs: give another "
-						   "file")
-					       : NULL,
-			    "%s", quoted(s->handoff.file));
+		option_failed(err, err == EEXIST ? _("another run's program is "
+						     "named there, and runs: "
+						     "give another file")
+						 : NULL,
+			      "pid-file", s->handoff.file);
 }
 
 /* A name of our own in the pid file's directory that no one can guess
@@ -303,10 +313,10 @@ void handoff_wait(const struct step *s, struct run *run)
 	while ((n = read(s->handoff.fd, &c, 1)) < 0 && errno == EINTR)
 		;
 	if (n < 0)
-		step_failed(errno, NULL, "%d", s->handoff.fd);
+		fd_failed(errno, NULL, "wait-fd", s->handoff.fd);
 	if (n == 0)
-		step_failed(0, _("end of file: the run is called off"), "%d",
-			    s->handoff.fd);
+		fd_failed(0, _("end of file: the run is called off"), "wait-fd",
+			  s->handoff.fd);
 	close(s->handoff.fd);
 }
 

@@ -51,25 +51,25 @@ void pivot_root_to(const struct step *s, struct run *run)
 	if (fd < 0 || fstat(fd, &walked) != 0 ||
 	    (run->old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
 	    statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &st) != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, "pivot-root", dir);
 	close(fd);
 	/* pivot_root(2) takes a mount's root; a mount point is left as it
 	 * is, with what is mounted under it. */
 	if (!(st.stx_attributes_mask & st.stx_attributes &
 	      STATX_ATTR_MOUNT_ROOT) &&
 	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, "pivot-root", dir);
 	/* Into the mount on top, by a path from /: "." (or a relative DIR
 	 * under the cwd) would stay under it, where pivot_root(2) refuses
 	 * (EBUSY). */
 	if ((top = realpath(dir, NULL)) == NULL || chdir(top) != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, "pivot-root", dir);
 	if (stat(".", &there) != 0 || there.st_dev != walked.st_dev ||
 	    there.st_ino != walked.st_ino)
 		/* Swapped since the walk. */
-		step_failed(errno ? errno : ESTALE, NULL, "%s", quoted(dir));
+		option_failed(errno ? errno : ESTALE, NULL, "pivot-root", dir);
 	if (syscall(SYS_pivot_root, ".", ".") != 0 || chdir("/") != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, "pivot-root", dir);
 	free(top);
 }
 

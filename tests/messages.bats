@@ -9,10 +9,10 @@ load helpers
 @test "a path with an escape sequence and a newline is shown escaped, on one line" {
 	run unshare --wd=$'/no\e[2J\nunshare: fake line' true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: \$'/no\\033[2J\\nunshare: fake line': No such file or directory"
+	assert_output "unshare: --wd=\$'/no\\033[2J\\nunshare: fake line': No such file or directory"
 	run unshare --root=$'/no/\xff\x01' true
 	assert_failure 125
-	assert_said "chroot to DIR: \$'/no/\\377\\001'" "No such file or directory"
+	assert_said "--root=\$'/no/\\377\\001'" "No such file or directory"
 	assert_equal "${#lines[@]}" 1
 }
 
@@ -22,23 +22,23 @@ load helpers
 	for locale in C C.UTF-8; do
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/a\u2028unshare: fake' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
+		assert_said "--wd=\$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/gpj.\u202eexe' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/gpj.\\342\\200\\256exe'"
+		assert_said "--wd=\$'/no/gpj.\\342\\200\\256exe'"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/\u2066x\u2069' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/\\342\\201\\246x\\342\\201\\251'"
+		assert_said "--wd=\$'/no/\\342\\201\\246x\\342\\201\\251'"
 	done
 }
 
 @test "printable text, UTF-8 included, is shown as it is" {
 	run unshare --wd=/no/été/✓ true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: /no/été/✓: No such file or directory"
+	assert_output "unshare: --wd=/no/été/✓: No such file or directory"
 	run unshare --wd="/no/it's \\ here" true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: /no/it's \\ here: No such file or directory"
+	assert_output "unshare: --wd=/no/it's \\ here: No such file or directory"
 }
 
 @test "unknown options are quoted in getopt's words" {
@@ -90,7 +90,7 @@ load helpers
 	# No such root: the program would not be found there.
 	assert_failure 125
 	assert_said "\$'/bin/e\\033c'" "No such file or directory"
-	assert_line "root         chroot to DIR: \$'/r\\033'"
+	assert_line "root         chroot to the new root: \$'/r\\033'"
 	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_failure 125

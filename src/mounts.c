@@ -325,7 +325,12 @@ void mounts_register(const struct step *s, struct run *run)
 		if (e == ENOENT && s->interp.early)
 			hint = _("with the F flag the interpreter is opened "
 				 "now, outside --root");
-		step_failed(e, hint, "%s", quoted(string));
+		else if ((e == EACCES || e == EPERM) && geteuid() != 0)
+			/* Unmapped in the new user namespace, whoever we
+			 * were outside. */
+			hint = _("root of the new user namespace registers: "
+				 "add -r (--map-root-user)");
+		option_failed(e, hint, "load-interp", string);
 	}
 	close(fd);
 }

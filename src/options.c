@@ -165,8 +165,11 @@ static int take_cgroup_set(struct plan *plan, const struct option_row *row,
 	    strncmp(value, "cgroup.threads=", 15) == 0 ||
 	    strncmp(value, "cgroup.kill=", 12) == 0 ||
 	    strncmp(value, "cgroup.freeze=", 14) == 0)
-		USAGE(_("--%s=%s: give FILE=VALUE, FILE a limit or setting of "
-			"a cgroup, as pids.max"), row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give a cgroup's file, =, a value, as "
+			"pids.max=100"), row_name(row), quoted(value));
+	if (value[file + 1] == '\0')
+		USAGE(_("--%s=%s: give a value after '='"), row_name(row),
+		      quoted(value));
 	if (plan_append(&plan->cgroup_sets, &plan->n_cgroup_sets, value) != 0)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;

@@ -273,8 +273,15 @@ print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
 	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1 cgroup.freeze=1; do
 		run unshare --cgroup-set="$bad" true
 		assert_failure 125
-		assert_said "--cgroup-set=$bad: give FILE=VALUE"
+		assert_said "--cgroup-set=$bad: give a cgroup's file"
 	done
+	# An empty value is refused as --hostname='s, by the dry run too.
+	for dry in "" --dry-run; do
+		run unshare $dry --new-cgroup="$CG" --cgroup-set=cgroup.max.depth= touch ran
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.max.depth=" "give a value"
+	done
+	[ ! -e ran ] && [ ! -e "$MINE/$CG" ]
 }
 
 # A controller /proc/cgroups says is bound to a v1 hierarchy, as on a
@@ -414,7 +421,7 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 @test "--mount-cgroup where the mount API fails: 125 and the error, never the caller's hierarchy left in place silently" {
 	run "$UNSHARE_TESTLIB/errno-inject" fsopen ENOMEM -- "$UNSHARE_BIN" --mount-cgroup -Urm true
 	assert_failure 125
-	assert_said "mount cgroup2" "Cannot allocate memory"
+	assert_said "--mount-cgroup=" "Cannot allocate memory"
 }
 
 @test "the plan shows it: a step for each part, in text and JSON" {

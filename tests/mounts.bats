@@ -144,7 +144,14 @@ setup() {
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125
-	assert_said "register an interpreter: nonsense: Invalid argument" "hint: " ":name:type:offset:magic:mask:interpreter:flags"
+	assert_said "--load-interp=nonsense: Invalid argument" "hint: " ":name:type:offset:magic:mask:interpreter:flags"
+	# Without -r, root of the caller's is no one in the new user
+	# namespace: the hint says to map it, not to run as root.
+	run unshare --load-interp=':x:E::x::/bin/sh:' touch ran
+	assert_failure 125
+	assert_said "--load-interp=:x:E::x::/bin/sh:" "Permission denied" "add -r"
+	refute_output --partial "run as root"
+	[ ! -e ran ]
 }
 
 @test "--mount-binfmt on a missing directory: 125" {

@@ -552,7 +552,7 @@ const struct option_row option_rows[] = {
 	/* On --noheadings' line of --help, which says both. */
 	{ "raw", 0, ARG_NONE, "", GROUP_OUTPUT, "",
 	  .sets = OPT_RAW },
-	{ "json", 0, ARG_NONE, "", GROUP_OUTPUT,
+	{ "json", 'J', ARG_NONE, "", GROUP_OUTPUT,
 	  N_("JSON from --list, --dry-run and --verbose"),
 	  .sets = OPT_JSON },
 	{ "verbose", 'v', ARG_NONE, "", GROUP_OUTPUT,

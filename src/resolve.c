@@ -126,9 +126,20 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	if ((plan->opts & OPT_LIST) &&
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
 	     plan->requested || plan->argv || plan->root_dir ||
-	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg))
+	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg)) {
+		/* lsns's habits: -r raw, -n no headings, which are ours
+		 * for -r --map-root-user and -n --net. */
+		if ((plan->opts & OPT_MAP_ROOT) || plan->requested == UNSHARE_NET)
+			return (plan->opts & OPT_MAP_ROOT)
+				       ? _("--list runs nothing: -r is "
+					   "--map-root-user here\nfor lsns's "
+					   "-r, write --raw")
+				       : _("--list runs nothing: -n is --net "
+					   "here\nfor lsns's -n, write "
+					   "--noheadings");
 		return _("--list runs nothing: give it alone\nit goes with "
 			 "--json, -o, --noheadings and --raw");
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));

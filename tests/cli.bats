@@ -74,7 +74,7 @@ load helpers
 @test "--usage: each option with its value's name, none where it takes none" {
 	run unshare --usage
 	assert_success
-	assert_output --partial "[-cCfimnprTuUvhV]"
+	assert_output --partial "[-cCfiJmnprTuUvhV]"
 	assert_output --partial "[--mount-proc[=DIR]]"
 	assert_output --partial "[--dry-run]"
 	refute_output --partial "="$'\n'

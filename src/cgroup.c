@@ -129,8 +129,9 @@ static int open_parent(const struct step *s, struct prediction *p)
 }
 
 /* What is said of the cgroup in more than one place. */
+static const char cgroup_gone[] = N_("it was removed while unshare ran");
 #define MAKE_FAILED _("--new-cgroup: cannot make the cgroup %s in %s")
-#define TAKEN _("give another name (--new-cgroup=NAME), or remove it (rmdir)")
+#define TAKEN _("give another name, or remove it (rmdir)")
 #define REPLACED _("--new-cgroup: %s was replaced as it was made")
 #define OPEN_FAILED "--new-cgroup: %s"
 /* What fails when the watcher cannot be made or talked to. */
@@ -348,24 +349,10 @@ static int remove_tree(int dir, const char *name, int cg)
  * left in it, as a hint. */
 static const char *busy_hint(int cg)
 {
-	int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = list >= 0 ? fdopendir(list) : NULL;
-	struct dirent *de;
-	bool subs = false;
-
-	if (d == NULL && list >= 0)
-		close(list);
-	while (d && !subs && (de = readdir(d)) != NULL)
-		subs = de->d_type == DT_DIR && strcmp(de->d_name, ".") != 0 &&
-		       strcmp(de->d_name, "..") != 0;
-	if (d)
-		closedir(d);
-	if (populated(cg, 0))
-		return _("remove it with rmdir once its processes are gone");
-	if (subs)
-		return _("cgroups made in it are left: remove them, then it "
-			 "(rmdir, deepest first)");
-	return _("it is empty now: remove it with rmdir");
+	return populated(cg, 0)
+		       ? _("remove it with rmdir once its processes are gone")
+		       : _("nothing runs in it now: remove it, and cgroups "
+			   "made in it, with rmdir");
 }
 
 /* The watcher: make the cgroup s names in parent and say its inode on
@@ -418,8 +405,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		complain(THIS_STEP, e,
 			 e == EEXIST ? TAKEN
 			 : e == EACCES || e == EPERM ? cgroup_delegate_hint(false)
-			 : e == ENODEV ? _("the cgroup to make it in was removed "
-					   "meanwhile")
+			 : e == ENODEV ? _(cgroup_gone)
 				       : NULL,
 			 MAKE_FAILED, quoted(name), quoted(s->cgroup.parent));
 		_exit(EXIT_TOOL);
@@ -553,7 +539,7 @@ void cgroup_enter(const struct step *s, struct run *run)
 				    ? _("a move takes write access to "
 					"cgroup.procs of both cgroups' common "
 					"ancestor")
-			    : e == ENODEV ? _("the cgroup was removed meanwhile")
+			    : e == ENODEV ? _(cgroup_gone)
 					  : NULL,
 			    "%s", quoted(s->cgroup.name));
 	}

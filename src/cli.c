@@ -121,8 +121,11 @@ static void option_error(char **argv, const struct option *longopts,
 		if (c == '=' && arg[0] == '-' && arg[1] != '-' &&
 		    (prev = row_of_key(arg[strcspn(arg, "=") - 1])) &&
 		    prev->arg == ARG_NS_FILE &&
-		    asprintf(&alt, _("a letter takes no FILE: write --%s=FILE"),
-			     row_name(prev)) >= 0)
+		    /* TRANSLATORS: --%s=%s is the option and the file as
+		     * they should be written. */
+		    asprintf(&alt, _("a letter takes no file: write --%s=%s"),
+			     row_name(prev),
+			     quoted(arg + strcspn(arg, "=") + 1)) >= 0)
 			hint = alt;
 	} else if (row) {
 		n = asprintf(&what, strchr(arg, '=')

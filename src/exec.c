@@ -197,22 +197,10 @@ static const char *missing_hint(const char *path, const char *source,
 static const char *root_missing_hint(const struct step *s, char *hint,
 				     size_t size)
 {
-	const char *option = s->exec.root_option, *root = quoted(s->exec.root);
-
-	/* TRANSLATORS: in these, --%s=%s is the new root's option and its
-	 * directory as given; in the first, the first %s is where the
-	 * shell came from ($SHELL...). */
-	if (s->exec.source)
-		snprintf(hint, size, _("it is the shell, from %s, looked for "
-				       "inside --%s=%s"),
-			 _(s->exec.source), option, root);
-	else if (strchr(s->exec.path, '/'))
-		snprintf(hint, size, _("looked for inside --%s=%s: check the "
-				       "path there"),
-			 option, root);
-	else
-		snprintf(hint, size, _("not found on PATH inside --%s=%s"),
-			 option, root);
+	/* TRANSLATORS: --%s=%s is the new root's option and its directory
+	 * as given. */
+	snprintf(hint, size, _("looked for inside --%s=%s"),
+		 s->exec.root_option, quoted(s->exec.root));
 	return hint;
 }
 
@@ -221,21 +209,11 @@ static const char *root_missing_hint(const struct step *s, char *hint,
 static const char *ns_file_hint(const struct step *s, char *hint,
 				size_t size)
 {
-	bool ns = false;
-
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		ns |= strcmp(unshare_flags[i].name, s->exec.bare_ns) == 0;
-	if (ns)
-		/* TRANSLATORS: --%s=%s is the option and the file as they
-		 * should be written. */
-		snprintf(hint, size, _("to keep the namespace in it: --%s=%s"),
-			 s->exec.bare_ns, quoted(s->exec.path));
-	else
-		/* TRANSLATORS: --%s is an option that takes its value
-		 * attached only, then as it should be written. */
-		snprintf(hint, size, _("--%s takes its value after '=': "
-				       "--%s=%s"),
-			 s->exec.bare_ns, s->exec.bare_ns, quoted(s->exec.path));
+	/* TRANSLATORS: --%s is an option that takes its value attached
+	 * only (a namespace's file, --mount-proc's directory...), then it
+	 * as it should be written. */
+	snprintf(hint, size, _("--%s takes its value after '=': --%s=%s"),
+		 s->exec.bare_ns, s->exec.bare_ns, quoted(s->exec.path));
 	return hint;
 }
 

@@ -221,8 +221,8 @@ static void unguessable(char *name, size_t size)
 
 	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
 		r ^= (unsigned long long)getpid() << 32 ^ (unsigned long long)time(NULL);
-	/* not translated: a name */
-	snprintf(name, size, ".unshare-%016llx.pid", r);
+	snprintf(name, size, /* not translated: a name */ ".unshare-%016llx.pid",
+		 r);
 }
 
 /* Whether the pid file holds a process that runs: another run's, which

@@ -81,11 +81,11 @@
 	X(BINFMT_EARLY, "binfmt-early",                                      \
 	  N_("make a binfmt_misc for F interpreters"),                       \
 	  mounts_binfmt_instance, no_values, no_prediction)                  \
-	X(ROOT, "root", N_("chroot to the new root"),                        \
+	X(ROOT, "root", N_("chroot there"),                                  \
 	  mounts_chroot, show_dir, no_prediction)                            \
-	X(PIVOT_ROOT, "pivot-root", N_("make the new root: pivot_root(2)"), \
+	X(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),   \
 	  pivot_root_to, show_dir, pivot_predict)                            \
-	X(WD, "wd", N_("change the working directory"),                     \
+	X(WD, "wd", N_("chdir there"),                                       \
 	  mounts_chdir, show_dir, no_prediction)                             \
 	X(PROC_PRIVATE, "proc-private", N_("make proc's directory private"), \
 	  mounts_proc_private, show_dir, no_prediction)                      \
@@ -117,12 +117,12 @@
 	X(INIT, "init", N_("run an init as pid 1"),                          \
 	  supervise_init, no_values, no_prediction)                          \
 	X(INFO_FD, "info-fd",                                                \
-	  N_("write the pid and namespaces to --info-fd"),                   \
+	  N_("write the pid and namespaces to it"),                          \
 	  handoff_info, show_handoff, no_prediction)                         \
-	X(PID_FILE, "pid-file", N_("write the pid to --pid-file"),           \
+	X(PID_FILE, "pid-file", N_("write the pid to it"),                   \
 	  handoff_pid_file, show_handoff, handoff_predict)                   \
 	X(WAIT_FD, "wait-fd",                                                \
-	  N_("wait for a byte on --wait-fd before the exec"),                \
+	  N_("wait for a byte on it before the exec"),                       \
 	  handoff_wait, show_handoff, no_prediction)                         \
 	X(NO_NEW_PRIVS, "no-new-privs",                                      \
 	  N_("exec grants no privileges (no_new_privs)"),                    \

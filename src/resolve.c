@@ -129,14 +129,18 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg)) {
 		/* lsns's habits: -r raw, -n no headings, which are ours
 		 * for -r --map-root-user and -n --net. */
-		if ((plan->opts & OPT_MAP_ROOT) || plan->requested == UNSHARE_NET)
-			return (plan->opts & OPT_MAP_ROOT)
-				       ? _("--list runs nothing: -r is "
-					   "--map-root-user here\nfor lsns's "
-					   "-r, write --raw")
-				       : _("--list runs nothing: -n is --net "
-					   "here\nfor lsns's -n, write "
-					   "--noheadings");
+		if ((plan->opts & OPT_MAP_ROOT) || plan->requested == UNSHARE_NET) {
+			bool r = plan->opts & OPT_MAP_ROOT;
+
+			/* TRANSLATORS: %1$s is -r or -n, %2$s our long
+			 * option for it, %3$s the one lsns's means. */
+			snprintf(msg, size, _("--list runs nothing: %1$s is %2$s "
+					      "here\nfor lsns's %1$s, write %3$s"),
+				 r ? "-r" : "-n",
+				 r ? "--map-root-user" : "--net",
+				 r ? "--raw" : "--noheadings");
+			return msg;
+		}
 		return _("--list runs nothing: give it alone\nit goes with "
 			 "--json, -o, --noheadings and --raw");
 	}
@@ -159,11 +163,12 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK)) {
-		char pid_file[64];
+		char pid_file[PATH_MAX + 64];
 
-		/* FILE as --help shows it: a name, untranslated. */
+		/* --pid=FILE as typed. */
 		snprintf(pid_file, sizeof pid_file, "%s=%s",
-			 row_name(row_of_flag(UNSHARE_PID)), "FILE");
+			 row_name(row_of_flag(UNSHARE_PID)),
+			 quoted(plan->persist[flag_index(UNSHARE_PID)]));
 		snprintf(msg, size, _(NEEDS_CHILD), opt_name(OPT_NO_FORK),
 			 pid_file);
 		return msg;
@@ -475,12 +480,11 @@ static char *fds_unfit(const struct plan *plan)
 					     fd[i]);
 		if ((fl & O_PATH) ||
 		    (fl & O_ACCMODE) == (i ? O_WRONLY : O_RDONLY))
-			return usage_message(
-				i ? _("--%s=%d: not open for reading\n"
-				      "open it with <, as --%s=4 4<fifo")
-				  : _("--%s=%d: not open for writing\n"
-				      "open it with >, as --%s=3 3>file"),
-				opt_name(opt[i]), fd[i], opt_name(opt[i]));
+			/* TRANSLATORS: --%s=%d is the option as given. */
+			return usage_message(_("--%s=%d: opened the wrong way\n"
+					       "--info-fd is written (3>file), "
+					       "--wait-fd read (4<fifo)"),
+					     opt_name(opt[i]), fd[i]);
 	}
 	if (fd[0] >= 0 && fd[1] >= 0 && st[0].st_dev == st[1].st_dev &&
 	    st[0].st_ino == st[1].st_ino &&

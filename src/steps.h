@@ -194,10 +194,10 @@ struct step {
 			const char *root_option; /* its option's name */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
-			const char *bare_ns; /* the namespace option, as "net",
-						that argv[0] came right after,
-						given bare (--net /tmp/x), or
-						NULL */
+			const char *bare_ns; /* the option of an optional
+						value, as "net", that argv[0]
+						came right after, given bare
+						(--net /tmp/x), or NULL */
 		} exec;
 	};
 };

@@ -69,10 +69,10 @@ static void out_of_root(const char *step, const char *option,
 			const char *value)
 {
 	/* TRANSLATORS: --%s=%s is the option and its directory. */
-	complain(step, 0,
-		 _("name it from the root: with --pivot-root, /.. is the old "
-		   "root"),
-		 _("--%s=%s: leads out of the root"), option, quoted(value));
+	complain(step, 0, NULL,
+		 _("--%s=%s: leads out of the root\nname it from the root: "
+		   "with --pivot-root, /.. is the old root"),
+		 option, quoted(value));
 }
 
 /* Whether a link's owner, as stat(2) shows it here, is root's or ours.

@@ -409,12 +409,12 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EBUSY 2 0x200 -- "$UNSHARE_BIN" --new-cgroup="$CG" true
 	rmdir "$MINE/$CG"
 	assert_success
-	assert_said "removing the cgroup $CG" "busy" "empty now" "rmdir"
+	assert_said "removing the cgroup $CG" "busy" "nothing runs in it" "rmdir"
 	refute_output --partial "processes are gone"
 	# The parent gone as the cgroup is made: the kernel says ENODEV.
 	run "$UNSHARE_TESTLIB/errno-inject" mkdirat ENODEV -- "$UNSHARE_BIN" --new-cgroup="$CG" touch ran
 	assert_failure 125
-	assert_said "cannot make the cgroup $CG" "No such device" "removed meanwhile"
+	assert_said "cannot make the cgroup $CG" "No such device" "removed while unshare ran"
 	[ ! -e ran ] && [ ! -e "$MINE/$CG" ]
 }
 

@@ -217,6 +217,24 @@ written() {
 	assert_output --regexp '^1 \(cat\)'
 }
 
+@test "inside the new root, say so: a missing directory to make there, a program looked for there" {
+	require_root
+	busybox_root
+	rmdir "$ROOT/proc"
+	for opt in --root --pivot-root; do
+		run unshare -m -pf $opt="$ROOT" --mount-proc /bin/true
+		assert_failure 125
+		assert_said "--mount-proc=/proc" "No such file or directory" "inside $opt=$ROOT" "make $ROOT/proc"
+		run unshare -m $opt="$ROOT" --wd=/nowhere /bin/true
+		assert_failure 125
+		assert_said "--wd=/nowhere" "inside $opt=$ROOT" "make $ROOT/nowhere"
+		run -127 unshare -m $opt="$ROOT" no-such-program
+		assert_said "'no-such-program'" "looked for inside $opt=$ROOT"
+		run -127 env SHELL=/bin/no-such-shell "$UNSHARE_BIN" -m $opt="$ROOT"
+		assert_said "/bin/no-such-shell" "looked for inside $opt=$ROOT"
+	done
+}
+
 # parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
 parse_json() {
 	python3 -c 'import json, sys; p = json.loads(sys.argv[1])["plan"]; print(eval(sys.argv[2]))' "$@"
@@ -462,10 +480,10 @@ add_link() {
 	for dry in "" --dry-run; do
 		run unshare $dry --wait-fd=3 touch ran 3>file
 		assert_failure 125
-		assert_said "--wait-fd=3" "not open for reading" "4<"
+		assert_said "--wait-fd=3" "opened the wrong way" "4<"
 		run unshare $dry --info-fd=3 touch ran 3<file
 		assert_failure 125
-		assert_said "--info-fd=3" "not open for writing" "3>"
+		assert_said "--info-fd=3" "opened the wrong way" "3>"
 		run unshare $dry --info-fd=5 --wait-fd=5 touch ran
 		assert_failure 125
 		assert_said "--info-fd=5" "--wait-fd=5" "one file" "socket"
@@ -480,7 +498,7 @@ add_link() {
 		assert_said "--wait-fd=0" "standard" "--wait-fd=3 3<&0"
 		run unshare $dry --info-fd=abc touch ran
 		assert_failure 125
-		assert_said "--info-fd=abc" "not a number" "descriptor"
+		assert_said "--info-fd=abc" "Invalid argument" "descriptor"
 	done
 	exec 5>&-
 	[ ! -e ran ]

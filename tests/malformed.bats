@@ -74,7 +74,7 @@ table() {
 	row "--kill-child needs a child process" --kill-child --no-fork
 	row "--forward-signals needs a child process" --forward-signals --no-fork
 	row "--setgroups=allow cannot go with -r" -r --setgroups=allow
-	row "--pid=FILE needs a child process" --pid=/tmp/x --no-fork
+	row "--pid=/tmp/x needs a child process" --pid=/tmp/x --no-fork
 	# Options that would do nothing: --json with nothing to print, --list
 	# with anything but --json (the runner adds a program, itself refused).
 	row "--json needs --list" --json

@@ -105,3 +105,35 @@ load helpers
 	run bash -c 'exec -a "$1" "$UNSHARE_BIN" --bogus' sh my-unshare
 	assert_line --index 0 "my-unshare: unrecognized option '--bogus'"
 }
+
+@test "no error the tool gives prints a placeholder for what was typed, and each fits three lines at 80 columns" {
+	require_root
+	touch wait
+	run provoke_errors "$UNSHARE_BIN"
+	assert_success
+	# Each line provoked a message of ours.
+	assert_equal "$(grep -c '^unshare: ' <<<"$output")" "$(grep -c '^== ' <<<"$output")"
+	run placeholder_lines <<<"$output"
+	assert_output ""
+	# The check itself sees one.
+	run placeholder_lines <<<$'== x\nunshare: chroot to DIR: /x: No such file'
+	assert_output --partial "DIR"
+}
+
+@test "the messages' lint refuses a placeholder in a message, and in a translation" {
+	local lint=$BATS_TEST_DIRNAME/../tools/check-messages
+	[ -x "$lint" ] || need "no tools/check-messages in this tree"
+	printf '%s\n' 'void f(void) { fail(125, NULL, 0, NULL, _("chroot to DIR: %s"), d); }' >bad.c
+	run "$lint" bad.c
+	assert_failure
+	assert_output --partial "a placeholder in a message: DIR"
+	printf '%s\n' 'void f(void) { fail(125, NULL, 0, NULL, "--%s=%s", o, v); }' >good.c
+	run "$lint" good.c
+	assert_success
+	mkdir po
+	printf 'msgid "mount proc"\nmsgstr "proc auf DIR mounten"\n' >po/de.po
+	: >po/unshare.pot
+	run "$lint" --catalog po/unshare.pot
+	assert_failure
+	assert_output --partial "a placeholder in a translation: DIR"
+}

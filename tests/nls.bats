@@ -379,3 +379,16 @@ LINES
 		fi
 	fi
 }
+
+@test "in German too, no error prints a placeholder for what was typed, and each fits three lines" {
+	require_root
+	touch wait
+	run provoke_errors env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN"
+	assert_success
+	assert_equal "$(grep -c '^unshare: ' <<<"$output")" "$(grep -c '^== ' <<<"$output")"
+	if nls; then
+		assert_output --partial "Datei oder Verzeichnis nicht gefunden"
+	fi
+	run placeholder_lines <<<"$output"
+	assert_output ""
+}

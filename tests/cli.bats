@@ -114,7 +114,7 @@ load helpers
 		run unshare "$arg" true
 		assert_failure 125
 		assert_said "invalid option -- '='"
-		assert_line --regexp "^hint: .*--(net|mount)=FILE"
+		assert_line --regexp "^hint: .*write --(net|mount)=(/tmp/x)?$"
 		assert_line --partial "--help"
 	done
 	# '=' after a letter that is no namespace's: no such hint.

@@ -9,6 +9,9 @@ rows=()
 row() {
 	local want=$1
 	shift
+	# A value longer than a line is cut in its middle (an ellipsis):
+	# the message holds its start.
+	[ "${#want}" -le 1000 ] || want=${want:0:100}
 	rows+=("$want"$'\x1f'"$(printf '%s\x1e' "$@")")
 }
 

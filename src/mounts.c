@@ -189,17 +189,16 @@ void mounts_chroot(const struct step *s, struct run *run)
 		option_failed(errno, hint_for(hints, errno), "root", dir);
 }
 
-/* Why a directory step s failed with e, as a hint (in buf): inside a
- * new root, the path is looked for there. */
-static const char *dir_hint(const struct step *s, int e, char *buf,
-			    size_t size)
+/* Why a directory step s failed with e, as a hint: inside a new root,
+ * the path is looked for there.  The step fails with it: one buffer. */
+static const char *dir_hint(const struct step *s, int e)
 {
 	static const struct hint dir_hints[] = {
 		{ ENOENT, N_("give an existing directory") },
 		{ ENOTDIR, N_("give an existing directory") },
 		{ 0, NULL },
 	};
-
+	static char buf[3 * PATH_MAX];
 	char inside[2 * PATH_MAX];
 
 	if (s->dir.root == NULL || (e != ENOENT && e != ENOTDIR))
@@ -208,7 +207,7 @@ static const char *dir_hint(const struct step *s, int e, char *buf,
 		 *s->dir.path == '/' ? "" : "/", s->dir.path);
 	/* TRANSLATORS: --%s=%s is the option of the new root and its
 	 * directory, the last %s the directory to make in it. */
-	snprintf(buf, size, _("it is inside --%s=%s: make %s"),
+	snprintf(buf, sizeof buf, _("it is inside --%s=%s: make %s"),
 		 s->dir.root_option, quoted(s->dir.root), quoted(inside));
 	return buf;
 }
@@ -216,16 +215,13 @@ static const char *dir_hint(const struct step *s, int e, char *buf,
 void mounts_chdir(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-	char hint[2 * PATH_MAX];
 
 	(void)run;
 	if (chdir(dir) != 0) {
 		int e = errno;
 
 		if (s->dir.given)
-			option_failed(e, s->dir.root ? dir_hint(s, e, hint,
-								sizeof hint)
-						     : NULL,
+			option_failed(e, s->dir.root ? dir_hint(s, e) : NULL,
 				      "wd", dir);
 		option_failed(e, NULL, s->dir.root_option, s->dir.root);
 	}
@@ -238,13 +234,12 @@ void mounts_chdir(const struct step *s, struct run *run)
 void mounts_proc_private(const struct step *s, struct run *run)
 {
 	int dir = dir_of(s, run);
-	char hint[2 * PATH_MAX];
 
 	if (dir < 0 || (mount_on(dir, NULL, MS_REC | MS_PRIVATE) != 0 &&
 			errno != EINVAL)) {
 		int e = errno;
 
-		option_failed(e, dir_hint(s, e, hint, sizeof hint),
+		option_failed(e, dir_hint(s, e),
 			      option_of(s), s->dir.path);
 	}
 }
@@ -259,14 +254,13 @@ void mounts_proc(const struct step *s, struct run *run)
 		{ 0, NULL },
 	};
 	int fd = dir_of(s, run), mnt;
-	char hint[2 * PATH_MAX];
 
 	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
 		int e = errno;
 
 		option_failed(e, e == EBUSY ? _(hint_busy)
 				 : e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e, hint, sizeof hint)
+				     ? dir_hint(s, e)
 				     : hint_for(hints, e),
 			      option_of(s), dir);
 	}
@@ -282,7 +276,6 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	};
 	const char *dir = s->dir.path;
 	int fd = dir_of(s, run), mnt;
-	char hint[2 * PATH_MAX];
 
 	/* Through the mount API, also over the caller's cgroup2 on DIR,
 	 * which mount(2) would not mount there again (EBUSY) and a new user
@@ -291,7 +284,7 @@ void mounts_cgroup(const struct step *s, struct run *run)
 		int e = errno;
 
 		option_failed(e, e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e, hint, sizeof hint)
+				     ? dir_hint(s, e)
 				     : hint_for(hints, e),
 			      option_of(s), dir);
 	}
@@ -359,7 +352,6 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	};
 	int fd = dir_of(s, run), mnt = instance, dirfd;
 	bool failed = fd < 0;
-	char hint[2 * PATH_MAX];
 
 	if (!failed && instance >= 0)
 		failed = move_mount(instance, "", fd, "",
@@ -372,7 +364,7 @@ void mounts_binfmt(const struct step *s, struct run *run)
 
 		option_failed(e, e == EBUSY ? _(hint_busy)
 				 : e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e, hint, sizeof hint)
+				     ? dir_hint(s, e)
 				     : hint_for(hints, e),
 			      option_of(s), dir);
 	}

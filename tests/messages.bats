@@ -90,7 +90,7 @@ load helpers
 	# No such root: the program would not be found there.
 	assert_failure 125
 	assert_said "\$'/bin/e\\033c'" "No such file or directory"
-	assert_line "root         chroot to the new root: \$'/r\\033'"
+	assert_line "root         chroot there: \$'/r\\033'"
 	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_failure 125

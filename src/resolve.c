@@ -30,6 +30,7 @@
 #include "procfs.h"
 #include "quote.h"
 #include "resolve.h"
+#include "walk.h"
 
 static void note(struct plan *plan, struct implied what)
 {
@@ -497,6 +498,31 @@ static char *fds_unfit(const struct plan *plan)
 	return NULL;
 }
 
+/* Under --pivot-root, the old root is on top of the new one until the
+ * end: a directory of ours that climbs out of / leads there.  Said of
+ * what is typed; a link is the walk's to refuse (walk.c). */
+static char *dirs_leave_root(const struct plan *plan)
+{
+	const struct {
+		const char *option, *dir;
+		bool relative; /* read from the cwd, which may be --wd */
+	} dirs[] = {
+		{ "wd", plan->wd_dir, false },
+		{ "mount-proc", plan->proc_dir, plan->wd_dir != NULL },
+		{ "mount-binfmt", plan->binfmt_dir, plan->wd_dir != NULL },
+		{ "mount-cgroup", plan->cgroup_dir, plan->wd_dir != NULL },
+	};
+
+	if (plan->pivot_dir == NULL)
+		return NULL;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (dirs[i].dir && (*dirs[i].dir == '/' || !dirs[i].relative) &&
+		    leaves_root(dirs[i].dir))
+			return usage_message(_(out_of_root_message),
+					     dirs[i].option, quoted(dirs[i].dir));
+	return NULL;
+}
+
 char *plan_refusal(struct plan *plan)
 {
 	char msg[1024];
@@ -505,7 +531,7 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
-	if ((bad = fds_unfit(plan)) != NULL)
+	if ((bad = fds_unfit(plan)) != NULL || (bad = dirs_leave_root(plan)))
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&

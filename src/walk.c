@@ -64,15 +64,35 @@ static int cwd_depth(void)
 	return depth;
 }
 
+/* TRANSLATORS: --%s=%s is the option and its directory. */
+const char out_of_root_message[] =
+	N_("--%s=%s: leads out of the root\nname it from the root: with "
+	   "--pivot-root, /.. is the old root");
+
+bool leaves_root(const char *path)
+{
+	int depth = 0;
+
+	for (const char *p = path; *p; p += strcspn(p, "/")) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (depth-- == 0)
+				return true;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+	}
+	return false;
+}
+
 /* Why --option=value is not walked: a ".." at the root. */
 static void out_of_root(const char *step, const char *option,
 			const char *value)
 {
-	/* TRANSLATORS: --%s=%s is the option and its directory. */
-	complain(step, 0, NULL,
-		 _("--%s=%s: leads out of the root\nname it from the root: "
-		   "with --pivot-root, /.. is the old root"),
-		 option, quoted(value));
+	complain(step, 0, NULL, _(out_of_root_message), option, quoted(value));
 }
 
 /* Whether a link's owner, as stat(2) shows it here, is root's or ours.

@@ -206,12 +206,23 @@ written() {
 	assert_output /
 	# /.. under the new root is the old root, on top of it until the
 	# end: proc would be mounted there, and leave with it.
-	for dir in /../../proc /proc/../../proc; do
-		run unshare -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran
+	# As typed, refused with the plan (by the dry run too); through a
+	# link in the new root, by the walk.
+	for dry in "" --dry-run; do
+		for dir in /../../proc /proc/../../proc ../proc; do
+			run unshare $dry -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran
+			assert_failure 125
+			assert_said "--mount-proc=$dir" "leads out of the root" "/.. is the old root"
+		done
+		run unshare $dry -m --pivot-root="$ROOT" --wd=/.. touch ran
 		assert_failure 125
-		assert_said "--mount-proc=$dir" "leads out of the root" "/.. is the old root"
+		assert_said "--wd=/.." "leads out of the root"
 	done
-	[ ! -e "$ROOT/tmp/ran" ]
+	ln -s /../proc "$ROOT/up"
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/up touch /tmp/ran
+	assert_failure 125
+	assert_said "--mount-proc=/up" "leads out of the root"
+	[ ! -e "$ROOT/tmp/ran" ] && [ ! -e ran ]
 	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/tmp/../proc cat /proc/self/stat
 	assert_success
 	assert_output --regexp '^1 \(cat\)'

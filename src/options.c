@@ -205,8 +205,7 @@ static int take_fd(struct plan *plan, const struct option_row *row,
 	fd = strtol(value, &end, 10);
 	/* Digits alone: no sign, no space before. */
 	if (*value < '0' || *value > '9' || *end || fd > INT32_MAX || errno)
-		USAGE("--%s=%s: %s\n%s", row_name(row), quoted(value),
-		      i18n_strerror(EINVAL), _(fd_hint));
+		USAGE("--%s=%s: %s", row_name(row), quoted(value), _(fd_hint));
 	*(int *)((char *)plan + row->store) = (int)fd;
 	return 0;
 }

@@ -509,7 +509,7 @@ add_link() {
 		assert_said "--wait-fd=0" "standard" "--wait-fd=3 3<&0"
 		run unshare $dry --info-fd=abc touch ran
 		assert_failure 125
-		assert_said "--info-fd=abc" "Invalid argument" "descriptor"
+		assert_said "--info-fd=abc: give an open file descriptor's number"
 	done
 	exec 5>&-
 	[ ! -e ran ]

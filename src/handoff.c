@@ -33,6 +33,9 @@
 #include "quote.h"
 #include "undo.h"
 
+static const char held_hint[] = N_("another run's program is named there, "
+				   "and runs: give another file");
+
 /* FILE's name, and its directory into dir ("." for a bare name). */
 static const char *split(const char *file, char *dir, size_t size)
 {
@@ -206,10 +209,7 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		err = errno;
 	close(sock);
 	if (err)
-		option_failed(err, err == EEXIST ? _("another run's program is "
-						     "named there, and runs: "
-						     "give another file")
-						 : NULL,
+		option_failed(err, err == EEXIST ? _(held_hint) : NULL,
 			      "pid-file", s->handoff.file);
 }
 
@@ -225,13 +225,12 @@ static void unguessable(char *name, size_t size)
 		 r);
 }
 
-/* Whether the pid file holds a process that runs: another run's, which
- * must not be written over. */
-static bool held(const struct run *run)
+/* Whether the pid file name in dir holds a process that runs: another
+ * run's, which must not be written over. */
+static bool held(int dir, const char *name)
 {
 	char text[32] = "";
-	int fd = openat(run->pid_dir, run->pid_name,
-			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	long pid;
 
 	if (fd < 0)
@@ -270,7 +269,8 @@ static int write_pid_file(const struct run *run, long pid)
 	if (e == 0 && renameat2(run->pid_dir, tmp, run->pid_dir,
 				run->pid_name, RENAME_NOREPLACE) != 0) {
 		e = errno;
-		if ((e == EEXIST && !held(run)) || e == EINVAL)
+		if ((e == EEXIST && !held(run->pid_dir, run->pid_name)) ||
+		    e == EINVAL)
 			/* Stale, or a file system without NOREPLACE. */
 			e = renameat(run->pid_dir, tmp, run->pid_dir,
 				     run->pid_name) != 0 ? errno : 0;
@@ -322,8 +322,14 @@ void handoff_wait(const struct step *s, struct run *run)
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
-	if ((p->err = file_unmakable(s->handoff.file)) == 0)
+	const char *file = s->handoff.file;
+
+	if ((p->err = file_unmakable(file)) == 0 && held(AT_FDCWD, file)) {
+		p->err = EEXIST;
+		snprintf(p->hint, sizeof p->hint, "%s", _(held_hint));
+	}
+	if (p->err == 0)
 		return false;
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	snprintf(p->what, sizeof p->what, "%s", quoted(file));
 	return true;
 }

@@ -362,7 +362,11 @@ info_matches() {
 	first=$(cat pid)
 	run unshare --pid-file="$PWD/pid" touch ran
 	assert_failure 125
-	assert_said "$PWD/pid" "File exists" "another run"
+	assert_said "--pid-file=$PWD/pid" "File exists" "another run"
+	# Foreseen by the dry run.
+	run unshare --dry-run --pid-file="$PWD/pid" touch ran
+	assert_failure 125
+	assert_said "would fail" "$PWD/pid" "File exists" "another run"
 	assert_equal "$(cat pid)" "$first"
 	[ ! -e ran ]
 	kill -KILL "$first"

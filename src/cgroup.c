@@ -129,8 +129,9 @@ static int open_parent(const struct step *s, struct prediction *p)
 }
 
 /* What is said of the cgroup in more than one place. */
+static const char cgroup_gone[] = N_("it was removed while unshare ran");
 #define MAKE_FAILED _("--new-cgroup: cannot make the cgroup %s in %s")
-#define TAKEN _("give another name (--new-cgroup=NAME), or remove it (rmdir)")
+#define TAKEN _("give another name, or remove it (rmdir)")
 #define REPLACED _("--new-cgroup: %s was replaced as it was made")
 #define OPEN_FAILED "--new-cgroup: %s"
 /* What fails when the watcher cannot be made or talked to. */
@@ -344,6 +345,16 @@ static int remove_tree(int dir, const char *name, int cg)
 	return -1;
 }
 
+/* Why the cgroup cg is still busy, after remove_tree gave up: what is
+ * left in it, as a hint. */
+static const char *busy_hint(int cg)
+{
+	return populated(cg, 0)
+		       ? _("remove it with rmdir once its processes are gone")
+		       : _("nothing runs in it now: remove it, and cgroups "
+			   "made in it, with rmdir");
+}
+
 /* The watcher: make the cgroup s names in parent and say its inode on
  * sock; then wait until asked (a byte on sock), or until we are gone
  * (pidfd readable, or sock's end); then kill what is in it, remove it,
@@ -394,7 +405,8 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		complain(THIS_STEP, e,
 			 e == EEXIST ? TAKEN
 			 : e == EACCES || e == EPERM ? cgroup_delegate_hint(false)
-						     : NULL,
+			 : e == ENODEV ? _(cgroup_gone)
+				       : NULL,
 			 MAKE_FAILED, quoted(name), quoted(s->cgroup.parent));
 		_exit(EXIT_TOOL);
 	}
@@ -427,8 +439,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	e = errno;
 	if (r != 0)
 		/* TRANSLATORS: %s is the cgroup's name. */
-		complain(THIS_STEP, e, e == EBUSY ? _("remove it with rmdir "
-			 "once its processes are gone") : NULL,
+		complain(THIS_STEP, e, e == EBUSY ? busy_hint(cg) : NULL,
 			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
 	if (asked)
 		send_byte(sock, 'd');
@@ -528,7 +539,8 @@ void cgroup_enter(const struct step *s, struct run *run)
 				    ? _("a move takes write access to "
 					"cgroup.procs of both cgroups' common "
 					"ancestor")
-				    : NULL,
+			    : e == ENODEV ? _(cgroup_gone)
+					  : NULL,
 			    "%s", quoted(s->cgroup.name));
 	}
 	close(run->cgroup_procs);

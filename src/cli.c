@@ -120,8 +120,11 @@ static void option_error(char **argv, const struct option *longopts,
 		if (c == '=' && arg[0] == '-' && arg[1] != '-' &&
 		    (prev = row_of_key(arg[strcspn(arg, "=") - 1])) &&
 		    prev->arg == ARG_NS_FILE &&
-		    asprintf(&alt, _("a letter takes no FILE: write --%s=FILE"),
-			     row_name(prev)) >= 0)
+		    /* TRANSLATORS: --%s=%s is the option and the file as
+		     * they should be written. */
+		    asprintf(&alt, _("a letter takes no file: write --%s=%s"),
+			     row_name(prev),
+			     quoted(arg + strcspn(arg, "=") + 1)) >= 0)
 			hint = alt;
 	} else if (row) {
 		n = asprintf(&what, strchr(arg, '=')
@@ -208,12 +211,16 @@ enum cli_result cli_parse(int argc, char **argv, struct plan *plan,
 		plan->requested |= r->flag;
 		if (option_take(plan, r, optarg, msg) != 0)
 			return CLI_ERROR;
-		last = r->arg == ARG_NS_FILE && !optarg ? r : NULL;
+		last = (r->arg == ARG_NS_FILE || r->arg == ARG_OPTIONAL) &&
+				       !optarg
+			       ? r
+			       : NULL;
 	}
 	if (optind < argc)
 		plan->argv = &argv[optind];
-	/* --net /tmp/x: the program came right after a bare --net (not
-	 * after --), for a hint if it cannot be run. */
+	/* --net /tmp/x, --mount-proc /proc: the program came right after
+	 * a bare option that takes an attached value (not after --), for a
+	 * hint if it cannot be run. */
 	if (plan->argv && last && strncmp(argv[optind - 1], "--", 2) == 0 &&
 	    argv[optind - 1][2])
 		plan->bare_ns = row_name(last);

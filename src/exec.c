@@ -192,15 +192,27 @@ static const char *missing_hint(const char *path, const char *source,
 	return hint;
 }
 
+/* The hint when the program is not found inside a new root: which. */
+static const char *root_missing_hint(const struct step *s, char *hint,
+				     size_t size)
+{
+	/* TRANSLATORS: --%s=%s is the new root's option and its directory
+	 * as given. */
+	snprintf(hint, size, _("looked for inside --%s=%s"),
+		 s->exec.root_option, quoted(s->exec.root));
+	return hint;
+}
+
 /* --net /tmp/x: the FILE, a word apart, was taken for the program: the
  * hint says how to write it. */
 static const char *ns_file_hint(const struct step *s, char *hint,
 				size_t size)
 {
-	/* TRANSLATORS: --%s=%s is the option and the file as they should
-	 * be written. */
-	snprintf(hint, size, _("to keep the namespace in it: --%s=%s"),
-		 s->exec.bare_ns, quoted(s->exec.path));
+	/* TRANSLATORS: --%s is an option that takes its value attached
+	 * only (a namespace's file, --mount-proc's directory...), then it
+	 * as it should be written. */
+	snprintf(hint, size, _("--%s takes its value after '=': --%s=%s"),
+		 s->exec.bare_ns, s->exec.bare_ns, quoted(s->exec.path));
 	return hint;
 }
 
@@ -221,7 +233,9 @@ exec_failed(const struct step *s, int e)
 		hint = _(interp_hint);
 	} else if (e == ENOENT) {
 		status = EXIT_NOT_FOUND;
-		hint = missing_hint(path, s->exec.source, buf, sizeof buf);
+		hint = s->exec.root ? root_missing_hint(s, buf, sizeof buf)
+				    : missing_hint(path, s->exec.source, buf,
+						   sizeof buf);
 	} else if (e == EACCES) {
 		refusal_hint(path, s->exec.argv != NULL, buf, found,
 			     sizeof found);

@@ -25,6 +25,17 @@ const char *hint_for(const struct hint *hints, int err)
 	return NULL;
 }
 
+/* A message's parts: what failed, then its hint if any. */
+#define MOST_LINES 3
+
+/* The lines label and text take, wrapped at width. */
+static size_t lines_of(const char *label, const char *text, size_t width)
+{
+	size_t used = text_columns(label, strlen(label));
+
+	return text && *text ? wrap_lines(text, used, used, width) : 0;
+}
+
 /* label, then text wrapped at width, its further lines under its first
  * word. */
 static void part(const char *label, const char *text, size_t width)
@@ -41,7 +52,10 @@ void frame(const char *what, int err, const char *hint)
 	/* As JSON events, each part is one message, never broken. */
 	size_t width = narrating_json() ? SIZE_MAX : text_width(2);
 	const char *nl = hint ? NULL : strchr(what, '\n');
-	char label[64], *line = NULL;
+	char label[64], *line = NULL, *cut_line = NULL, *cut_hint = NULL;
+	/* TRANSLATORS: the label of the line after an error that says what
+	 * to do, as "hint: run as root". */
+	const char *hint_label = _("hint: ");
 
 	snprintf(label, sizeof label, "%s: ", program_invocation_short_name);
 	if (nl || err) {
@@ -50,15 +64,31 @@ void frame(const char *what, int err, const char *hint)
 			     err ? i18n_strerror(err) : "") < 0)
 			line = NULL;
 	}
-	part(label, line ? line : what, width);
-	free(line);
 	if (nl)
 		hint = nl + 1;
-	if (hint && *hint) {
-		/* TRANSLATORS: the label of the line after an error that
-		 * says what to do, as "hint: run as root". */
-		part(_("hint: "), hint, width);
+	if (hint && !*hint)
+		hint = NULL;
+	/* A value typed may be longer than a line, or than the three a
+	 * message takes: each word cut to fit a line, then to a half, a
+	 * quarter of one while the message is longer. */
+	for (size_t room = width - text_columns(label, strlen(label)), k = 1;
+	     width != SIZE_MAX && k <= 4; k *= 2) {
+		free(cut_line);
+		free(cut_hint);
+		cut_line = wrap_cut(line ? line : what, room / k);
+		cut_hint = hint ? wrap_cut(hint, room / k) : NULL;
+		if (cut_line == NULL ||
+		    lines_of(label, cut_line, width) +
+				    lines_of(hint_label, cut_hint, width) <=
+			    MOST_LINES)
+			break;
 	}
+	part(label, cut_line ? cut_line : line ? line : what, width);
+	if (hint)
+		part(hint_label, cut_hint ? cut_hint : hint, width);
+	free(line);
+	free(cut_line);
+	free(cut_hint);
 	errno = saved;
 }
 
@@ -92,6 +122,17 @@ _Noreturn void fail(int status, const char *step, int err, const char *hint,
 	vcomplain(step, err, hint, fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+_Noreturn void option_failed(int err, const char *hint, const char *option,
+			     const char *value)
+{
+	char what[8192];
+
+	snprintf(what, sizeof what, "--%s=%s", option, quoted(value));
+	events_failed(THIS_STEP, err);
+	frame(what, err, hint);
+	exit(EXIT_TOOL);
 }
 
 _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)

@@ -58,4 +58,10 @@ _Noreturn void fail(int status, const char *step, int err, const char *hint,
 _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* The step running now failed on --option=value, as typed: that is
+ * WHAT, before the text of err unless it is 0, and the hint unless it is
+ * NULL.  Exits 125. */
+_Noreturn void option_failed(int err, const char *hint, const char *option,
+			     const char *value);
+
 #endif

@@ -238,10 +238,10 @@ int flags_parse_list(const char *list, unsigned long *mask, char *msg,
 					  * 0x%08lx all the known bits. */
 					 n_("unknown bit 0x%08lx in %s: the "
 					    "known bits are 0x%08lx "
-					    "(see --help)",
+					    "(unshare --list -o flag,value)",
 					    "unknown bits 0x%08lx in %s: the "
 					    "known bits are 0x%08lx "
-					    "(see --help)",
+					    "(unshare --list -o flag,value)",
 					    nbad),
 					 bad, quoted_word(p, len),
 					 UNSHARE_VALID);

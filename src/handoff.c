@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,6 +31,9 @@
 #include "json.h"
 #include "quote.h"
 #include "undo.h"
+
+static const char held_hint[] = N_("another run's program is named there, "
+				   "and runs: give another file");
 
 /* FILE's name, and its directory into dir ("." for a bare name). */
 static const char *split(const char *file, char *dir, size_t size)
@@ -77,11 +82,21 @@ void handoff_open(const struct step *s, struct run *run)
 		return;
 	run->pid_name = split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
-		step_failed(e, NULL, "%s", quoted(file));
+		option_failed(e, NULL, "pid-file", file);
 	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
 		       run->pid_sock) != 0)
-		step_failed(errno, NULL, "%s", quoted(file));
+		option_failed(errno, NULL, "pid-file", file);
+}
+
+/* The step failed on --option=fd. */
+static _Noreturn void fd_failed(int err, const char *hint, const char *option,
+				int fd)
+{
+	char number[16];
+
+	snprintf(number, sizeof number, "%d", fd);
+	option_failed(err, hint, option, number);
 }
 
 /* What the caller's /proc says of us: the target of a link (into buf),
@@ -169,7 +184,7 @@ void handoff_info(const struct step *s, struct run *run)
 		ssize_t w = write(s->handoff.fd, doc + done, n - done);
 
 		if (w < 0 && errno != EINTR)
-			step_failed(errno, NULL, "%d", s->handoff.fd);
+			fd_failed(errno, NULL, "info-fd", s->handoff.fd);
 		done += w > 0 ? (size_t)w : 0;
 	}
 	sigaction(SIGPIPE, &saved, NULL);
@@ -193,34 +208,72 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		err = errno;
 	close(sock);
 	if (err)
-		step_failed(err, NULL, "%s", quoted(s->handoff.file));
+		option_failed(err, err == EEXIST ? _(held_hint) : NULL,
+			      "pid-file", s->handoff.file);
+}
+
+/* A name of our own in the pid file's directory that no one can guess
+ * (and so make first, in a sticky directory): into name. */
+static void unguessable(char *name, size_t size)
+{
+	unsigned long long r = 0;
+
+	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+		r ^= (unsigned long long)getpid() << 32 ^ (unsigned long long)time(NULL);
+	snprintf(name, size, /* not translated: a name */ ".unshare-%016llx.pid",
+		 r);
+}
+
+/* Whether the pid file name in dir holds a process that runs: another
+ * run's, which must not be written over. */
+static bool held(int dir, const char *name)
+{
+	char text[32] = "";
+	int fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	long pid;
+
+	if (fd < 0)
+		return false;
+	if (read(fd, text, sizeof text - 1) < 0)
+		text[0] = '\0';
+	close(fd);
+	pid = strtol(text, NULL, 10);
+	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
 /* FILE, whole: a file of our own in its directory, renamed into place;
- * removed when this process ends.  0, or the errno. */
+ * removed when this process ends.  A FILE that names a process that
+ * runs is another run's: EEXIST; one left by a run killed is replaced.
+ * 0, or the errno. */
 static int write_pid_file(const struct run *run, long pid)
 {
 	char tmp[64], text[32];
 	int fd, n, e = 0;
 
-	snprintf(tmp, sizeof tmp, /* not translated: a name */ ".unshare-%d.pid",
-		 (int)getpid());
 	n = snprintf(text, sizeof text, "%ld\n", pid);
-	for (int tries = 0; (fd = openat(run->pid_dir, tmp,
-					 O_WRONLY | O_CREAT | O_EXCL |
-						 O_NOFOLLOW | O_CLOEXEC,
-					 0644)) < 0;)
-		/* Ours, left by a run whose pid was ours: removed. */
-		if (errno != EEXIST || tries++ ||
-		    unlinkat(run->pid_dir, tmp, 0) != 0)
-			return errno;
+	for (int tries = 0;; tries++) {
+		unguessable(tmp, sizeof tmp);
+		fd = openat(run->pid_dir, tmp,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0644);
+		if (fd >= 0 || errno != EEXIST || tries == 10)
+			break;
+	}
+	if (fd < 0)
+		return errno;
 	if (write(fd, text, (size_t)n) != n)
 		e = errno ? errno : EIO;
 	if (close(fd) != 0 && e == 0)
 		e = errno;
-	if (e == 0 && renameat(run->pid_dir, tmp, run->pid_dir,
-			       run->pid_name) != 0)
+	if (e == 0 && renameat2(run->pid_dir, tmp, run->pid_dir,
+				run->pid_name, RENAME_NOREPLACE) != 0) {
 		e = errno;
+		if ((e == EEXIST && !held(run->pid_dir, run->pid_name)) ||
+		    e == EINVAL)
+			/* Stale, or a file system without NOREPLACE. */
+			e = renameat(run->pid_dir, tmp, run->pid_dir,
+				     run->pid_name) != 0 ? errno : 0;
+	}
 	if (e != 0) {
 		unlinkat(run->pid_dir, tmp, 0);
 		return e;
@@ -259,17 +312,23 @@ void handoff_wait(const struct step *s, struct run *run)
 	while ((n = read(s->handoff.fd, &c, 1)) < 0 && errno == EINTR)
 		;
 	if (n < 0)
-		step_failed(errno, NULL, "%d", s->handoff.fd);
+		fd_failed(errno, NULL, "wait-fd", s->handoff.fd);
 	if (n == 0)
-		step_failed(0, _("end of file: the run is called off"), "%d",
-			    s->handoff.fd);
+		fd_failed(0, _("end of file: the run is called off"), "wait-fd",
+			  s->handoff.fd);
 	close(s->handoff.fd);
 }
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
-	if ((p->err = file_unmakable(s->handoff.file)) == 0)
+	const char *file = s->handoff.file;
+
+	if ((p->err = file_unmakable(file)) == 0 && held(AT_FDCWD, file)) {
+		p->err = EEXIST;
+		snprintf(p->hint, sizeof p->hint, "%s", _(held_hint));
+	}
+	if (p->err == 0)
 		return false;
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	snprintf(p->what, sizeof p->what, "%s", quoted(file));
 	return true;
 }

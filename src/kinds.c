@@ -39,12 +39,12 @@
 	  N_("write values in the cgroup's files"),                          \
 	  cgroup_set, show_cgroup, cgroup_set_predict)                       \
 	X(BIND_HELPER, "bind-helper",                                        \
-	  N_("start the helper that keeps the FILEs"),                       \
+	  N_("start the helper that keeps the namespace files"),             \
 	  persist_start, no_values, persist_predict)                         \
 	X(MAP_HELPER, "map-helper",                                          \
 	  N_("start the helper that writes the id maps"),                    \
 	  userns_start_helper, show_map_helper, no_prediction)               \
-	X(HANDOFF, "hand-off", N_("open what the hand-off uses"),            \
+	X(HANDOFF, "hand-off", N_("open /proc and the pid file's directory"), \
 	  handoff_open, show_handoff, no_prediction)                         \
 	X(OWNER, "owner", N_("take on --owner's ids"),                       \
 	  userns_become_owner, show_owner, no_prediction)                    \
@@ -81,11 +81,11 @@
 	X(BINFMT_EARLY, "binfmt-early",                                      \
 	  N_("make a binfmt_misc for F interpreters"),                       \
 	  mounts_binfmt_instance, no_values, no_prediction)                  \
-	X(ROOT, "root", N_("chroot to DIR"),                                 \
+	X(ROOT, "root", N_("chroot there"),                                  \
 	  mounts_chroot, show_dir, no_prediction)                            \
-	X(PIVOT_ROOT, "pivot-root", N_("make DIR the root: pivot_root(2)"),  \
+	X(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),   \
 	  pivot_root_to, show_dir, pivot_predict)                            \
-	X(WD, "wd", N_("chdir to DIR"),                                      \
+	X(WD, "wd", N_("chdir there"),                                       \
 	  mounts_chdir, show_dir, no_prediction)                             \
 	X(PROC_PRIVATE, "proc-private", N_("make proc's directory private"), \
 	  mounts_proc_private, show_dir, no_prediction)                      \
@@ -110,17 +110,19 @@
 	  identity_setuid, show_id, no_prediction)                           \
 	X(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),       \
 	  identity_keep_caps, no_values, no_prediction)                      \
-	X(PERSIST, "persist", N_("keep the namespaces in their FILEs"),      \
+	X(PERSIST, "persist", N_("keep the namespaces in their files"),      \
 	  persist_now, show_persist, no_prediction)                          \
 	X(ENVIRONMENT, "environment", N_("clear the environment"),           \
 	  env_apply, show_environment, no_prediction)                        \
 	X(INIT, "init", N_("run an init as pid 1"),                          \
 	  supervise_init, no_values, no_prediction)                          \
-	X(INFO_FD, "info-fd", N_("write the pid and namespaces to FD"),      \
+	X(INFO_FD, "info-fd",                                                \
+	  N_("write the pid and namespaces to it"),                          \
 	  handoff_info, show_handoff, no_prediction)                         \
-	X(PID_FILE, "pid-file", N_("write the pid to FILE"),                 \
+	X(PID_FILE, "pid-file", N_("write the pid to it"),                   \
 	  handoff_pid_file, show_handoff, handoff_predict)                   \
-	X(WAIT_FD, "wait-fd", N_("wait for a byte on FD before the exec"),   \
+	X(WAIT_FD, "wait-fd",                                                \
+	  N_("wait for a byte on it before the exec"),                       \
 	  handoff_wait, show_handoff, no_prediction)                         \
 	X(NO_NEW_PRIVS, "no-new-privs",                                      \
 	  N_("exec grants no privileges (no_new_privs)"),                    \

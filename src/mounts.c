@@ -186,7 +186,30 @@ void mounts_chroot(const struct step *s, struct run *run)
 	i18n_load_now();
 	undo_before_chroot();
 	if (chroot(dir) != 0)
-		step_failed(errno, hint_for(hints, errno), "%s", quoted(dir));
+		option_failed(errno, hint_for(hints, errno), "root", dir);
+}
+
+/* Why a directory step s failed with e, as a hint: inside a new root,
+ * the path is looked for there.  The step fails with it: one buffer. */
+static const char *dir_hint(const struct step *s, int e)
+{
+	static const struct hint dir_hints[] = {
+		{ ENOENT, N_("give an existing directory") },
+		{ ENOTDIR, N_("give an existing directory") },
+		{ 0, NULL },
+	};
+	static char buf[3 * PATH_MAX];
+	char inside[2 * PATH_MAX];
+
+	if (s->dir.root == NULL || (e != ENOENT && e != ENOTDIR))
+		return hint_for(dir_hints, e);
+	snprintf(inside, sizeof inside, "%s%s%s", s->dir.root,
+		 *s->dir.path == '/' ? "" : "/", s->dir.path);
+	/* TRANSLATORS: --%s=%s is the option of the new root and its
+	 * directory, the last %s the directory to make in it. */
+	snprintf(buf, sizeof buf, _("it is inside --%s=%s: make %s"),
+		 s->dir.root_option, quoted(s->dir.root), quoted(inside));
+	return buf;
 }
 
 void mounts_chdir(const struct step *s, struct run *run)
@@ -194,17 +217,15 @@ void mounts_chdir(const struct step *s, struct run *run)
 	const char *dir = s->dir.path;
 
 	(void)run;
-	if (chdir(dir) != 0)
-		step_failed(errno,
-			    s->dir.root ? _("the path is inside --root") : NULL,
-			    "%s", quoted(dir));
-}
+	if (chdir(dir) != 0) {
+		int e = errno;
 
-static const struct hint dir_hints[] = {
-	{ ENOENT, N_("give an existing directory") },
-	{ ENOTDIR, N_("give an existing directory") },
-	{ 0, NULL },
-};
+		if (s->dir.given)
+			option_failed(e, s->dir.root ? dir_hint(s, e) : NULL,
+				      "wd", dir);
+		option_failed(e, NULL, s->dir.root_option, s->dir.root);
+	}
+}
 
 /* Unless everything was made private, the proc already mounted on DIR
  * may be a peer of the caller's: a new proc mounted over it would cover
@@ -215,9 +236,12 @@ void mounts_proc_private(const struct step *s, struct run *run)
 	int dir = dir_of(s, run);
 
 	if (dir < 0 || (mount_on(dir, NULL, MS_REC | MS_PRIVATE) != 0 &&
-			errno != EINVAL))
-		step_failed(errno, hint_for(dir_hints, errno), "%s",
-			    quoted(s->dir.path));
+			errno != EINVAL)) {
+		int e = errno;
+
+		option_failed(e, dir_hint(s, e),
+			      option_of(s), s->dir.path);
+	}
 }
 
 void mounts_proc(const struct step *s, struct run *run)
@@ -225,8 +249,6 @@ void mounts_proc(const struct step *s, struct run *run)
 	const char *dir = s->dir.path;
 
 	static const struct hint hints[] = {
-		{ ENOENT, N_("give an existing directory") },
-		{ ENOTDIR, N_("give an existing directory") },
 		{ EPERM, N_("proc needs a pid namespace of this user "
 			    "namespace: add --pid") },
 		{ 0, NULL },
@@ -236,8 +258,11 @@ void mounts_proc(const struct step *s, struct run *run)
 	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
 		int e = errno;
 
-		step_failed(e, e == EBUSY ? _(hint_busy) : hint_for(hints, e),
-			    "%s", quoted(dir));
+		option_failed(e, e == EBUSY ? _(hint_busy)
+				 : e == ENOENT || e == ENOTDIR
+				     ? dir_hint(s, e)
+				     : hint_for(hints, e),
+			      option_of(s), dir);
 	}
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
@@ -246,8 +271,6 @@ void mounts_proc(const struct step *s, struct run *run)
 void mounts_cgroup(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
-		{ ENOENT, N_("give an existing directory") },
-		{ ENOTDIR, N_("give an existing directory") },
 		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
@@ -257,8 +280,14 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	/* Through the mount API, also over the caller's cgroup2 on DIR,
 	 * which mount(2) would not mount there again (EBUSY) and a new user
 	 * namespace cannot unmount (it is locked to the mounts around it). */
-	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2)
-		step_failed(errno, hint_for(hints, errno), "%s", quoted(dir));
+	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2) {
+		int e = errno;
+
+		option_failed(e, e == ENOENT || e == ENOTDIR
+				     ? dir_hint(s, e)
+				     : hint_for(hints, e),
+			      option_of(s), dir);
+	}
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
@@ -289,7 +318,12 @@ void mounts_register(const struct step *s, struct run *run)
 		if (e == ENOENT && s->interp.early)
 			hint = _("with the F flag the interpreter is opened "
 				 "now, outside --root");
-		step_failed(e, hint, "%s", quoted(string));
+		else if ((e == EACCES || e == EPERM) && geteuid() != 0)
+			/* Unmapped in the new user namespace, whoever we
+			 * were outside. */
+			hint = _("root of the new user namespace registers: "
+				 "add -r (--map-root-user)");
+		option_failed(e, hint, "load-interp", string);
 	}
 	close(fd);
 }
@@ -313,7 +347,6 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	const char *dir = s->dir.path;
 	int instance = run->binfmt_fd;
 	static const struct hint hints[] = {
-		{ ENOENT, N_("give an existing directory") },
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
 	};
@@ -329,8 +362,11 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	if (failed) {
 		int e = errno;
 
-		step_failed(e, e == EBUSY ? _(hint_busy) : hint_for(hints, e),
-			    "%s", quoted(dir));
+		option_failed(e, e == EBUSY ? _(hint_busy)
+				 : e == ENOENT || e == ENOTDIR
+				     ? dir_hint(s, e)
+				     : hint_for(hints, e),
+			      option_of(s), dir);
 	}
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
@@ -341,6 +377,6 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		return;
 	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, option_of(s), dir);
 	run->binfmt_fd = dirfd;
 }

@@ -165,8 +165,16 @@ static int take_cgroup_set(struct plan *plan, const struct option_row *row,
 	    strncmp(value, "cgroup.threads=", 15) == 0 ||
 	    strncmp(value, "cgroup.kill=", 12) == 0 ||
 	    strncmp(value, "cgroup.freeze=", 14) == 0)
-		USAGE(_("--%s=%s: give FILE=VALUE, FILE a limit or setting of "
-			"a cgroup, as pids.max"), row_name(row), quoted(value));
+		USAGE(_("--%s=%s: give a cgroup's file, =, a value, as "
+			"pids.max=100"), row_name(row), quoted(value));
+	if (value[file + 1] == '\0') {
+		char option[64];
+
+		/* --cgroup-set=FILE=, as --hostname=. */
+		snprintf(option, sizeof option, "%s=%.*s", row_name(row),
+			 (int)(file < 40 ? file : 40), value);
+		USAGE(_("--%s=: give a value"), option);
+	}
 	if (plan_append(&plan->cgroup_sets, &plan->n_cgroup_sets, value) != 0)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;
@@ -197,8 +205,7 @@ static int take_fd(struct plan *plan, const struct option_row *row,
 	fd = strtol(value, &end, 10);
 	/* Digits alone: no sign, no space before. */
 	if (*value < '0' || *value > '9' || *end || fd > INT32_MAX || errno)
-		USAGE("--%s=%s: %s\n%s", row_name(row), quoted(value),
-		      i18n_strerror(EINVAL), _(fd_hint));
+		USAGE("--%s=%s: %s", row_name(row), quoted(value), _(fd_hint));
 	*(int *)((char *)plan + row->store) = (int)fd;
 	return 0;
 }
@@ -496,14 +503,14 @@ const struct option_row option_rows[] = {
 	  .sets = OPT_INIT, .implies_opts = OPT_FORK,
 	  .implies_flags = UNSHARE_PID },
 	{ "root", 'R', ARG_REQUIRED, "DIR", GROUP_EXEC,
-	  N_("chroot to DIR"),
+	  N_("chroot there"),
 	  .sets = OPT_ROOT, STRING(root_dir), .values = VALUES_DIR },
 	{ "pivot-root", 0, ARG_REQUIRED, "DIR", GROUP_EXEC,
-	  N_("make DIR the root: pivot_root(2)"),
+	  N_("make it the root: pivot_root(2)"),
 	  .sets = OPT_PIVOT_ROOT, STRING(pivot_dir), .values = VALUES_DIR,
 	  .implies_flags = UNSHARE_MOUNT },
 	{ "wd", 'w', ARG_REQUIRED, "DIR", GROUP_EXEC,
-	  N_("chdir to DIR"),
+	  N_("chdir there"),
 	  STRING(wd_dir), .values = VALUES_DIR },
 	{ "clear-env", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("an empty environment but a default PATH"),
@@ -519,15 +526,15 @@ const struct option_row option_rows[] = {
 	  N_("exec grants no privileges (no_new_privs)"),
 	  .sets = OPT_NO_NEW_PRIVS },
 	{ "info-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
-	  N_("write the pid and namespaces to FD"),
+	  N_("write the pid and namespaces to it"),
 	  .sets = OPT_INFO_FD, .take = TAKE_FD,
 	  .store = offsetof(struct plan, info_fd), .values = VALUES_TEXT },
 	{ "pid-file", 0, ARG_REQUIRED, "FILE", GROUP_EXEC,
-	  N_("write the pid to FILE"),
+	  N_("write the pid to it"),
 	  .sets = OPT_PID_FILE, STRING(pid_file), .values = VALUES_FILE,
 	  .implies_opts = OPT_FORK, .unless = OPT_NO_FORK },
 	{ "wait-fd", 0, ARG_REQUIRED, "FD", GROUP_EXEC,
-	  N_("wait for a byte on FD before the exec"),
+	  N_("wait for a byte on it before the exec"),
 	  .sets = OPT_WAIT_FD, .take = TAKE_FD,
 	  .store = offsetof(struct plan, wait_fd), .values = VALUES_TEXT },
 	{ "dry-run", 0, ARG_NONE, "", GROUP_EXEC,
@@ -549,7 +556,7 @@ const struct option_row option_rows[] = {
 	/* On --noheadings' line of --help, which says both. */
 	{ "raw", 0, ARG_NONE, "", GROUP_OUTPUT, "",
 	  .sets = OPT_RAW },
-	{ "json", 0, ARG_NONE, "", GROUP_OUTPUT,
+	{ "json", 'J', ARG_NONE, "", GROUP_OUTPUT,
 	  N_("JSON from --list, --dry-run and --verbose"),
 	  .sets = OPT_JSON },
 	{ "verbose", 'v', ARG_NONE, "", GROUP_OUTPUT,

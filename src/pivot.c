@@ -24,37 +24,52 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "pivot.h"
 #include "quote.h"
 #include "undo.h"
+#include "walk.h"
 
 void pivot_root_to(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	struct statx st;
+	struct stat walked, there;
 	char *top;
+	int fd;
 
 	/* After it, the locale and the catalogs would be looked for in the
 	 * new root; the undo reads our mounts through our /proc/self. */
 	i18n_load_now();
 	undo_before_chroot();
-	if ((run->old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
-	    statx(AT_FDCWD, dir, 0, STATX_TYPE, &st) != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+	/* Walked as the --mount-* DIRs are (a link someone else owns is
+	 * refused); what the path leads to later must be what was walked. */
+	if ((fd = walk_dir(THIS_STEP, "pivot-root", dir, dir)) < 0 && errno == 0)
+		exit(EXIT_TOOL);
+	if (fd < 0 || fstat(fd, &walked) != 0 ||
+	    (run->old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &st) != 0)
+		option_failed(errno, NULL, "pivot-root", dir);
+	close(fd);
 	/* pivot_root(2) takes a mount's root; a mount point is left as it
 	 * is, with what is mounted under it. */
 	if (!(st.stx_attributes_mask & st.stx_attributes &
 	      STATX_ATTR_MOUNT_ROOT) &&
 	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+		option_failed(errno, NULL, "pivot-root", dir);
 	/* Into the mount on top, by a path from /: "." (or a relative DIR
 	 * under the cwd) would stay under it, where pivot_root(2) refuses
 	 * (EBUSY). */
-	if ((top = realpath(dir, NULL)) == NULL || chdir(top) != 0 ||
-	    syscall(SYS_pivot_root, ".", ".") != 0 || chdir("/") != 0)
-		step_failed(errno, NULL, "%s", quoted(dir));
+	if ((top = realpath(dir, NULL)) == NULL || chdir(top) != 0)
+		option_failed(errno, NULL, "pivot-root", dir);
+	if (stat(".", &there) != 0 || there.st_dev != walked.st_dev ||
+	    there.st_ino != walked.st_ino)
+		/* Swapped since the walk. */
+		option_failed(errno ? errno : ESTALE, NULL, "pivot-root", dir);
+	if (syscall(SYS_pivot_root, ".", ".") != 0 || chdir("/") != 0)
+		option_failed(errno, NULL, "pivot-root", dir);
 	free(top);
 }
 

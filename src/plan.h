@@ -134,8 +134,10 @@ struct plan {
 	size_t n_keep_env;
 	char **argv;                         /* program and arguments, or NULL
 						for the user's shell */
-	const char *bare_ns;                 /* the long namespace option
-						argv came right after,
+	const char *bare_ns;                 /* the long option of an
+						optional value (--net,
+						--mount-proc) argv came
+						right after,
 						given bare (--net /tmp/x),
 						or NULL */
 };

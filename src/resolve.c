@@ -29,6 +29,7 @@
 #include "procfs.h"
 #include "quote.h"
 #include "resolve.h"
+#include "walk.h"
 
 static void note(struct plan *plan, struct implied what)
 {
@@ -125,9 +126,24 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	if ((plan->opts & OPT_LIST) &&
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
 	     plan->requested || plan->argv || plan->root_dir ||
-	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg))
+	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg)) {
+		/* lsns's habits: -r raw, -n no headings, which are ours
+		 * for -r --map-root-user and -n --net. */
+		if ((plan->opts & OPT_MAP_ROOT) || plan->requested == UNSHARE_NET) {
+			bool r = plan->opts & OPT_MAP_ROOT;
+
+			/* TRANSLATORS: %1$s is -r or -n, %2$s our long
+			 * option for it, %3$s the one lsns's means. */
+			snprintf(msg, size, _("--list runs nothing: %1$s is %2$s "
+					      "here\nfor lsns's %1$s, write %3$s"),
+				 r ? "-r" : "-n",
+				 r ? "--map-root-user" : "--net",
+				 r ? "--raw" : "--noheadings");
+			return msg;
+		}
 		return _("--list runs nothing: give it alone\nit goes with "
 			 "--json, -o, --noheadings and --raw");
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
@@ -147,11 +163,12 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&
 	    !(plan->opts & OPT_FORK)) {
-		char pid_file[64];
+		char pid_file[PATH_MAX + 64];
 
-		/* FILE as --help shows it: a name, untranslated. */
+		/* --pid=FILE as typed. */
 		snprintf(pid_file, sizeof pid_file, "%s=%s",
-			 row_name(row_of_flag(UNSHARE_PID)), "FILE");
+			 row_name(row_of_flag(UNSHARE_PID)),
+			 quoted(plan->persist[flag_index(UNSHARE_PID)]));
 		snprintf(msg, size, _(NEEDS_CHILD), opt_name(OPT_NO_FORK),
 			 pid_file);
 		return msg;
@@ -432,21 +449,76 @@ static char *persist_conflict(const struct plan *plan)
 }
 
 
-/* --info-fd and --wait-fd: open descriptors. */
-static char *fds_closed(const struct plan *plan)
+/* --info-fd and --wait-fd: descriptors open the way their step uses
+ * them (the document is written, the byte read), none of the program's
+ * standard three (each is closed after its step), and not one pipe for
+ * both (we would read back our own document): one socket may be both. */
+static char *fds_unfit(const struct plan *plan)
 {
 	static const uint64_t opt[] = { OPT_INFO_FD, OPT_WAIT_FD };
 	const int fd[] = { plan->info_fd, plan->wait_fd };
+	struct stat st[2];
 
-	for (size_t i = 0; i < 2; i++)
-		if (fd[i] >= 0 && fcntl(fd[i], F_GETFD) < 0) {
-			char number[16];
+	for (size_t i = 0; i < 2; i++) {
+		int fl;
 
-			snprintf(number, sizeof number, "%d", fd[i]);
-			return usage_message("--%s=%s: %s\n%s", opt_name(opt[i]),
-					     number, i18n_strerror(errno),
+		if (fd[i] < 0)
+			continue;
+		if ((fl = fcntl(fd[i], F_GETFL)) < 0 || fstat(fd[i], &st[i]) != 0)
+			return usage_message("--%s=%d: %s\n%s", opt_name(opt[i]),
+					     fd[i], i18n_strerror(errno),
 					     _(fd_hint));
-		}
+		if (fd[i] <= STDERR_FILENO)
+			/* TRANSLATORS: --%s=%d is the option as given; the
+			 * hint's --%s=3 3%s&%d an example of another. */
+			return usage_message(_("--%s=%d: the program's standard "
+					       "input, output or error\nthe step "
+					       "closes it: pass a copy, as "
+					       "--%s=3 3%s&%d"),
+					     opt_name(opt[i]), fd[i],
+					     opt_name(opt[i]), i ? "<" : ">",
+					     fd[i]);
+		if ((fl & O_PATH) ||
+		    (fl & O_ACCMODE) == (i ? O_WRONLY : O_RDONLY))
+			/* TRANSLATORS: --%s=%d is the option as given. */
+			return usage_message(_("--%s=%d: opened the wrong way\n"
+					       "--info-fd is written (3>file), "
+					       "--wait-fd read (4<fifo)"),
+					     opt_name(opt[i]), fd[i]);
+	}
+	if (fd[0] >= 0 && fd[1] >= 0 && st[0].st_dev == st[1].st_dev &&
+	    st[0].st_ino == st[1].st_ino &&
+	    (S_ISFIFO(st[0].st_mode) || S_ISREG(st[0].st_mode)))
+		return usage_message(_("--%s=%d and --%s=%d are one file\nthe "
+				       "byte would be read from the document: "
+				       "give two, or one socket"),
+				     opt_name(opt[0]), fd[0], opt_name(opt[1]),
+				     fd[1]);
+	return NULL;
+}
+
+/* Under --pivot-root, the old root is on top of the new one until the
+ * end: a directory of ours that climbs out of / leads there.  Said of
+ * what is typed; a link is the walk's to refuse (walk.c). */
+static char *dirs_leave_root(const struct plan *plan)
+{
+	const struct {
+		const char *option, *dir;
+		bool relative; /* read from the cwd, which may be --wd */
+	} dirs[] = {
+		{ "wd", plan->wd_dir, false },
+		{ "mount-proc", plan->proc_dir, plan->wd_dir != NULL },
+		{ "mount-binfmt", plan->binfmt_dir, plan->wd_dir != NULL },
+		{ "mount-cgroup", plan->cgroup_dir, plan->wd_dir != NULL },
+	};
+
+	if (plan->pivot_dir == NULL)
+		return NULL;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (dirs[i].dir && (*dirs[i].dir == '/' || !dirs[i].relative) &&
+		    leaves_root(dirs[i].dir))
+			return usage_message(_(out_of_root_message),
+					     dirs[i].option, quoted(dirs[i].dir));
 	return NULL;
 }
 
@@ -458,7 +530,7 @@ char *plan_refusal(struct plan *plan)
 
 	if (conflict)
 		return usage_message("%s", conflict);
-	if ((bad = fds_closed(plan)) != NULL)
+	if ((bad = fds_unfit(plan)) != NULL || (bad = dirs_leave_root(plan)))
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&

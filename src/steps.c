@@ -108,6 +108,10 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	struct step *s = add(steps, kind);
 
 	s->dir.path = path;
+	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT) {
+		s->dir.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
+		s->dir.root_option = plan->root_dir ? "root" : "pivot-root";
+	}
 	/* A mount made in our new mount namespace propagates to the
 	 * caller's, where it must not outlive a failure. */
 	s->dir.undo = plan->propagation == PROP_SHARED ||
@@ -286,7 +290,6 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if (plan->root_dir || plan->wd_dir) {
 		s = add_dir(plan, steps, STEP_WD,
 			    plan->wd_dir ? plan->wd_dir : "/");
-		s->dir.root = plan->root_dir;
 		s->dir.given = plan->wd_dir != NULL;
 	}
 	if (plan->opts & OPT_MOUNT_PROC) {
@@ -371,6 +374,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.path = plan->argv ? plan->argv[0]
 				  : find_shell(plan, &s->exec.source);
 	s->exec.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
+	s->exec.root_option = plan->root_dir ? "root" : "pivot-root";
 	s->exec.bare_ns = plan->bare_ns;
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&

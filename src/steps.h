@@ -151,7 +151,9 @@ struct step {
 		} kill;
 		struct {
 			const char *path;
-			const char *root; /* wd: --root's, or NULL */
+			const char *root; /* after root, pivot-root: the
+					     new root, as given, or NULL */
+			const char *root_option; /* its option's name */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
@@ -188,13 +190,14 @@ struct step {
 					       PATH, or the shell's path */
 			const char *source; /* where the shell came from (a
 					       message marked N_()), or NULL */
-			const char *root;   /* --root's, or NULL */
+			const char *root;   /* the new root, or NULL */
+			const char *root_option; /* its option's name */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
-			const char *bare_ns; /* the namespace option, as "net",
-						that argv[0] came right after,
-						given bare (--net /tmp/x), or
-						NULL */
+			const char *bare_ns; /* the option of an optional
+						value, as "net", that argv[0]
+						came right after, given bare
+						(--net /tmp/x), or NULL */
 		} exec;
 	};
 };

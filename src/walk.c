@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <linux/magic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,50 @@ static void untrusted_link(const char *step, const char *option,
 		 (unsigned)owner);
 }
 
+/* The names between / and the cwd; very many if it is not under /. */
+static int cwd_depth(void)
+{
+	char cwd[PATH_MAX];
+	int depth = 0;
+
+	if (getcwd(cwd, sizeof cwd) == NULL || *cwd != '/')
+		return INT32_MAX / 2;
+	for (const char *p = cwd; *p; p++)
+		depth += p[0] == '/' && p[1] != '/' && p[1] != '\0';
+	return depth;
+}
+
+/* TRANSLATORS: --%s=%s is the option and its directory. */
+const char out_of_root_message[] =
+	N_("--%s=%s: leads out of the root\nname it from the root: with "
+	   "--pivot-root, /.. is the old root");
+
+bool leaves_root(const char *path)
+{
+	int depth = 0;
+
+	for (const char *p = path; *p; p += strcspn(p, "/")) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (depth-- == 0)
+				return true;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+	}
+	return false;
+}
+
+/* Why --option=value is not walked: a ".." at the root. */
+static void out_of_root(const char *step, const char *option,
+			const char *value)
+{
+	complain(step, 0, NULL, _(out_of_root_message), option, quoted(value));
+}
+
 /* Whether a link's owner, as stat(2) shows it here, is root's or ours.
  * In a user namespace that maps neither the owner nor us (a DIR walked
  * after unshare(2)), both read as the overflow uid, whoever they are:
@@ -80,7 +125,9 @@ int walk_dir(const char *step, const char *option, const char *value,
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
 	char *name = rest;
-	int fd, links = 0;
+	/* How far below / the walk is: a relative one starts at the cwd's
+	 * depth (very deep if it is not under the root). */
+	int fd, links = 0, depth = *dir == '/' ? 0 : cwd_depth();
 	struct stat st;
 
 	snprintf(rest, sizeof rest, "%s", dir);
@@ -102,7 +149,21 @@ int walk_dir(const char *step, const char *option, const char *value,
 			 (int)(end - name), name);
 		memmove(target, name, (size_t)(end - name));
 		target[end - name] = '\0';
-		next = openat(fd, target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		/* ".." at the root: after pivot_root(2), the old root is on
+		 * top of it, and there ".." leads, from / or from a
+		 * directory under it. */
+		if (strcmp(target, "..") == 0 && depth == 0) {
+			out_of_root(step, option, value);
+			close(fd);
+			errno = 0;
+			return -1;
+		}
+		depth += strcmp(target, "..") == 0 ? -1
+			 : strcmp(target, ".") == 0 ? 0
+						   : 1;
+		next = strcmp(target, "..") == 0 && depth == 0
+			       ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
+			       : openat(fd, target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 || fstat(next, &st) != 0)
 			break;
 		name = end;
@@ -160,7 +221,9 @@ int walk_dir(const char *step, const char *option, const char *value,
 			close(fd);
 			fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 			snprintf(where, sizeof where, "/");
+			depth = 0;
 		} else {
+			depth--; /* the link's own name */
 			char *slash = strrchr(where, '/');
 
 			if (slash)

@@ -6,6 +6,8 @@
 #ifndef UNSHARE_WALK_H
 #define UNSHARE_WALK_H
 
+#include <stdbool.h>
+
 /* The directory dir, opened one name at a time (O_PATH), never
  * following a symbolic link blindly: a link is followed only when root or
  * the caller owns it (so /var/run -> /run works), its target walked the
@@ -15,5 +17,13 @@
  * owns is on the way, as a failure of step on --option=value. */
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir);
+
+/* --%s=%s, an option and its directory, leads out of the root by a ".."
+ * at /: a message, with its hint after a newline, marked N_(). */
+extern const char out_of_root_message[];
+
+/* Whether path, read as written from / (or from the cwd, taken as /),
+ * has a ".." at the root. */
+bool leaves_root(const char *path);
 
 #endif

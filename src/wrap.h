@@ -25,4 +25,13 @@ size_t wrap_bytes(const char *text, size_t width);
 void wrap_print(FILE *out, const char *text, size_t used, size_t indent,
 		size_t width);
 
+/* text, each word (between blanks) wider than limit columns cut to it:
+ * its start, an ellipsis (one in the locale's charset), its end, so a
+ * long value typed keeps what tells it apart.  Allocated; NULL if
+ * memory is short. */
+char *wrap_cut(const char *text, size_t limit);
+
+/* The lines wrap_print() would make of text. */
+size_t wrap_lines(const char *text, size_t used, size_t indent, size_t width);
+
 #endif

@@ -273,8 +273,15 @@ print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
 	for bad in cgroup.max.depth pids.max:1 a/b.max=1 .x=1 nodot=1 cgroup.procs=1 cgroup.kill=1 cgroup.freeze=1; do
 		run unshare --cgroup-set="$bad" true
 		assert_failure 125
-		assert_said "--cgroup-set=$bad: give FILE=VALUE"
+		assert_said "--cgroup-set=$bad: give a cgroup's file"
 	done
+	# An empty value is refused as --hostname='s, by the dry run too.
+	for dry in "" --dry-run; do
+		run unshare $dry --new-cgroup="$CG" --cgroup-set=cgroup.max.depth= touch ran
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.max.depth=" "give a value"
+	done
+	[ ! -e ran ] && [ ! -e "$MINE/$CG" ]
 }
 
 # A controller /proc/cgroups says is bound to a v1 hierarchy, as on a
@@ -397,10 +404,24 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 	assert_said "--new-cgroup" "removing the cgroup $CG" "Permission denied"
 }
 
+@test "the cgroup's removal refused on an empty cgroup, its parent removed meanwhile: the hints say what happened" {
+	# rmdir(2) busy (unlinkat with AT_REMOVEDIR) though nothing is in it.
+	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EBUSY 2 0x200 -- "$UNSHARE_BIN" --new-cgroup="$CG" true
+	rmdir "$MINE/$CG"
+	assert_success
+	assert_said "removing the cgroup $CG" "busy" "nothing runs in it" "rmdir"
+	refute_output --partial "processes are gone"
+	# The parent gone as the cgroup is made: the kernel says ENODEV.
+	run "$UNSHARE_TESTLIB/errno-inject" mkdirat ENODEV -- "$UNSHARE_BIN" --new-cgroup="$CG" touch ran
+	assert_failure 125
+	assert_said "cannot make the cgroup $CG" "No such device" "removed while unshare ran"
+	[ ! -e ran ] && [ ! -e "$MINE/$CG" ]
+}
+
 @test "--mount-cgroup where the mount API fails: 125 and the error, never the caller's hierarchy left in place silently" {
 	run "$UNSHARE_TESTLIB/errno-inject" fsopen ENOMEM -- "$UNSHARE_BIN" --mount-cgroup -Urm true
 	assert_failure 125
-	assert_said "mount cgroup2" "Cannot allocate memory"
+	assert_said "--mount-cgroup=" "Cannot allocate memory"
 }
 
 @test "the plan shows it: a step for each part, in text and JSON" {

@@ -74,7 +74,7 @@ load helpers
 @test "--usage: each option with its value's name, none where it takes none" {
 	run unshare --usage
 	assert_success
-	assert_output --partial "[-cCfimnprTuUvhV]"
+	assert_output --partial "[-cCfiJmnprTuUvhV]"
 	assert_output --partial "[--mount-proc[=DIR]]"
 	assert_output --partial "[--dry-run]"
 	refute_output --partial "="$'\n'
@@ -114,7 +114,7 @@ load helpers
 		run unshare "$arg" true
 		assert_failure 125
 		assert_said "invalid option -- '='"
-		assert_line --regexp "^hint: .*--(net|mount)=FILE"
+		assert_line --regexp "^hint: .*write --(net|mount)=(/tmp/x)?$"
 		assert_line --partial "--help"
 	done
 	# '=' after a letter that is no namespace's: no such hint.

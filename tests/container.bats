@@ -172,7 +172,7 @@ written() {
 	require_root
 	run unshare -m --pivot-root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_said "make DIR the root" "none" "No such file or directory"
+	assert_said "--pivot-root=$BATS_TEST_TMPDIR/none" "No such file or directory"
 	run unshare --dry-run --json -m --pivot-root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
 	run parse_json "$output" '[(x["step"], x["errno"]) for x in p["predictions"]]'
@@ -189,6 +189,61 @@ written() {
 	run sh -c 'cd "$1/.." && "$2" -m --pivot-root=root pwd' sh "$ROOT" "$UNSHARE_BIN"
 	assert_success
 	assert_output /
+}
+
+@test "--pivot-root walks its DIR as the --mount-* DIRs: another user's link refused; a DIR that leaves the new root refused" {
+	require_root
+	busybox_root
+	mkdir -m 1777 sticky
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- ln -s "$ROOT" sticky/root
+	run unshare -m --pivot-root="$PWD/sticky/root" touch /tmp/ran
+	assert_failure 125
+	assert_said "--pivot-root=$PWD/sticky/root" "link owned by uid $(id -u nobody)"
+	# Root's own link is followed.
+	ln -s "$ROOT" mine
+	run unshare -m --pivot-root="$PWD/mine" pwd
+	assert_success
+	assert_output /
+	# /.. under the new root is the old root, on top of it until the
+	# end: proc would be mounted there, and leave with it.
+	# As typed, refused with the plan (by the dry run too); through a
+	# link in the new root, by the walk.
+	for dry in "" --dry-run; do
+		for dir in /../../proc /proc/../../proc ../proc; do
+			run unshare $dry -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran
+			assert_failure 125
+			assert_said "--mount-proc=$dir" "leads out of the root" "/.. is the old root"
+		done
+		run unshare $dry -m --pivot-root="$ROOT" --wd=/.. touch ran
+		assert_failure 125
+		assert_said "--wd=/.." "leads out of the root"
+	done
+	ln -s /../proc "$ROOT/up"
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/up touch /tmp/ran
+	assert_failure 125
+	assert_said "--mount-proc=/up" "leads out of the root"
+	[ ! -e "$ROOT/tmp/ran" ] && [ ! -e ran ]
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/tmp/../proc cat /proc/self/stat
+	assert_success
+	assert_output --regexp '^1 \(cat\)'
+}
+
+@test "inside the new root, say so: a missing directory to make there, a program looked for there" {
+	require_root
+	busybox_root
+	rmdir "$ROOT/proc"
+	for opt in --root --pivot-root; do
+		run unshare -m -pf $opt="$ROOT" --mount-proc /bin/true
+		assert_failure 125
+		assert_said "--mount-proc=/proc" "No such file or directory" "inside $opt=$ROOT" "make $ROOT/proc"
+		run unshare -m $opt="$ROOT" --wd=/nowhere /bin/true
+		assert_failure 125
+		assert_said "--wd=/nowhere" "inside $opt=$ROOT" "make $ROOT/nowhere"
+		run -127 unshare -m $opt="$ROOT" no-such-program
+		assert_said "'no-such-program'" "looked for inside $opt=$ROOT"
+		run -127 env SHELL=/bin/no-such-shell "$UNSHARE_BIN" -m $opt="$ROOT"
+		assert_said "/bin/no-such-shell" "looked for inside $opt=$ROOT"
+	done
 }
 
 # parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
@@ -277,7 +332,7 @@ info_matches() {
 	assert_output info.json
 	# Whole: a file of its own, then renamed to FILE.
 	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
-	run grep -E 'rename.*"\.unshare-[0-9]+\.pid".*"pid"' trace
+	run grep -E 'rename.*"\.unshare-[0-9a-f]{16}\.pid".*"pid"' trace
 	assert_success
 	run ls -A
 	assert_output $'info.json\ntrace'
@@ -289,10 +344,46 @@ info_matches() {
 	assert_said "--pid-file needs a child process" "--no-fork"
 }
 
+@test "--pid-file: an unguessable name of its own; another run's file kept, a stale one replaced" {
+	require_root
+	# Names of the old, guessable form, made first by another user in a
+	# sticky directory, for the next pids: no matter.
+	mkdir -m 1777 sticky
+	last=$(cat /proc/sys/kernel/ns_last_pid)
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- sh -c '
+		i=1; while [ $i -le 300 ]; do : >"$1/.unshare-$(($2 + i)).pid"; i=$((i + 1)); done' sh sticky "$last"
+	run unshare --pid-file=sticky/pid cat sticky/pid
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	# A run whose program runs holds its file: a second is refused,
+	# naming the file, and the first's is left as it was.
+	"$UNSHARE_BIN" --pid-file="$PWD/pid" sleep 60 &
+	wait_for_file pid
+	first=$(cat pid)
+	run unshare --pid-file="$PWD/pid" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/pid" "File exists" "another run"
+	# Foreseen by the dry run.
+	run unshare --dry-run --pid-file="$PWD/pid" touch ran
+	assert_failure 125
+	assert_said "would fail" "$PWD/pid" "File exists" "another run"
+	assert_equal "$(cat pid)" "$first"
+	[ ! -e ran ]
+	kill -KILL "$first"
+	wait || true
+	# One left by a run killed (its pid gone) is replaced.
+	echo "$first" >pid
+	run unshare --pid-file="$PWD/pid" cat pid
+	assert_success
+	[ "$output" != "$first" ]
+	run ls -A
+	assert_output sticky
+}
+
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
 	run unshare --pid-file=/nonexistent/pid touch ran
 	assert_failure 125
-	assert_said "open what the hand-off uses" "/nonexistent/pid" "No such file or directory"
+	assert_said "--pid-file=/nonexistent/pid" "No such file or directory"
 	[ ! -e ran ]
 	mkdir dir
 	run unshare --pid-file=dir touch ran
@@ -381,7 +472,7 @@ add_link() {
 	run unshare --net="$PWD/ns" --uts="$PWD/new" ${cg:+"$cg"} --propagation=shared \
 		--mount-proc="$PWD/p" -p --pid-file="$PWD/pid" --wait-fd=9 touch ran 9</dev/null
 	assert_failure 125
-	assert_said "wait for a byte on FD before the exec: 9" "end of file"
+	assert_said "--wait-fd=9" "end of file"
 	[ ! -e ran ]
 	[ ! -e pid ]
 	[ ! -e new ]
@@ -396,6 +487,39 @@ add_link() {
 	run unshare --wait-fd=x true
 	assert_failure 125
 	assert_said "--wait-fd=x" "open file descriptor"
+}
+
+@test "--info-fd and --wait-fd opened the wrong way, standard streams, one pipe: refused at plan time" {
+	mkfifo fifo
+	exec 5<>fifo
+	for dry in "" --dry-run; do
+		run unshare $dry --wait-fd=3 touch ran 3>file
+		assert_failure 125
+		assert_said "--wait-fd=3" "opened the wrong way" "4<"
+		run unshare $dry --info-fd=3 touch ran 3<file
+		assert_failure 125
+		assert_said "--info-fd=3" "opened the wrong way" "3>"
+		run unshare $dry --info-fd=5 --wait-fd=5 touch ran
+		assert_failure 125
+		assert_said "--info-fd=5" "--wait-fd=5" "one file" "socket"
+		run unshare $dry --info-fd=5 --wait-fd=6 touch ran 6<fifo
+		assert_failure 125
+		assert_said "--info-fd=5" "--wait-fd=6" "one file"
+		run unshare $dry --info-fd=1 touch ran
+		assert_failure 125
+		assert_said "--info-fd=1" "standard" "--info-fd=3 3>&1"
+		run unshare $dry --wait-fd=0 touch ran
+		assert_failure 125
+		assert_said "--wait-fd=0" "standard" "--wait-fd=3 3<&0"
+		run unshare $dry --info-fd=abc touch ran
+		assert_failure 125
+		assert_said "--info-fd=abc: give an open file descriptor's number"
+	done
+	exec 5>&-
+	[ ! -e ran ]
+	# Open both ways, each its own: the run goes on.
+	run unshare --info-fd=3 --wait-fd=4 true 3>/dev/null 4<<<go
+	assert_success
 }
 
 @test "--info-fd and --wait-fd on one socket: the document, then the byte" {

@@ -6,8 +6,8 @@
  *
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
- * SYSCALL is unshare, mount, move_mount, kcmp, ioctl, openat, fsopen or
- * unlinkat; ERRNO a name such as EINVAL,
+ * SYSCALL is unshare, mount, move_mount, kcmp, ioctl, openat, fsopen,
+ * unlinkat or mkdirat; ERRNO a name such as EINVAL,
  * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
  * and MASK, only calls whose argument number ARG (from 0) has a bit of
  * MASK set fail. */
@@ -37,7 +37,8 @@ static const struct {
 } calls[] = { { "unshare", SYS_unshare }, { "mount", SYS_mount },
 	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp },
 	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat },
-	       { "fsopen", SYS_fsopen }, { "unlinkat", SYS_unlinkat } };
+	       { "fsopen", SYS_fsopen }, { "unlinkat", SYS_unlinkat },
+	       { "mkdirat", SYS_mkdirat } };
 
 static const struct {
 	const char *name;
@@ -45,12 +46,12 @@ static const struct {
 } errnos[] = { { "EPERM", EPERM }, { "EINVAL", EINVAL },
 	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS },
 	       { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
-	       { "KILL", 0 } };
+	       { "ENODEV", ENODEV }, { "KILL", 0 } };
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat "
-			"EPERM|EINVAL|EBUSY|ENOSPC|ENOMEM|EACCES|"
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat|mkdirat "
+			"EPERM|EINVAL|EBUSY|ENOSPC|ENOMEM|EACCES|ENODEV|"
 			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }

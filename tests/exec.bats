@@ -259,3 +259,13 @@ login"
 	assert_success
 	assert_output '[a b][][--mount]["q"]'
 }
+
+@test "an option's optional value given apart, the program then not found: the hint writes it attached" {
+	run unshare --mount-proc /proc true
+	assert_failure 126
+	assert_said "'/proc'" "--mount-proc takes its value after '='" "--mount-proc=/proc"
+	run -127 unshare --kill-child TERM -f true
+	assert_said "'TERM'" "--kill-child=TERM"
+	run -127 unshare --net "$BATS_TEST_TMPDIR/ns" true
+	assert_said "--net=$BATS_TEST_TMPDIR/ns"
+}

@@ -56,7 +56,7 @@ teardown() {
 	# 0, 1, 2 and one more: the helper's socket pair cannot be made.
 	run bash -c 'exec 3>&-; ulimit -n 4; exec "$UNSHARE_BIN" --uts="$1/uts" true' sh "$dir"
 	assert_failure 125
-	assert_said "start the helper that keeps the FILEs" "Too many open files"
+	assert_said "start the helper that keeps the namespace files" "Too many open files"
 	assert_equal "${#lines[@]}" 1
 	[ ! -e "$dir/uts" ]
 	assert_no_new_mounts

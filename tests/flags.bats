@@ -43,7 +43,8 @@ load helpers
 @test "--flags refuses an unknown bit with 125, naming it" {
 	run unshare --flags=0x1 true
 	assert_failure 125
-	assert_said --index 0 "--flags" "unknown bit 0x00000001" "'0x1'" "0x7e070f80"
+	assert_said --index 0 "--flags" "unknown bit 0x00000001" "'0x1'" "0x7e070f80" "--list -o flag,value"
+	refute_output --partial "see --help"
 }
 
 @test "--flags refuses a bit above 31 instead of losing it" {

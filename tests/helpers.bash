@@ -55,7 +55,9 @@ export COLUMNS=1000
 # and its "hint:" and indented lines) is laid out as the frame lays it
 # out at 80 columns (its further lines under its first word), a value
 # counted as 40 columns at most (a path is the user's, not ours), and a
-# message of more than three lines fails the test.
+# message of more than three lines fails the test; so does one that
+# prints a placeholder of --help's (DIR, FD, FILE, SPEC, NAME, VALUE)
+# where it names what was typed.
 if ! declare -F bats_run_unwrapped >/dev/null; then
 	eval "bats_run_unwrapped()$(declare -f run | tail -n +2)"
 	run() {
@@ -86,13 +88,17 @@ if ! declare -F bats_run_unwrapped >/dev/null; then
 					print total " lines: " whole
 				label = ""
 			}
+			# A placeholder of --help (DIR, FD, FILE...) where the
+			# message names what was typed.
+			/^(unshare|hint): |^ / && /(^|[^A-Za-z])(DIR|FD|FILEs?|SPEC|NAME|VALUE)([^A-Za-z]|$)/ {
+				print "a placeholder: " $0 }
 			/^unshare: / { done(); total = 0; whole = $0; label = "unshare: "; text = substr($0, 10); next }
 			/^hint: / && whole != "" { done(); whole = whole " / " $0; label = "hint: "; text = substr($0, 7); next }
 			/^ / && label != "" { sub(/^ +/, ""); text = text " " $0; whole = whole " " $0; next }
 			{ done(); whole = "" }
 			END { done() }')
 		if [ -n "$census" ]; then
-			echo "a message wider than three lines at 80 columns: $census" >&2
+			echo "a message wider than three lines at 80 columns, or with a placeholder: $census" >&2
 			return 1
 		fi
 		return "$rc"
@@ -464,3 +470,59 @@ assert_table_fits() {
 	[ "$n" -gt 14 ] || fail "only $n lines"
 }
 
+
+# provoke_errors UNSHARE...: run UNSHARE (words: a binary, or a runner
+# and a binary) with command lines that fail, one kind of error each (a
+# step's, a refusal of the plan, of the command line), at 80 columns,
+# in the current directory; their messages on stdout, each run's after
+# a line "== ARGS".
+provoke_errors() {
+	local args long
+	long=$(printf 'a%.0s' {1..60})bcdefg
+	while IFS= read -r args; do
+		printf '== %s\n' "$args"
+		# shellcheck disable=SC2294 # the lines hold redirections
+		COLUMNS=80 eval "$(printf '%q ' "$@") $args" 2>&1 </dev/null | grep -v '^Try '
+	done <<EOF2
+--root=/nonexistent true
+-m --pivot-root=/nonexistent true
+--wd=/nonexistent true
+--wait-fd=3 true 3>wait
+--info-fd=3 true 3<wait
+--info-fd=abc true
+--info-fd=1 true
+--pid-file=/nonexistent/pid true
+-pf --mount-proc=/nonexistent true
+--mount-binfmt=/nonexistent true
+-C --mount-cgroup=/nonexistent true
+-u --hostname=$long true
+--new-cgroup=$(printf 'x%.0s' {1..256}) true
+--cgroup-set=cgroup.max.depth= true
+--load-interp=garbage true
+--flags=0x1 true
+--mount-proc /proc true
+--kill-child TERM -f true
+--list -r
+-n=/tmp/x true
+--no-fork --pid=$PWD/p true
+--owner=x true
+--setuid=no-such-user-here true
+--map-users=bad true
+--mount=$PWD/none/m true
+no-such-program-here
+EOF2
+}
+
+# placeholder_lines: the lines of our messages on stdin that hold a
+# placeholder of --help's (DIR, FD, FILE, SPEC, NAME, VALUE; in German
+# too) as a word, or that go past 80 columns, or a message over three
+# lines.
+placeholder_lines() {
+	awk -v ell=$'\xe2\x80\xa6' '/^== /{ args = $0; n = 0; next }
+		/^unshare: |^hint: |^ /{ n++ } !/^unshare: |^hint: |^ /{ n = 0 }
+		/(^|[^A-Za-z])(DIR|FD|FILEs?|SPEC|NAME|VALUE|VAL|DATEI|VERZ|WERT)([^A-Za-z]|$)/ {
+			print args ": " $0 }
+		{ line = $0; gsub(ell, ".", line) } # an ellipsis: one column
+		length(line) > 80 { print args ": wide: " $0 }
+		n > 3 { print args ": over three lines: " $0 }'
+}

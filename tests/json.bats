@@ -160,12 +160,12 @@ assert_message() {
 	assert_failure 125
 	run events "$stderr"
 	assert_success
-	assert_message "mount proc: /nonexistent: No such file or directory" "hint: " "existing directory"
+	assert_message "--mount-proc=/nonexistent: No such file or directory" "hint: " "existing directory"
 	assert_line "exit 125 failed"
 	# The child's message, then its exit event (the parent's fork event
 	# may come before, between or after them: two processes write).
 	local message exit
-	message=$(grep -n '^message unshare: mount proc' <<<"$output" | cut -d: -f1)
+	message=$(grep -n '^message unshare: --mount-proc=' <<<"$output" | cut -d: -f1)
 	exit=$(grep -n '^exit 125 failed$' <<<"$output" | cut -d: -f1)
 	[ "$exit" -gt "$message" ] || fail "the exit event came before the message"
 	# The child failed and said so; the parent passes its status on quietly.

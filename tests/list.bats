@@ -501,3 +501,17 @@ print(sorted(set(k for x in d["options"] for k in x)))' "$output"
 	refute_output --partial "Input/output error"
 	refute_output --partial "usable"
 }
+
+@test "--list with lsns's habits: -J is --json; -r and -n, ours for runs, are hinted" {
+	run unshare --list -J
+	assert_success
+	assert_output --partial '{"version":'
+	run unshare --list -r
+	assert_failure 125
+	assert_said "--list runs nothing" "-r is --map-root-user" "--raw"
+	run unshare --list -n
+	assert_failure 125
+	assert_said "--list runs nothing" "-n is --net" "--noheadings"
+	run unshare --list --raw --noheadings
+	assert_success
+}

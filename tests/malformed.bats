@@ -9,6 +9,9 @@ rows=()
 row() {
 	local want=$1
 	shift
+	# A value longer than a line is cut in its middle (an ellipsis):
+	# the message holds its start.
+	[ "${#want}" -le 1000 ] || want=${want:0:100}
 	rows+=("$want"$'\x1f'"$(printf '%s\x1e' "$@")")
 }
 
@@ -74,7 +77,7 @@ table() {
 	row "--kill-child needs a child process" --kill-child --no-fork
 	row "--forward-signals needs a child process" --forward-signals --no-fork
 	row "--setgroups=allow cannot go with -r" -r --setgroups=allow
-	row "--pid=FILE needs a child process" --pid=/tmp/x --no-fork
+	row "--pid=/tmp/x needs a child process" --pid=/tmp/x --no-fork
 	# Options that would do nothing: --json with nothing to print, --list
 	# with anything but --json (the runner adds a program, itself refused).
 	row "--json needs --list" --json

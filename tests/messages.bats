@@ -9,10 +9,10 @@ load helpers
 @test "a path with an escape sequence and a newline is shown escaped, on one line" {
 	run unshare --wd=$'/no\e[2J\nunshare: fake line' true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: \$'/no\\033[2J\\nunshare: fake line': No such file or directory"
+	assert_output "unshare: --wd=\$'/no\\033[2J\\nunshare: fake line': No such file or directory"
 	run unshare --root=$'/no/\xff\x01' true
 	assert_failure 125
-	assert_said "chroot to DIR: \$'/no/\\377\\001'" "No such file or directory"
+	assert_said "--root=\$'/no/\\377\\001'" "No such file or directory"
 	assert_equal "${#lines[@]}" 1
 }
 
@@ -22,23 +22,23 @@ load helpers
 	for locale in C C.UTF-8; do
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/a\u2028unshare: fake' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
+		assert_said "--wd=\$'/no/a\\342\\200\\250unshare: fake'" "No such file or directory"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/gpj.\u202eexe' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/gpj.\\342\\200\\256exe'"
+		assert_said "--wd=\$'/no/gpj.\\342\\200\\256exe'"
 		run env LC_ALL=$locale "$UNSHARE_BIN" --wd=$'/no/\u2066x\u2069' true
 		assert_failure 125
-		assert_said "chdir to DIR: \$'/no/\\342\\201\\246x\\342\\201\\251'"
+		assert_said "--wd=\$'/no/\\342\\201\\246x\\342\\201\\251'"
 	done
 }
 
 @test "printable text, UTF-8 included, is shown as it is" {
 	run unshare --wd=/no/été/✓ true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: /no/été/✓: No such file or directory"
+	assert_output "unshare: --wd=/no/été/✓: No such file or directory"
 	run unshare --wd="/no/it's \\ here" true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: /no/it's \\ here: No such file or directory"
+	assert_output "unshare: --wd=/no/it's \\ here: No such file or directory"
 }
 
 @test "unknown options are quoted in getopt's words" {
@@ -90,7 +90,7 @@ load helpers
 	# No such root: the program would not be found there.
 	assert_failure 125
 	assert_said "\$'/bin/e\\033c'" "No such file or directory"
-	assert_line "root         chroot to DIR: \$'/r\\033'"
+	assert_line "root         chroot there: \$'/r\\033'"
 	assert_line "program      \$'/bin/e\\033c' 'it'\\''s' plain"
 	run unshare --dry-run --json --root=$'/r\e' true
 	assert_failure 125
@@ -104,4 +104,36 @@ load helpers
 	assert_line --index 1 "Try 'unshare --help' or 'unshare --usage' for more information."
 	run bash -c 'exec -a "$1" "$UNSHARE_BIN" --bogus' sh my-unshare
 	assert_line --index 0 "my-unshare: unrecognized option '--bogus'"
+}
+
+@test "no error the tool gives prints a placeholder for what was typed, and each fits three lines at 80 columns" {
+	require_root
+	touch wait
+	run provoke_errors "$UNSHARE_BIN"
+	assert_success
+	# Each line provoked a message of ours.
+	assert_equal "$(grep -c '^unshare: ' <<<"$output")" "$(grep -c '^== ' <<<"$output")"
+	run placeholder_lines <<<"$output"
+	assert_output ""
+	# The check itself sees one.
+	run placeholder_lines <<<$'== x\nunshare: chroot to DIR: /x: No such file'
+	assert_output --partial "DIR"
+}
+
+@test "the messages' lint refuses a placeholder in a message, and in a translation" {
+	local lint=$BATS_TEST_DIRNAME/../tools/check-messages
+	[ -x "$lint" ] || need "no tools/check-messages in this tree"
+	printf '%s\n' 'void f(void) { fail(125, NULL, 0, NULL, _("chroot to DIR: %s"), d); }' >bad.c
+	run "$lint" bad.c
+	assert_failure
+	assert_output --partial "a placeholder in a message: DIR"
+	printf '%s\n' 'void f(void) { fail(125, NULL, 0, NULL, "--%s=%s", o, v); }' >good.c
+	run "$lint" good.c
+	assert_success
+	mkdir po
+	printf 'msgid "mount proc"\nmsgstr "proc auf DIR mounten"\n' >po/de.po
+	: >po/unshare.pot
+	run "$lint" --catalog po/unshare.pot
+	assert_failure
+	assert_output --partial "a placeholder in a translation: DIR"
 }

@@ -86,14 +86,14 @@ setup() {
 @test "missing directories: 125 with their message" {
 	run unshare -R /no/such/root true
 	assert_failure 125
-	assert_said "chroot to DIR: /no/such/root: No such file or directory"
+	assert_said "--root=/no/such/root: No such file or directory"
 	assert_equal "${#lines[@]}" 1
 	run unshare -w /no/such/dir true
 	assert_failure 125
-	assert_output "unshare: chdir to DIR: /no/such/dir: No such file or directory"
+	assert_output "unshare: --wd=/no/such/dir: No such file or directory"
 	run unshare -R / -w /no/such/dir true
 	assert_failure 125
-	assert_said "chdir to DIR: /no/such/dir: No such file or directory" "hint: " "inside --root"
+	assert_said "--wd=/no/such/dir: No such file or directory" "hint: " "inside --root"
 }
 
 @test "--mount-binfmt: a binfmt_misc of our own, with register" {
@@ -144,13 +144,20 @@ setup() {
 @test "--load-interp with a malformed string: 125 naming it" {
 	run unshare -r --load-interp='nonsense' true
 	assert_failure 125
-	assert_said "register an interpreter: nonsense: Invalid argument" "hint: " ":name:type:offset:magic:mask:interpreter:flags"
+	assert_said "--load-interp=nonsense: Invalid argument" "hint: " ":name:type:offset:magic:mask:interpreter:flags"
+	# Without -r, root of the caller's is no one in the new user
+	# namespace: the hint says to map it, not to run as root.
+	run unshare --load-interp=':x:E::x::/bin/sh:' touch ran
+	assert_failure 125
+	assert_said "--load-interp=:x:E::x::/bin/sh:" "Permission denied" "add -r"
+	refute_output --partial "run as root"
+	[ ! -e ran ]
 }
 
 @test "--mount-binfmt on a missing directory: 125" {
 	run unshare -r --mount-binfmt=/no/such/dir true
 	assert_failure 125
-	assert_said "mount binfmt_misc: /no/such/dir: No such file or directory" "hint: " "existing directory"
+	assert_said "--mount-binfmt=/no/such/dir: No such file or directory" "hint: " "existing directory"
 	assert_messages 1
 }
 
@@ -163,7 +170,7 @@ setup() {
 		assert_messages 1
 		run unshare -r --propagation=$p --mount-cgroup=/no/such/dir true
 		assert_failure 125
-		assert_said "cgroup2" "/no/such/dir: No such file or directory" "existing directory"
+		assert_said "--mount-cgroup=/no/such/dir: No such file or directory" "existing directory"
 		assert_messages 1
 	done
 	# Unless all is private, the cut from the caller's proc comes first,
@@ -255,7 +262,7 @@ undo_in_image() {
 	for mode in private shared; do
 		run inject move_mount EBUSY -- "$UNSHARE_BIN" --pid --mount-proc --propagation=$mode true
 		assert_failure 125
-		assert_said "mount proc: /proc: Device or resource busy" "hint: " "unmount" "findmnt"
+		assert_said "--mount-proc=/proc: Device or resource busy" "hint: " "unmount" "findmnt"
 	done
 }
 
@@ -265,7 +272,7 @@ undo_in_image() {
 	for mode in private unchanged; do
 		run inject move_mount EBUSY -- "$UNSHARE_BIN" --mount-binfmt --propagation=$mode true
 		assert_failure 125
-		assert_said "mount binfmt_misc: /proc/sys/fs/binfmt_misc: Device or resource busy" "hint: " "unmount" "findmnt"
+		assert_said "--mount-binfmt=/proc/sys/fs/binfmt_misc: Device or resource busy" "hint: " "unmount" "findmnt"
 	done
 }
 

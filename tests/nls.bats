@@ -61,7 +61,7 @@ nls() {
 	if nls; then
 		assert_said "$BATS_TEST_TMPDIR/none: Datei oder Verzeichnis nicht gefunden"
 	else
-		assert_said "chroot to DIR: $BATS_TEST_TMPDIR/none: No such file or directory"
+		assert_said "--root=$BATS_TEST_TMPDIR/none: No such file or directory"
 	fi
 	# Without CAP_SYS_ADMIN (root without it in its bounding set, or
 	# any other user): refused, and what to do about it.
@@ -166,7 +166,7 @@ nls() {
 @test "LC_ALL=C is English, whatever LANG and LANGUAGE say" {
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_said "chroot to DIR: $BATS_TEST_TMPDIR/none: No such file or directory"
+	assert_said "--root=$BATS_TEST_TMPDIR/none: No such file or directory"
 	run env LC_ALL=C LANG=de_DE.UTF-8 LANGUAGE=de "$UNSHARE_BIN" --help
 	assert_success
 	assert_line --index 0 "Usage: unshare [OPTION...] [--] [PROGRAM [ARGUMENT...]]"
@@ -181,7 +181,7 @@ nls() {
 	assert_line --partial '"event":"message","text":"unshare: --propagation=sideways: give '
 	run german --verbose --json --root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
-	assert_line --regexp '"event":"message","text":"unshare: chroot to DIR: .*/none: No such file or directory'
+	assert_line --regexp '"event":"message","text":"unshare: --root=.*/none: No such file or directory'
 }
 
 # typed_german KEYS: KEYS typed in an interactive bash on a new terminal
@@ -378,4 +378,17 @@ LINES
 				fail "nobody's runs not German: $all"
 		fi
 	fi
+}
+
+@test "in German too, no error prints a placeholder for what was typed, and each fits three lines" {
+	require_root
+	touch wait
+	run provoke_errors env LC_ALL=de_DE.UTF-8 "$UNSHARE_BIN"
+	assert_success
+	assert_equal "$(grep -c '^unshare: ' <<<"$output")" "$(grep -c '^== ' <<<"$output")"
+	if nls; then
+		assert_output --partial "Datei oder Verzeichnis nicht gefunden"
+	fi
+	run placeholder_lines <<<"$output"
+	assert_output ""
 }

@@ -102,7 +102,7 @@ exit 0"
 @test "--mount-proc on a missing directory: 125, naming it" {
 	run unshare --pid --mount-proc=/no/such/dir true
 	assert_failure 125
-	assert_said "mount proc: /no/such/dir: No such file or directory" "hint: " "existing directory"
+	assert_said "--mount-proc=/no/such/dir: No such file or directory" "hint: " "existing directory"
 	assert_messages 1
 }
 
@@ -136,7 +136,7 @@ exit 0"
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -r --mount-proc true
 	assert_failure 125
-	assert_said "mount proc: /proc: Operation not permitted" "hint: " "pid namespace" "add --pid"
+	assert_said "--mount-proc=/proc: Operation not permitted" "hint: " "pid namespace" "add --pid"
 	assert_messages 1
 	run as_nobody "$NOBODY_BIN" -r --pid --mount-proc sh -c 'echo $$'
 	assert_success

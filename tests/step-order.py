@@ -71,7 +71,7 @@ CALLS = {
     "init": r"\b(clone3?|v?fork)\(",
     "info-fd": r'write\(\d+, "\{\\"version\\":\d+,\\"pid\\"',
     # Written by the parent, which renames its file of its own.
-    "pid-file": r"renameat2?\(.*\.unshare-\d+\.pid",
+    "pid-file": r"renameat2?\(.*\.unshare-[0-9a-f]{16}\.pid",
     "wait-fd": r'read\(\d+, "[^"]*", 1\) += 1$',
     "no-new-privs": r"PR_SET_NO_NEW_PRIVS",
     "exec": None,  # the program's execve, below

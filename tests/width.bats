@@ -96,3 +96,24 @@ max_message_lines() {
 	[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
 	nobody_cleanup
 }
+
+@test "a long value typed is cut with an ellipsis, its start and end kept: three lines at 80 columns" {
+	local long err
+	long=$(printf 'a%.0s' {1..60})bcdefg
+	for args in "-u --hostname=${long}" "--new-cgroup=$(printf 'x%.0s' {1..260})END" \
+		"--cgroup-set=pids.max=1$(printf '0%.0s' {1..300})9 --new-cgroup=ut$$-l" \
+		"--root=/$(printf 'd%.0s' {1..200})/end"; do
+		# shellcheck disable=SC2086 # the options are words
+		err=$(LC_ALL=C.UTF-8 COLUMNS=80 "$UNSHARE_BIN" $args true 2>&1 || :)
+		[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
+		[[ $err == *"…"* ]] || fail "no ellipsis: $err"
+	done
+	err=$(LC_ALL=C.UTF-8 COLUMNS=80 "$UNSHARE_BIN" -u --hostname="$long" true 2>&1 || :)
+	[[ $err == "unshare: --hostname=aaaa"*"…"*"abcdefg"* ]] || fail "$err"
+	# Without a terminal's width (JSON), nothing is cut.
+	err=$("$UNSHARE_BIN" --verbose --json -u --hostname="$long" true 2>&1 || :)
+	[[ $err == *"$long"* ]] || fail "$err"
+	# In the C locale, three dots.
+	err=$(LC_ALL=C COLUMNS=80 "$UNSHARE_BIN" -u --hostname="$long" true 2>&1 || :)
+	[[ $err == *"a...a"* ]] || fail "$err"
+}

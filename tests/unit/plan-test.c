@@ -246,7 +246,7 @@ static void test_persist_conflict(void)
 
 	p.persist[flag_index(UNSHARE_PID)] = "/run/pid";
 	c = plan_conflict(&p, msg, sizeof msg);
-	ok(c && strstr(c, "--pid=FILE needs"),
+	ok(c && strstr(c, "--pid=/run/pid needs"),
 	   "--pid=FILE --no-fork is refused");
 }
 

@@ -51,6 +51,26 @@ _Noreturn void helper_gone(const int *status)
 	exit(EXIT_TOOL);
 }
 
+void keep_only(const int *keep, size_t n)
+{
+	unsigned from = 3;
+
+	/* Upwards from 3, each time to the least kept one above: n is a
+	 * handful. */
+	for (;;) {
+		unsigned next = ~0U;
+
+		for (size_t i = 0; i < n; i++)
+			if (keep[i] >= (int)from && (unsigned)keep[i] < next)
+				next = (unsigned)keep[i];
+		if (next > from)
+			close_range(from, next == ~0U ? ~0U : next - 1, 0);
+		if (next == ~0U)
+			return;
+		from = next + 1;
+	}
+}
+
 pid_t wait_child(pid_t pid, int *status, int options)
 {
 	pid_t w;

@@ -23,8 +23,6 @@
 #include "quote.h"
 #include "undo.h"
 
-#define UNDO_MAX 8
-
 static struct action {
 	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP, UNLINK } what;
 	const char *path; /* UMOUNT_*: where it is mounted; UMOUNT_PATH:
@@ -346,6 +344,18 @@ void undo_unlink(int dir, const char *name, const char *option)
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
 			      .name = name, .option = option,
 			      .pid = getpid() });
+}
+
+size_t undo_fds(int *fds, size_t max)
+{
+	size_t n = 0;
+
+	if (proc_self >= 0 && n < max)
+		fds[n++] = proc_self;
+	for (sig_atomic_t i = 0; i < n_actions && n < max; i++)
+		fds[n++] = actions[i].what == UNLINK ? actions[i].dir
+						     : actions[i].fd;
+	return n;
 }
 
 void undo_now(void)

@@ -10,6 +10,10 @@
 #define UNSHARE_UNDO_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* The most actions to undo at once. */
+#define UNDO_MAX 8
 
 /* Unmount path (lazily) if we end before exec.  The mount, of the
  * filesystem type, was made by option: an unmount that fails at exit says
@@ -72,6 +76,11 @@ int undo_can_unmount(void);
  * ended by a signal), whenever it does: not in a child it forks.  A
  * removal refused is said. */
 void undo_unlink(int dir, const char *name, const char *option);
+
+/* The descriptors the undo works with (its actions', our /proc/self),
+ * into fds, at most max: for a process that keeps only what it needs
+ * (keep_only).  Their number. */
+size_t undo_fds(int *fds, size_t max);
 
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);

@@ -504,7 +504,7 @@ void cgroup_make(const struct step *s, struct run *run)
 	/* From here on, our end, whenever it comes, has it killed and
 	 * removed. */
 	run->cgroup_sock = sv[0];
-	undo_cgroup(sv[0], 'r', 'd');
+	undo_cgroup(sv[0], pid, s->cgroup.name);
 	/* The watcher says which cgroup it made (its inode), or ends after
 	 * saying why not. */
 	errno = 0;

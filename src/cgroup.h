@@ -19,7 +19,8 @@
  * and hands it over: run->cgroup_dir, for cgroup-set, and
  * run->cgroup_sock, on which the child asks the watcher to move it in.
  * When we end, however (exit, a signal, SIGKILL), the watcher kills
- * what is in it and removes it. */
+ * what is in it and removes it; if it died first (the program may kill
+ * it, without -p), we say so and exit 125. */
 void cgroup_make(const struct step *s, struct run *run);
 
 /* Step cgroup-set: write each FILE=VALUE of s in the new cgroup. */

@@ -52,6 +52,11 @@ static _Noreturn void die_of(int sig)
 /* Exit as a process with this wait status did. */
 static _Noreturn void end_like(int status)
 {
+	/* What the exit would undo, now: a cgroup that could not be
+	 * removed (its watcher killed) ends the run with 125. */
+	undo_now();
+	if (undo_left())
+		exit(EXIT_TOOL);
 	events_passing_status();
 	if (WIFEXITED(status))
 		exit(WEXITSTATUS(status));

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The most actions to undo at once. */
 #define UNDO_MAX 8
@@ -62,11 +63,15 @@ void undo_before_chroot(void);
  * other end is gone), if we end before exec. */
 void undo_ask(int fd, char byte, char done);
 
-/* As undo_ask, when this process ends whenever it does (after
- * supervising the program too), but not in a child it forks: the
- * watcher of a cgroup of the run's own, asked to kill what is in it and
- * remove it. */
-void undo_cgroup(int fd, char byte, char done);
+/* When this process ends, whenever it does (after supervising the
+ * program too), but not in a child it forks: the watcher of the cgroup
+ * name, our end of whose socket fd is, asked to kill what is in it and
+ * remove it, and waited for (continued if stopped). */
+void undo_cgroup(int fd, pid_t watcher, const char *name);
+
+/* Whether a cgroup's watcher died before it answered (said already):
+ * the cgroup may stay, and the exit status is 125. */
+bool undo_left(void);
 
 /* Whether a mount seen outside could be undone: its undo reads our mount
  * table and unmounts through /proc/self.  0, or -1 with errno. */

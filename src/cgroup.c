@@ -407,7 +407,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	const char *name = s->cgroup.name;
 	struct pollfd p[2] = { { sock, POLLIN, 0 }, { pidfd, POLLIN, 0 } };
 	struct stat st;
-	bool asked = false;
+	bool asked = false, failed = false;
 	int cg, e, r, on = 1;
 	ssize_t n;
 	pid_t who;
@@ -421,10 +421,14 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	 * the caller's privileges, nobody takes from us (pidfd_getfd,
 	 * ptrace) but one who has them already. */
 	keep_only((int[]){ parent, sock, pidfd }, 3);
-	prctl(PR_SET_DUMPABLE, 0);
 	setsid();
 	signal(SIGPIPE, SIG_IGN);
-	setsockopt(sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof on);
+	/* Who asks to be moved in, the kernel tells: without, nobody is. */
+	if (prctl(PR_SET_DUMPABLE, 0) != 0 ||
+	    setsockopt(sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof on) != 0) {
+		complain(THIS_STEP, errno, NULL, "%s", events_doc());
+		_exit(EXIT_TOOL);
+	}
 	if (mkdirat(parent, name, 0755) != 0) {
 		e = errno;
 		complain(THIS_STEP, e,
@@ -460,10 +464,20 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 			/* Asked, or the end of the socket; without poll,
 			 * waited for on the socket alone. */
 			if ((n = hear(sock, &c, &who)) == 1 && c == 'e') {
-				send_byte(sock, move_in(cg, who));
-				continue;
+				if (send_byte(sock, move_in(cg, who)) == 1)
+					continue;
+				/* Not answered, the child hears our end. */
+				complain(THIS_STEP, errno, NULL, "%s",
+					 events_doc());
+				failed = true;
+				break;
 			}
-			asked = n == 1;
+			/* Asked; or a socket that fails: said, and answered
+			 * as if asked. */
+			if (n < 0)
+				complain(THIS_STEP, errno, NULL, "%s",
+					 events_doc());
+			asked = n != 0;
 			break;
 		}
 	} else {
@@ -478,7 +492,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
 	if (asked)
 		send_byte(sock, 'd');
-	_exit(r ? EXIT_TOOL : 0);
+	_exit(r || failed ? EXIT_TOOL : 0);
 }
 
 void cgroup_make(const struct step *s, struct run *run)
@@ -575,7 +589,8 @@ void cgroup_enter(const struct step *s, struct run *run)
 	if (send_byte(run->cgroup_sock, 'e') != 1 ||
 	    (n = read_byte(run->cgroup_sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
-	if (n == 0)
+	/* Its end, or its last word ('d'): it is gone. */
+	if (n == 0 || answer == 'd')
 		helper_gone(NULL);
 	if ((e = (unsigned char)answer) != 0)
 		step_failed(e,

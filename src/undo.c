@@ -17,8 +17,10 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "fail.h"
 #include "i18n.h"
 #include "quote.h"
@@ -223,6 +225,7 @@ static void ask_watcher(const struct action *a, bool telling)
 	struct pollfd p = { a->fd, POLLIN, 0 };
 	char answer = 0;
 	ssize_t n = 0;
+	int status;
 
 	if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 		for (;;) {
@@ -241,6 +244,13 @@ static void ask_watcher(const struct action *a, bool telling)
 		}
 	if (n == 1 && answer == a->done)
 		return;
+	/* Ended without a word: gone its own way (having said why, or
+	 * with the cgroup removed), or killed. */
+	if (wait_child(a->helper, &status, 0) == a->helper &&
+	    WIFEXITED(status)) {
+		cgroup_left = WEXITSTATUS(status) != 0;
+		return;
+	}
 	cgroup_left = true;
 	if (telling)
 		/* TRANSLATORS: %s is the cgroup's name. */

@@ -23,7 +23,7 @@ teardown() {
 		kill -KILL "$pid" 2>/dev/null || true
 	done
 	if [ -n "${CG:-}" ] && [ -n "${MINE:-}" ]; then
-		rmdir "$MINE/$CG" 2>/dev/null || true
+		rmdir "$MINE/$CG" "$MINE/deleg-$CG/$CG" "$MINE/deleg-$CG" 2>/dev/null || true
 	fi
 	nobody_cleanup
 }
@@ -74,7 +74,7 @@ need_cgroup() {
 # namespace of its own, the init) holds no file or directory but
 # stdin, stdout and stderr; the program holds no descriptor but those
 # and the caller's.  A process another uid could take from (its
-# /proc/PID not root's: dumpable, not root) holds nothing its uid could
+# /proc/PID/fd not root's: dumpable, not root) holds nothing its uid could
 # not open itself: each file or directory is tried as that uid, through
 # the link, for the access the descriptor gives.  Prints one line a
 # process, "ROLE: N descriptors", then one a violation, "BAD ...".
@@ -106,7 +106,7 @@ for p, parent in procs:
         "init" if any(q in program for q in children(p)) else "watcher"
     ids = dict(l.split(":", 1) for l in open("/proc/%d/status" % p))
     uid, gid = int(ids["Uid"].split()[0]), int(ids["Gid"].split()[0])
-    reachable = os.stat("/proc/%d" % p).st_uid != 0
+    reachable = os.stat("/proc/%d/fd" % p).st_uid != 0
     fds = sorted(int(x) for x in os.listdir("/proc/%d/fd" % p))
     print("%s: %d descriptors%s" % (role, len(fds), ", dumpable as %d" % uid if reachable else ""))
     for fd in fds:
@@ -130,7 +130,7 @@ for p, parent in procs:
 '
 
 # row WHO OPTION...: runs unshare with OPTION... (as root, or as nobody
-# when WHO is nobody) and a program that says it runs and waits, passing
+# when WHO is nobody, in the cgroup $DELEG if set) and a program that says it runs and waits, passing
 # it descriptors 5 (for --info-fd) and 6 (a byte, for --wait-fd); then
 # checks every process of the run (CHECK) and lets it end.  The output
 # of the checks, and of the run, in $BATS_TEST_TMPDIR/rows.
@@ -145,6 +145,7 @@ row() {
 	printf x >"$BATS_TEST_TMPDIR/byte"
 	(
 		exec 3>&- 5>"$BATS_TEST_TMPDIR/info" 6<"$BATS_TEST_TMPDIR/byte"
+		[ -z "${DELEG:-}" ] || echo $BASHPID >"$DELEG/cgroup.procs"
 		ls /proc/$BASHPID/fd >"$BATS_TEST_TMPDIR/caller"
 		exec "${wrap[@]}" "$bin" "$@" sh -c 'echo $$ >"$1/ready"; read x <"$1/go"' sh "$t"
 	) >"$BATS_TEST_TMPDIR/out" 2>&1 </dev/null &
@@ -221,13 +222,22 @@ assert_rows() {
 	row root --new-cgroup="$CG" --owner=65534:65534 -r "--info-fd=5"
 	row root --new-cgroup="$CG" --owner=65534:65534 -r -p --init --mount-proc --pivot-root="$ROOT" --info-fd=5 --wait-fd=6
 	row root --new-cgroup="$CG" -p --init --mount-proc --root="$ROOT"
+	# Nobody's, in a cgroup delegated to it: the watcher is nobody's
+	# too, and reachable but for its being undumpable.
+	DELEG=$MINE/deleg-$CG
+	mkdir "$DELEG"
+	chown nobody:nogroup "$DELEG" "$DELEG/cgroup.procs" "$DELEG/cgroup.threads" \
+		"$DELEG/cgroup.subtree_control"
+	row nobody --new-cgroup="$CG" -U -r -p --init --mount-proc --pivot-root="$ROOT" --info-fd=5
+	DELEG=
 	cat "$BATS_TEST_TMPDIR/rows" >&3
-	assert_rows $((4 + 5 + 5))
+	assert_rows $((4 + 5 + 5 + 5))
 	run grep -c '^watcher: ' "$BATS_TEST_TMPDIR/rows"
-	assert_output 3
-	# The parent, the owner's, is the one another uid could reach.
+	assert_output 4
+	# The parent, the owner's or nobody's, is one another uid could
+	# reach: its descriptors were each tried as that uid.
 	run grep -c '^parent: .*dumpable as 65534' "$BATS_TEST_TMPDIR/rows"
-	assert_output 2
+	assert_output 3
 	run grep -c '^watcher: .*dumpable' "$BATS_TEST_TMPDIR/rows"
 	assert_output 0
 }

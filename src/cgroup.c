@@ -409,7 +409,6 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	struct stat st;
 	bool asked = false, failed = false;
 	int cg, e, r, on = 1;
-	ssize_t n;
 	pid_t who;
 	char c;
 
@@ -455,6 +454,8 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	if (send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL) ==
 	    (ssize_t)sizeof st.st_ino) {
 		for (;;) {
+			ssize_t n;
+
 			while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 &&
 			       errno == EINTR)
 				;

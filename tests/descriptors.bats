@@ -68,20 +68,24 @@ need_cgroup() {
 	CG=fd$$-$BATS_TEST_NUMBER
 }
 
-# The checks, in Python: check.py UNSHARE_PID ROOT PIDNS CALLER_FDS.
+# The checks, in Python: check.py UNSHARE_PID PIDNS CALLER_FDS HANDOFF.
 # The processes are ours (the unshare binary's) and the program (the
 # tree's other one).  Each of ours the program sees (with a pid
 # namespace of its own, the init) holds no file or directory but
 # stdin, stdout and stderr; the program holds no descriptor but those
-# and the caller's.  A process another uid could take from (its
-# /proc/PID/fd not root's: dumpable, not root) holds nothing its uid could
-# not open itself: each file or directory is tried as that uid, through
-# the link, for the access the descriptor gives.  Prints one line a
-# process, "ROLE: N descriptors", then one a violation, "BAD ...".
+# and the caller's.  None of ours holds the hand-off's files (their
+# names start with HANDOFF): a reader would wait for its end.  A process
+# another uid could take from (its /proc/PID/fd not root's: dumpable,
+# not root) holds nothing its uid could not open itself: each file or
+# directory is tried as that uid, through the link, for the access the
+# descriptor gives.  Roles: parent, init, watcher (in a session of its
+# own), helper (--KIND=FILE's), program.  Prints one line a process,
+# "ROLE: N descriptors", then one a violation, "BAD ...".
 CHECK='
 import os, sys, stat
 top, pidns = int(sys.argv[1]), sys.argv[2] == "1"
 caller = set(int(x) for x in sys.argv[3].split())
+handoff = sys.argv[4]
 ours = os.path.realpath("/proc/%d/exe" % top)
 def children(p):
     try:
@@ -102,8 +106,10 @@ def may(uid, gid, path, mode):
 program = [p for p, _ in procs if os.path.realpath("/proc/%d/exe" % p) != ours]
 for p, parent in procs:
     mine = p not in program
+    sid = int(open("/proc/%d/stat" % p).read().rsplit(")", 1)[1].split()[3])
     role = "program" if not mine else "parent" if p == top else \
-        "init" if any(q in program for q in children(p)) else "watcher"
+        "init" if any(q in program for q in children(p)) else \
+        "watcher" if sid == p else "helper"
     ids = dict(l.split(":", 1) for l in open("/proc/%d/status" % p))
     uid, gid = int(ids["Uid"].split()[0]), int(ids["Gid"].split()[0])
     reachable = os.stat("/proc/%d/fd" % p).st_uid != 0
@@ -118,6 +124,8 @@ for p, parent in procs:
         path = target.startswith("/")
         if role == "program" and fd > 2 and fd not in caller:
             print("BAD program holds %d: %s" % (fd, target))
+        if mine and target.startswith(handoff):
+            print("BAD %s holds the hand-off'"'"'s %d: %s" % (role, fd, target))
         if role == "init" and pidns and fd > 2 and path:
             print("BAD init holds %d: %s" % (fd, target))
         if reachable and path and fd > 2 and mine:
@@ -142,9 +150,9 @@ row() {
 	[ "$who" = nobody ] && wrap=(setpriv --reuid=nobody --regid=nogroup --clear-groups --) bin=$NOBODY_BIN
 	rm -f "$ROOT/tmp/ready" "$ROOT/tmp/go" "$BATS_TEST_TMPDIR/pid"
 	mkfifo -m 666 "$ROOT/tmp/go"
-	printf x >"$BATS_TEST_TMPDIR/byte"
+	printf x >"$BATS_TEST_TMPDIR/h.byte"
 	(
-		exec 3>&- 5>"$BATS_TEST_TMPDIR/info" 6<"$BATS_TEST_TMPDIR/byte"
+		exec 3>&- 5>"$BATS_TEST_TMPDIR/h.info" 6<"$BATS_TEST_TMPDIR/h.byte"
 		[ -z "${DELEG:-}" ] || echo $BASHPID >"$DELEG/cgroup.procs"
 		ls /proc/$BASHPID/fd >"$BATS_TEST_TMPDIR/caller"
 		exec "${wrap[@]}" "$bin" "$@" sh -c 'echo $$ >"$1/ready"; read x <"$1/go"' sh "$t"
@@ -157,7 +165,8 @@ row() {
 	}
 	{
 		echo "row $who $*"
-		python3 -c "$CHECK" "$pid" "$pidns" "$(tr '\n' ' ' <"$BATS_TEST_TMPDIR/caller")"
+		python3 -c "$CHECK" "$pid" "$pidns" "$(tr '\n' ' ' <"$BATS_TEST_TMPDIR/caller")" \
+			"$BATS_TEST_TMPDIR/h."
 	} >>"$BATS_TEST_TMPDIR/rows" 2>&1
 	echo >"$ROOT/tmp/go"
 	wait "$pid" || {
@@ -208,11 +217,18 @@ assert_rows() {
 	row nobody -U -r -f --root="$ROOT" "$pf" --wait-fd=6
 	row nobody -U -r -p --init --mount-proc --root="$ROOT" --info-fd=5
 	row nobody -U -r -f --pivot-root="$ROOT" --info-fd=5 --wait-fd=6
+	# The helper that keeps a namespace in a file lasts the run too.
+	touch "$BATS_TEST_TMPDIR/net"
+	row root -f --net="$BATS_TEST_TMPDIR/net" -p --init --info-fd=5 --wait-fd=6
+	umount "$BATS_TEST_TMPDIR/net"
 	cat "$BATS_TEST_TMPDIR/rows" >&3
-	# Eight rows: four with an init (4 lines), four without (3 lines).
-	assert_rows $((4 * 4 + 4 * 3))
+	# Nine rows: four with an init (4 lines), four without (3 lines),
+	# one with an init and a helper.
+	assert_rows $((4 * 4 + 4 * 3 + 5))
 	run grep -c '^init: ' "$BATS_TEST_TMPDIR/rows"
-	assert_output 4
+	assert_output 5
+	run grep -c '^helper: ' "$BATS_TEST_TMPDIR/rows"
+	assert_output 1
 }
 
 @test "the table with --new-cgroup and --owner: the watcher is undumpable, the waiting parent holds nothing root opened" {

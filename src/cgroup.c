@@ -8,14 +8,19 @@
  * exit, a failure, a signal) or are gone (our pidfd, even after a
  * SIGKILL), it kills what is in it (cgroup.kill), waits until it is
  * empty and removes it, the program's own cgroups under it first.  The
- * child enters it through its cgroup.procs, opened by us with the
- * caller's credentials, which the kernel checks a move by (as its
- * opener's, Linux 5.16): never by its name, which the owner of the
- * parent may remove and make again meanwhile.  (clone3's
- * CLONE_INTO_CGROUP checks the forker's credentials at the fork, those
- * --owner gave up.)  The new cgroup namespace's root is the cgroup its
- * process is in when it unshares, so the child unshares it there; we
- * stay outside.
+ * child enters it through the watcher, which writes the child's pid to
+ * the cgroup.procs it opened with the caller's credentials, which the
+ * kernel checks a move by (as its opener's, Linux 5.16): never by its
+ * name, which the owner of the parent may remove and make again
+ * meanwhile.  (clone3's CLONE_INTO_CGROUP checks the forker's
+ * credentials at the fork, those --owner gave up.)  The kernel tells the
+ * watcher who asks (SO_PASSCRED: the asker's own pid, which only
+ * CAP_SYS_ADMIN over its pid namespace may choose), so nobody can move
+ * another process with it; and no process of ours that takes on other
+ * ids, or that the program can reach, ever holds the file: the watcher
+ * alone, undumpable, in its own session.  The new cgroup namespace's
+ * root is the cgroup its process is in when it unshares, so the child
+ * unshares it there; we stay outside.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -31,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -355,51 +361,84 @@ static const char *busy_hint(int cg)
 			   "made in it, with rmdir");
 }
 
-/* The watcher: make the cgroup s names in parent and say its inode on
- * sock; then wait until asked (a byte on sock), or until we are gone
- * (pidfd readable, or sock's end); then kill what is in it, remove it,
- * and answer. */
-/* Close every descriptor above stderr but a, b and c (-1 for none). */
-static void keep_only(int a, int b, int c)
+/* A byte heard on sock, into *c, and the pid of the process that sent
+ * it, as the kernel says (SO_PASSCRED), into *pid (0 if it did not
+ * say): 1, 0 at the end, or -1. */
+static ssize_t hear(int sock, char *c, pid_t *pid)
 {
-	int keep[] = { a, b, c }, from = 3;
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+	} control;
+	struct iovec v = { c, 1 };
+	struct msghdr m = { .msg_iov = &v, .msg_iovlen = 1,
+			    .msg_control = control.buf,
+			    .msg_controllen = sizeof control.buf };
+	struct ucred who;
+	ssize_t n;
 
-	for (size_t i = 0; i < 3; i++) /* in order */
-		for (size_t j = i + 1; j < 3; j++)
-			if (keep[j] < keep[i]) {
-				int t = keep[i];
-
-				keep[i] = keep[j];
-				keep[j] = t;
-			}
-	for (size_t i = 0; i < 3; i++) {
-		if (keep[i] < from)
-			continue;
-		if (keep[i] > from)
-			close_range((unsigned)from, (unsigned)keep[i] - 1, 0);
-		from = keep[i] + 1;
-	}
-	close_range((unsigned)from, ~0U, 0);
+	*pid = 0;
+	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	for (struct cmsghdr *h = n == 1 ? CMSG_FIRSTHDR(&m) : NULL; h;
+	     h = CMSG_NXTHDR(&m, h))
+		if (h->cmsg_level == SOL_SOCKET &&
+		    h->cmsg_type == SCM_CREDENTIALS) {
+			memcpy(&who, CMSG_DATA(h), sizeof who);
+			*pid = who.pid;
+		}
+	return n;
 }
 
+/* Move pid into cg, as the opener of its cgroup.procs: 0, or the errno,
+ * as the one byte the answer is (never the byte that says done). */
+static char move_in(int cg, pid_t pid)
+{
+	char text[16];
+	int n = snprintf(text, sizeof text, "%d", (int)pid), e = 0,
+	    fd = openat(cg, "cgroup.procs", O_WRONLY | O_CLOEXEC);
+
+	/* Not told who: "0" would move us. */
+	if (pid <= 0)
+		e = ESRCH;
+	else if (fd < 0 || write(fd, text, (size_t)n) != n)
+		e = errno ? errno : EIO;
+	if (fd >= 0)
+		close(fd);
+	return (char)(e == 'd' || e > 255 ? EIO : e);
+}
+
+/* The watcher: make the cgroup s names in parent and say its inode on
+ * sock; move in whoever asks (an 'e' on sock); then wait until asked to
+ * end (another byte on sock), or until we are gone (pidfd readable, or
+ * sock's end); then kill what is in it, remove it, and answer. */
 static _Noreturn void watch(const struct step *s, int parent, int sock,
 			    int pidfd)
 {
 	const char *name = s->cgroup.name;
 	struct pollfd p[2] = { { sock, POLLIN, 0 }, { pidfd, POLLIN, 0 } };
 	struct stat st;
-	bool asked = false;
-	int cg, e, r;
+	bool asked = false, failed = false;
+	int cg, e, r, on = 1;
+	pid_t who;
 	char c;
 
 	/* Out of the caller's process group, where a signal to the group
 	 * or from the terminal would end us with the rest; and on after a
 	 * write to a pipe that is gone.  Of the descriptors, only ours: one
 	 * of the caller's (a pipe a script reads to its end, --info-fd)
-	 * must not outlive the run in us. */
-	keep_only(parent, sock, pidfd);
+	 * must not outlive the run in us.  Undumpable: what we open with
+	 * the caller's privileges, nobody takes from us (pidfd_getfd,
+	 * ptrace) but one who has them already. */
+	keep_only((int[]){ parent, sock, pidfd }, 3);
 	setsid();
 	signal(SIGPIPE, SIG_IGN);
+	/* Who asks to be moved in, the kernel tells: without, nobody is. */
+	if (prctl(PR_SET_DUMPABLE, 0) != 0 ||
+	    setsockopt(sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof on) != 0) {
+		complain(THIS_STEP, errno, NULL, "%s", events_doc());
+		_exit(EXIT_TOOL);
+	}
 	if (mkdirat(parent, name, 0755) != 0) {
 		e = errno;
 		complain(THIS_STEP, e,
@@ -426,12 +465,34 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	}
 	if (send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL) ==
 	    (ssize_t)sizeof st.st_ino) {
-		while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 && errno == EINTR)
-			;
-		/* Asked, or the end of the socket; without poll, waited for
-		 * on the socket alone. */
-		if (r < 0 || (p[0].revents & (POLLIN | POLLHUP)))
-			asked = read_byte(sock, &c) == 1;
+		for (;;) {
+			ssize_t n;
+
+			while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 &&
+			       errno == EINTR)
+				;
+			/* We are gone. */
+			if (r > 0 && !(p[0].revents & (POLLIN | POLLHUP)))
+				break;
+			/* Asked, or the end of the socket; without poll,
+			 * waited for on the socket alone. */
+			if ((n = hear(sock, &c, &who)) == 1 && c == 'e') {
+				if (send_byte(sock, move_in(cg, who)) == 1)
+					continue;
+				/* Not answered, the child hears our end. */
+				complain(THIS_STEP, errno, NULL, "%s",
+					 events_doc());
+				failed = true;
+				break;
+			}
+			/* Asked; or a socket that fails: said, and answered
+			 * as if asked. */
+			if (n < 0)
+				complain(THIS_STEP, errno, NULL, "%s",
+					 events_doc());
+			asked = n != 0;
+			break;
+		}
 	} else {
 		complain(THIS_STEP, errno, NULL, "%s", events_doc());
 	}
@@ -443,7 +504,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
 	if (asked)
 		send_byte(sock, 'd');
-	_exit(r ? EXIT_TOOL : 0);
+	_exit(r || failed ? EXIT_TOOL : 0);
 }
 
 void cgroup_make(const struct step *s, struct run *run)
@@ -468,7 +529,8 @@ void cgroup_make(const struct step *s, struct run *run)
 		close(pidfd);
 	/* From here on, our end, whenever it comes, has it killed and
 	 * removed. */
-	undo_cgroup(sv[0], 'r', 'd');
+	run->cgroup_sock = sv[0];
+	undo_cgroup(sv[0], pid, s->cgroup.name);
 	/* The watcher says which cgroup it made (its inode), or ends after
 	 * saying why not. */
 	errno = 0;
@@ -489,10 +551,10 @@ void cgroup_make(const struct step *s, struct run *run)
 		fail(EXIT_TOOL, THIS_STEP, 0, NULL, REPLACED,
 		     quoted(s->cgroup.name));
 	close(parent);
-	if ((run->cgroup_procs = openat(run->cgroup_dir, "cgroup.procs",
-					O_WRONLY | O_CLOEXEC)) < 0)
-		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
-		     quoted(s->cgroup.name));
+	if (!s->cgroup.for_set) {
+		close(run->cgroup_dir);
+		run->cgroup_dir = -1;
+	}
 }
 
 void cgroup_set(const struct step *s, struct run *run)
@@ -523,15 +585,26 @@ void cgroup_set(const struct step *s, struct run *run)
 				 : hint_for(hints, e),
 		     SET_FAILED, quoted(set));
 	}
+	/* Opened with the caller's privileges: kept no longer than
+	 * needed. */
+	close(run->cgroup_dir);
+	run->cgroup_dir = -1;
 }
 
 void cgroup_enter(const struct step *s, struct run *run)
 {
+	char answer = 0;
+	ssize_t n;
 	int e;
 
-	/* "0" is the writer itself, in whatever pid namespace it is. */
-	if (write(run->cgroup_procs, "0", 1) != 1) {
-		e = errno;
+	/* The watcher moves us, the sender its kernel names. */
+	if (send_byte(run->cgroup_sock, 'e') != 1 ||
+	    (n = read_byte(run->cgroup_sock, &answer)) < 0)
+		step_failed(errno, NULL, NULL);
+	/* Its end, or its last word ('d'): it is gone. */
+	if (n == 0 || answer == 'd')
+		helper_gone(NULL);
+	if ((e = (unsigned char)answer) != 0)
 		step_failed(e,
 			    e == EBUSY ? _("a cgroup that enables controllers "
 					   "for its children holds no process")
@@ -542,9 +615,6 @@ void cgroup_enter(const struct step *s, struct run *run)
 			    : e == ENODEV ? _(cgroup_gone)
 					  : NULL,
 			    "%s", quoted(s->cgroup.name));
-	}
-	close(run->cgroup_procs);
-	run->cgroup_procs = -1;
 	if (unshare(CLONE_NEWCGROUP) != 0) {
 		e = errno;
 		step_failed(e, e == EPERM ? _(hint_root) : NULL, "unshare(2)");

@@ -52,6 +52,38 @@ _Noreturn void helper_gone(const int *status)
 	exit(EXIT_TOOL);
 }
 
+/* Close from..to, through close_range (Linux 5.9), else one by one up
+ * to the most a process may have open. */
+static void close_from(unsigned from, unsigned to)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+
+	if (close_range(from, to, 0) == 0)
+		return;
+	for (unsigned fd = from; fd <= to && (long)fd < max; fd++)
+		close((int)fd);
+}
+
+void keep_only(const int *keep, size_t n)
+{
+	unsigned from = 3;
+
+	/* Upwards from 3, each time to the least kept one above: n is a
+	 * handful. */
+	for (;;) {
+		unsigned next = ~0U;
+
+		for (size_t i = 0; i < n; i++)
+			if (keep[i] >= (int)from && (unsigned)keep[i] < next)
+				next = (unsigned)keep[i];
+		if (next > from)
+			close_from(from, next == ~0U ? ~0U : next - 1);
+		if (next == ~0U)
+			return;
+		from = next + 1;
+	}
+}
+
 pid_t wait_child(pid_t pid, int *status, int options)
 {
 	pid_t w;

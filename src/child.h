@@ -25,6 +25,12 @@ _Noreturn void helper_gone(const int *status);
  * (EINTR): a wait that gave up then would lose the child. */
 pid_t wait_child(pid_t pid, int *status, int options);
 
+/* What a process of ours that outlives a fork keeps: the n descriptors
+ * of keep (-1 for none) and stdin, stdout and stderr; every other one,
+ * whatever it inherited (the caller's, or one opened before a pivot or
+ * with privileges it gives up), closed (close_range). */
+void keep_only(const int *keep, size_t n);
+
 /* One byte of the talk with a helper, asked again for as long as a
  * signal handler interrupts it (EINTR).  read_byte: 1, 0 at the end, or
  * -1 (errno says why).  write_byte to a pipe and send_byte to a socket

@@ -290,7 +290,6 @@ void handoff_serve(struct run *run)
 
 	if (sock < 0)
 		return;
-	close(run->pid_sock[1]);
 	/* Until the child asks, or ends before it could (end of file); a
 	 * failure to hear it is its answer. */
 	while ((n = recv(sock, &pid, sizeof pid, MSG_WAITALL)) < 0 &&

@@ -371,6 +371,9 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	char c, answer;
 	ssize_t n;
 
+	/* With --fork it lasts the run: none of the caller's descriptors
+	 * (--info-fd's, whose reader waits for its end) stays in it. */
+	keep_only(&sock, 1);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
 		kept[i] = (struct kept){ .dir = -1, .file = -1, .mount = -1 };
 	if ((n = read_byte(sock, &c)) < 0) {

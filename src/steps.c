@@ -180,6 +180,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 			set->cgroup = s->cgroup;
 			set->cgroup.sets = plan->cgroup_sets;
 			set->cgroup.n_sets = plan->n_cgroup_sets;
+			s->cgroup.for_set = true;
 		}
 	}
 	/* The helpers start in the caller's namespaces, before anything

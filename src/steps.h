@@ -104,6 +104,8 @@ struct step {
 			const char *const *sets; /* cgroup-set: FILE=VALUE */
 			size_t n_sets;
 			bool alone; /* cgroup-enter: no unshare step */
+			bool for_set; /* cgroup-make: its directory kept for
+					 cgroup-set, which closes it */
 		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
@@ -220,8 +222,10 @@ struct run {
 	int alive_fd;                 /* --kill-child: end of file once the
 					 parent is gone */
 	int binfmt_fd;                /* the binfmt_misc to register in */
-	int cgroup_dir;               /* cgroup-make: the new cgroup, */
-	int cgroup_procs;             /* its cgroup.procs, opened by us */
+	int cgroup_dir;               /* cgroup-make: the new cgroup, for
+					 cgroup-set */
+	int cgroup_sock;              /* cgroup-make: our end of the talk
+					 with its watcher */
 	int dir_fd;                   /* a mount's directory, walked once */
 	const char *dir_path;         /* for the step of this path */
 	int proc_fd;                  /* hand-off: the caller's /proc */
@@ -238,7 +242,7 @@ struct run {
 #define RUN_INIT                                                  \
 	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
 	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_procs = -1,  \
+	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_sock = -1,  \
 	  .dir_fd = -1, .proc_fd = -1, .pid_dir = -1,             \
 	  .pid_sock = { -1, -1 }, .old_root = -1 }
 

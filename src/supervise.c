@@ -52,6 +52,11 @@ static _Noreturn void die_of(int sig)
 /* Exit as a process with this wait status did. */
 static _Noreturn void end_like(int status)
 {
+	/* What the exit would undo, now: a cgroup that could not be
+	 * removed (its watcher killed) ends the run with 125. */
+	undo_now();
+	if (undo_left())
+		exit(EXIT_TOOL);
 	events_passing_status();
 	if (WIFEXITED(status))
 		exit(WEXITSTATUS(status));
@@ -137,13 +142,24 @@ void supervise_signals(const struct step *s, struct run *run)
 	sigprocmask(SIG_BLOCK, &run->wait_set, &run->saved_mask);
 }
 
-/* The hand-off's descriptors are the program's: a process that waits
- * keeps none, or a reader of --info-fd would wait for its end as long. */
-static void close_handoff(const struct step *s)
+/* The waiting parent, once it forked, keeps what it still works with:
+ * the child's pipes (alive, the init's report), the talk about the pid
+ * file and its directory, and what its undo uses (the cgroup's watcher,
+ * the helper that keeps the namespaces' files).  Not the hand-off's
+ * descriptors, which are the program's (a reader of --info-fd would wait
+ * for our end as long), nor the caller's /proc, nor the new cgroup's
+ * directory: what we opened as the caller, --owner's ids given up since,
+ * stays nowhere a process of another uid could take it from. */
+static void parent_keeps(struct run *run, int alive, int report)
 {
-	for (size_t i = 0; i < 2; i++)
-		if (s->fork.handoff[i] >= 0)
-			close(s->fork.handoff[i]);
+	int keep[UNDO_MAX + 6] = { alive, report, run->pid_sock[0],
+				   run->pid_dir, run->bind_sock };
+	size_t n = 5;
+
+	n += undo_fds(keep + n, sizeof keep / sizeof keep[0] - n);
+	keep_only(keep, n);
+	run->pid_sock[1] = run->proc_fd = run->cgroup_dir = -1;
+	run->map_ask = run->map_answer = run->binfmt_fd = run->dir_fd = -1;
 }
 
 void supervise_fork(const struct step *s, struct run *run)
@@ -176,11 +192,8 @@ void supervise_fork(const struct step *s, struct run *run)
 		return;
 	}
 
-	if (alive[0] >= 0)
-		close(alive[0]); /* alive[1] stays open until we die */
-	if (report[1] >= 0)
-		close(report[1]);
-	close_handoff(s);
+	/* alive[1] stays open until we die; the child's ends go. */
+	parent_keeps(run, alive[1], report[0]);
 	/* The child: the init, with --init. */
 	say_pid(THIS_STEP, pid, N_("the child's pid is %d"), (int)pid);
 	/* With --pid-file, the child asks us to write it, once it is
@@ -245,6 +258,7 @@ void supervise_init(const struct step *s, struct run *run)
 	int status = 0, sig;
 	pid_t program, w;
 
+	(void)s;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &saved_mask);
 
@@ -254,8 +268,13 @@ void supervise_init(const struct step *s, struct run *run)
 		sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 		return;
 	}
+	/* The init never execs: what close-on-exec would close, and the
+	 * rest, closed here.  It keeps its report to the parent alone;
+	 * nothing opened before a pivot (the caller's /proc, the pid
+	 * file's directory) stays in the process the program sees as pid
+	 * 1. */
 	undo_hand_over();
-	close_handoff(s);
+	keep_only(&report_fd, 1);
 	/* TRANSLATORS: the init's pid, then the program's. */
 	say_pid(THIS_STEP, program, N_("pid %d runs the program as pid %d"),
 	    (int)getpid(), (int)program);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,14 +17,14 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "fail.h"
 #include "i18n.h"
 #include "quote.h"
 #include "undo.h"
-
-#define UNDO_MAX 8
 
 static struct action {
 	enum { UMOUNT_PATH, UMOUNT_FD, ASK, CGROUP, UNLINK } what;
@@ -39,8 +40,12 @@ static struct action {
 	const char *name; /* and its name there */
 	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
 			     the process that undoes it */
+	pid_t helper;     /* CGROUP: the watcher, which answers */
 } actions[UNDO_MAX];
 static volatile sig_atomic_t n_actions;
+
+/* A cgroup's watcher died before it answered: the cgroup may stay. */
+static bool cgroup_left;
 
 /* Our /proc/self directory, opened before a chroot (undo_before_chroot):
  * after it, the path /proc/self leads into the new root, whose owner chose
@@ -209,6 +214,56 @@ static void raise_admin(void)
 	caps(data, true);
 }
 
+/* Ask a cgroup's watcher to remove it, and wait for its answer: others
+ * (to the child's move) may come first.  Stopped (the program may stop
+ * it, as it may kill it, without -p), it is continued, as often as it
+ * is stopped; dead before it answered, it is said, when telling, and
+ * the exit status says it too (undo_left).  Only system calls, unless
+ * telling. */
+static void ask_watcher(const struct action *a, bool telling)
+{
+	struct pollfd p = { a->fd, POLLIN, 0 };
+	char answer = 0;
+	ssize_t n = 0;
+	int status;
+
+	if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
+		for (;;) {
+			int r = poll(&p, 1, 100);
+
+			if (r == 0) {
+				kill(a->helper, SIGCONT);
+				continue;
+			}
+			if (r < 0 && errno == EINTR)
+				continue;
+			if ((n = read(a->fd, &answer, 1)) < 0 && errno == EINTR)
+				continue;
+			if (n != 1 || answer == a->done)
+				break;
+		}
+	if (n == 1 && answer == a->done)
+		return;
+	/* Ended without a word: gone its own way (having said why, or
+	 * with the cgroup removed), or killed. */
+	if (wait_child(a->helper, &status, 0) == a->helper &&
+	    WIFEXITED(status)) {
+		cgroup_left = WEXITSTATUS(status) != 0;
+		return;
+	}
+	cgroup_left = true;
+	if (telling)
+		/* TRANSLATORS: %s is the cgroup's name. */
+		complain("undo", 0, NULL, _("--new-cgroup: %s not removed: "
+					    "its watcher died"),
+			 quoted(a->name));
+}
+
+bool undo_left(void)
+{
+	return cgroup_left;
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls, unless
  * telling: it runs in a signal handler too, where a mount that stays
@@ -241,6 +296,8 @@ static void run_all(bool telling)
 			r = umount_through(a->fd, a->link);
 		else if (a->what == CGROUP && a->pid != getpid())
 			continue;
+		else if (a->what == CGROUP)
+			ask_watcher(a, telling);
 		else if (send(a->fd, &a->byte, 1, MSG_NOSIGNAL) == 1)
 			/* Until done, or the other end is gone; answers to
 			 * earlier requests may come first. */
@@ -324,10 +381,11 @@ int umount_mount(int fd)
 	return umount_through(fd, link);
 }
 
-void undo_cgroup(int fd, char byte, char done)
+void undo_cgroup(int fd, pid_t watcher, const char *name)
 {
-	push((struct action){ .what = CGROUP, .fd = fd, .byte = byte,
-			      .done = done, .pid = getpid() });
+	push((struct action){ .what = CGROUP, .fd = fd, .byte = 'r',
+			      .done = 'd', .pid = getpid(), .helper = watcher,
+			      .name = name });
 }
 
 int undo_can_unmount(void)
@@ -346,6 +404,18 @@ void undo_unlink(int dir, const char *name, const char *option)
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
 			      .name = name, .option = option,
 			      .pid = getpid() });
+}
+
+size_t undo_fds(int *fds, size_t max)
+{
+	size_t n = 0;
+
+	if (proc_self >= 0 && n < max)
+		fds[n++] = proc_self;
+	for (sig_atomic_t i = 0; i < n_actions && n < max; i++)
+		fds[n++] = actions[i].what == UNLINK ? actions[i].dir
+						     : actions[i].fd;
+	return n;
 }
 
 void undo_now(void)

@@ -10,6 +10,11 @@
 #define UNSHARE_UNDO_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The most actions to undo at once. */
+#define UNDO_MAX 8
 
 /* Unmount path (lazily) if we end before exec.  The mount, of the
  * filesystem type, was made by option: an unmount that fails at exit says
@@ -58,11 +63,15 @@ void undo_before_chroot(void);
  * other end is gone), if we end before exec. */
 void undo_ask(int fd, char byte, char done);
 
-/* As undo_ask, when this process ends whenever it does (after
- * supervising the program too), but not in a child it forks: the
- * watcher of a cgroup of the run's own, asked to kill what is in it and
- * remove it. */
-void undo_cgroup(int fd, char byte, char done);
+/* When this process ends, whenever it does (after supervising the
+ * program too), but not in a child it forks: the watcher of the cgroup
+ * name, our end of whose socket fd is, asked to kill what is in it and
+ * remove it, and waited for (continued if stopped). */
+void undo_cgroup(int fd, pid_t watcher, const char *name);
+
+/* Whether a cgroup's watcher died before it answered (said already):
+ * the cgroup may stay, and the exit status is 125. */
+bool undo_left(void);
 
 /* Whether a mount seen outside could be undone: its undo reads our mount
  * table and unmounts through /proc/self.  0, or -1 with errno. */
@@ -72,6 +81,11 @@ int undo_can_unmount(void);
  * ended by a signal), whenever it does: not in a child it forks.  A
  * removal refused is said. */
 void undo_unlink(int dir, const char *name, const char *option);
+
+/* The descriptors the undo works with (its actions', our /proc/self),
+ * into fds, at most max: for a process that keeps only what it needs
+ * (keep_only).  Their number. */
+size_t undo_fds(int *fds, size_t max);
 
 /* Undo now whatever is to be undone, as an exit would. */
 void undo_now(void);

@@ -207,8 +207,7 @@ void userns_start_helper(const struct step *s, struct run *run)
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
 		step_failed(errno, NULL, NULL);
 	if ((run->map_helper = fork_or_fail()) == 0) {
-		close(ask[1]);
-		close(answer[0]);
+		keep_only((int[]){ ask[0], answer[1] }, 2);
 		helper_loop(s, parent, ask[0], answer[1]);
 	}
 	close(ask[0]);

@@ -483,3 +483,42 @@ with_session_files() {
 	run as_nobody "$NOBODY_BIN" --list --json
 	assert_output --partial '"new_cgroup":{"status":"needs-delegation",'
 }
+
+# The program's kill of its watcher, the cgroup's other child of the
+# waiting unshare: what the program's parent has for children, but the
+# program.
+KILL_WATCHER='for p in $(cat /proc/$PPID/task/$PPID/children); do
+	[ "$p" = $$ ] || w=$p
+done
+echo "$w" >"$2"
+kill -"$1" "$w" 2>/dev/null || echo refused
+i=0
+while [ "$1" = STOP ] && [ $i -lt 100 ]; do
+	grep -q "^State:.*T" /proc/$w/status && echo stopped && break
+	i=$((i + 1))
+done'
+
+@test "the program kills its watcher (no -p): said in one line, naming the cgroup, 125" {
+	run unshare --new-cgroup="$CG" -f sh -c "$KILL_WATCHER" sh KILL "$BATS_TEST_TMPDIR/w"
+	assert_failure 125
+	assert_said "--new-cgroup" "$CG" "not removed" "watcher died"
+	assert_equal "${#lines[@]}" 1
+	remove_ours "$MINE"
+	# Out of its reach as another uid (--owner), or in another pid
+	# namespace (-p): removed as ever.
+	run unshare --new-cgroup="$CG" --owner=65534:65534 -r sh -c "$KILL_WATCHER" sh KILL /dev/null
+	assert_success
+	assert_output refused
+	assert_nothing_left
+}
+
+@test "the program stops its watcher: continued at the end, the cgroup removed, the program's status" {
+	# Into a file: a watcher stopped for good would hold run's pipe.
+	run sh -c 'timeout -s KILL 10 "$@" >"$0" 2>&1' "$BATS_TEST_TMPDIR/out" \
+		"$UNSHARE_BIN" --new-cgroup="$CG" -f sh -c "$KILL_WATCHER; exit 3" sh STOP "$BATS_TEST_TMPDIR/w"
+	kill -CONT "$(cat "$BATS_TEST_TMPDIR/w")" 2>/dev/null || true
+	assert_failure 3
+	run cat "$BATS_TEST_TMPDIR/out"
+	assert_output stopped
+	assert_nothing_left
+}

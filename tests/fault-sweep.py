@@ -198,6 +198,10 @@ HARMLESS = [
     # and it waits on the socket alone without poll.
     ("pidfd_open", r"", None, "the end of our socket tells our end"),
     ("poll", r"POLLIN", None, "the watcher waits on the socket alone"),
+    ("recvmsg", r"", "EINTR", "tried again"),
+    # Asked to end, or the child's move: a socket that fails ends the
+    # wait, and the watcher removes the cgroup, as asked.
+    ("recvmsg", r"", None, "the watcher removes the cgroup as if asked"),
     # Our last word to it, and its answer: the end of the one that
     # sends it, a moment later, says the same.
     ("sendto", r'sendto\(\d+, "[rd]", 1,', None, "the end says it"),

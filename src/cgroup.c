@@ -245,7 +245,15 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 			return true;
 		}
 	}
-	return false;
+	/* Whether the kernel takes each value is its to say, as it is
+	 * written. */
+	if (s->cgroup.parent == NULL || s->cgroup.n_sets == 0)
+		return false;
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", s->cgroup.sets[0]);
+	snprintf(p->what, sizeof p->what, SET_FAILED,
+		 quoted(s->cgroup.sets[0]));
+	return true;
 }
 
 bool cgroup_predict_enter(const struct step *s, struct prediction *p)

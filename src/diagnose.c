@@ -250,6 +250,7 @@ static bool predict(unsigned long mask, struct prediction *p)
 	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
 		return false;
 	names(mask, p->what, sizeof p->what);
+	flags_names(mask, ",", p->value, sizeof p->value);
 	hint = explain(p->err, mask, p->hint, sizeof p->hint);
 	if (hint != p->hint)
 		snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");

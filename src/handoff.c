@@ -271,6 +271,16 @@ bool handoff_predict(const struct step *s, struct prediction *p)
 {
 	if ((p->err = file_unmakable(s->handoff.file)) == 0)
 		return false;
+	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	return true;
+}
+
+bool handoff_wait_predict(const struct step *s, struct prediction *p)
+{
+	/* Whether a byte comes is the writer's to say, at the time. */
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%d", s->handoff.fd);
+	snprintf(p->what, sizeof p->what, "%d", s->handoff.fd);
 	return true;
 }

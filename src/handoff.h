@@ -38,6 +38,9 @@ void handoff_wait(const struct step *s, struct run *run);
 /* --dry-run, step pid-file: whether FILE could not be made. */
 bool handoff_predict(const struct step *s, struct prediction *p);
 
+/* --dry-run, step wait-fd: it cannot tell (p->unsure). */
+bool handoff_wait_predict(const struct step *s, struct prediction *p);
+
 /* Why file could not be made (as a FILE of ours: in its directory, by
  * us), or 0. */
 int file_unmakable(const char *file);

@@ -43,7 +43,7 @@
 	  persist_start, no_values, persist_predict)                         \
 	X(MAP_HELPER, "map-helper",                                          \
 	  N_("start the helper that writes the id maps"),                    \
-	  userns_start_helper, show_map_helper, no_prediction)               \
+	  userns_start_helper, show_map_helper, userns_helper_predict)       \
 	X(HANDOFF, "hand-off", N_("open what the hand-off uses"),            \
 	  handoff_open, show_handoff, no_prediction)                         \
 	X(OWNER, "owner", N_("take on --owner's ids"),                       \
@@ -121,7 +121,7 @@
 	X(PID_FILE, "pid-file", N_("write the pid to FILE"),                 \
 	  handoff_pid_file, show_handoff, handoff_predict)                   \
 	X(WAIT_FD, "wait-fd", N_("wait for a byte on FD before the exec"),   \
-	  handoff_wait, show_handoff, no_prediction)                         \
+	  handoff_wait, show_handoff, handoff_wait_predict)                  \
 	X(NO_NEW_PRIVS, "no-new-privs",                                      \
 	  N_("exec grants no privileges (no_new_privs)"),                    \
 	  identity_no_new_privs, no_values, no_prediction)                   \

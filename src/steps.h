@@ -260,7 +260,11 @@ struct steps {
  * to do. */
 struct prediction {
 	const struct step *step; /* which (the caller's) */
-	int err;
+	int err;          /* 0: refused with no errno (a link of another
+			     user's) */
+	bool unsure;      /* it cannot tell without doing the step: not a
+			     failure, said as "cannot tell" */
+	char value[512];  /* what it would fail on, as given (JSON) */
 	char what[512];
 	char hint[512];
 };

@@ -274,3 +274,15 @@ void userns_write(const struct step *s, struct run *run)
 	if (code != 0)
 		map_failed(s, code);
 }
+
+bool userns_helper_predict(const struct step *s, struct prediction *p)
+{
+	/* newuidmap and newgidmap judge the maps by their own rules (their
+	 * files, their privilege), when they run. */
+	if (s->helper.writer != MAP_NEWIDMAP)
+		return false;
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", "newuidmap");
+	snprintf(p->what, sizeof p->what, "%s", "newuidmap, newgidmap");
+	return true;
+}

@@ -301,7 +301,7 @@ info_matches() {
 	[ ! -e ran ]
 	run unshare --dry-run --json --pid-file=/nonexistent/pid true
 	assert_failure 125
-	assert_output --partial '{"step":"pid-file","errno":"ENOENT",'
+	assert_output --partial '{"step":"pid-file","verdict":"fails","errno":"ENOENT",'
 	# The parent that writes it has --owner's ids by then: refused.
 	run unshare --owner=65534:65534 -r --pid-file=pid touch ran
 	assert_failure 125

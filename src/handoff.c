@@ -15,12 +15,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "events.h"
@@ -31,8 +33,7 @@
 #include "quote.h"
 #include "undo.h"
 
-/* FILE's name, and its directory into dir ("." for a bare name). */
-static const char *split(const char *file, char *dir, size_t size)
+const char *file_split(const char *file, char *dir, size_t size)
 {
 	const char *slash = strrchr(file, '/');
 
@@ -48,8 +49,9 @@ int file_unmakable(const char *file)
 {
 	char dir[PATH_MAX];
 	struct stat st;
+	struct statfs sfs;
 
-	if (*split(file, dir, sizeof dir) == '\0')
+	if (*file_split(file, dir, sizeof dir) == '\0')
 		return EISDIR;
 	if (stat(file, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
@@ -61,6 +63,17 @@ int file_unmakable(const char *file)
 		return errno;
 	if (!S_ISDIR(st.st_mode))
 		return ENOTDIR;
+	/* A file system whose files are the kernel's makes none on request,
+	 * even for root, whom access(2) lets through: proc says there is no
+	 * such name, kernfs (sysfs, cgroup) that it is not permitted. */
+	if (statfs(dir, &sfs) == 0) {
+		if (sfs.f_type == PROC_SUPER_MAGIC)
+			return ENOENT;
+		if (sfs.f_type == SYSFS_MAGIC ||
+		    sfs.f_type == CGROUP_SUPER_MAGIC ||
+		    sfs.f_type == CGROUP2_SUPER_MAGIC)
+			return EACCES;
+	}
 	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno
 								       : 0;
 }
@@ -76,7 +89,7 @@ void handoff_open(const struct step *s, struct run *run)
 		step_failed(errno, _("is /proc mounted?"), "/proc");
 	if (file == NULL)
 		return;
-	run->pid_name = split(file, dir, sizeof dir);
+	run->pid_name = file_split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
 		step_failed(e, NULL, "%s", quoted(file));
 	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
@@ -269,7 +282,8 @@ void handoff_wait(const struct step *s, struct run *run)
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
-	if ((p->err = file_unmakable(s->handoff.file)) == 0)
+	if (s->handoff.file == NULL ||
+	    (p->err = file_unmakable(s->handoff.file)) == 0)
 		return false;
 	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));

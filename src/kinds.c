@@ -40,12 +40,12 @@
 	  cgroup_set, show_cgroup, cgroup_set_predict)                       \
 	X(BIND_HELPER, "bind-helper",                                        \
 	  N_("start the helper that keeps the FILEs"),                       \
-	  persist_start, no_values, persist_predict)                         \
+	  persist_start, no_values, no_prediction)                           \
 	X(MAP_HELPER, "map-helper",                                          \
 	  N_("start the helper that writes the id maps"),                    \
 	  userns_start_helper, show_map_helper, userns_helper_predict)       \
 	X(HANDOFF, "hand-off", N_("open what the hand-off uses"),            \
-	  handoff_open, show_handoff, no_prediction)                         \
+	  handoff_open, show_handoff, handoff_predict)                       \
 	X(OWNER, "owner", N_("take on --owner's ids"),                       \
 	  userns_become_owner, show_owner, no_prediction)                    \
 	X(DUMPABLE, "dumpable", N_("become dumpable again"),                 \
@@ -111,7 +111,7 @@
 	X(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),       \
 	  identity_keep_caps, no_values, no_prediction)                      \
 	X(PERSIST, "persist", N_("keep the namespaces in their FILEs"),      \
-	  persist_now, show_persist, no_prediction)                          \
+	  persist_now, show_persist, persist_predict)                        \
 	X(ENVIRONMENT, "environment", N_("clear the environment"),           \
 	  env_apply, show_environment, no_prediction)                        \
 	X(INIT, "init", N_("run an init as pid 1"),                          \
@@ -119,7 +119,7 @@
 	X(INFO_FD, "info-fd", N_("write the pid and namespaces to FD"),      \
 	  handoff_info, show_handoff, no_prediction)                         \
 	X(PID_FILE, "pid-file", N_("write the pid to FILE"),                 \
-	  handoff_pid_file, show_handoff, handoff_predict)                   \
+	  handoff_pid_file, show_handoff, no_prediction)                     \
 	X(WAIT_FD, "wait-fd", N_("wait for a byte on FD before the exec"),   \
 	  handoff_wait, show_handoff, handoff_wait_predict)                  \
 	X(NO_NEW_PRIVS, "no-new-privs",                                      \

@@ -117,7 +117,9 @@ int walk_dir(const char *step, const char *option, const char *value,
 			break;
 		}
 		if (!trusted_owner(st.st_uid)) {
-			untrusted_link(step, option, value, where, st.st_uid);
+			if (option)
+				untrusted_link(step, option, value, where,
+					       st.st_uid);
 			close(next);
 			close(fd);
 			errno = 0;

@@ -47,7 +47,7 @@
 	X(HANDOFF, "hand-off", N_("open what the hand-off uses"),            \
 	  handoff_open, show_handoff, handoff_predict)                       \
 	X(OWNER, "owner", N_("take on --owner's ids"),                       \
-	  userns_become_owner, show_owner, no_prediction)                    \
+	  userns_become_owner, show_owner, userns_owner_predict)             \
 	X(DUMPABLE, "dumpable", N_("become dumpable again"),                 \
 	  userns_dumpable, no_values, no_prediction)                         \
 	X(UNSHARE, "unshare", "unshare(2)",                                  \
@@ -103,11 +103,11 @@
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \
-	  identity_setgid, show_id, no_prediction)                           \
+	  identity_setgid, show_id, identity_predict)                        \
 	X(KEEPCAPS, "keepcaps", N_("keep the capabilities through setuid"),  \
 	  identity_keepcaps, no_values, no_prediction)                       \
 	X(SETUID, "setuid", "setuid",                                        \
-	  identity_setuid, show_id, no_prediction)                           \
+	  identity_setuid, show_id, identity_predict)                        \
 	X(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),       \
 	  identity_keep_caps, no_values, no_prediction)                      \
 	X(PERSIST, "persist", N_("keep the namespaces in their FILEs"),      \

@@ -317,6 +317,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_SETGID);
 		s->id.id = plan->setgid_id;
 		s->id.denied = plan->setgroups == SETGROUPS_DENY;
+		s->id.map = userns ? &plan->gid_map : NULL;
 	}
 	/* --keep-caps keeps the capabilities of a new user namespace; with
 	 * none it keeps nothing, as in util-linux (a note of the plan says
@@ -331,6 +332,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_SETUID);
 		s->id.id = plan->setuid_id;
 		s->id.keep_admin = keep_admin;
+		s->id.map = userns ? &plan->uid_map : NULL;
 	}
 	/* The kernel clears the parent-death signal when the ids change. */
 	if ((plan->opts & OPT_KILL_CHILD) &&

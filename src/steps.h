@@ -167,6 +167,9 @@ struct step {
 			bool keep_admin; /* setuid: CAP_SYS_ADMIN kept,
 					    permitted alone, to undo a mount
 					    seen outside */
+			const struct idmap *map; /* the new user namespace's
+						    map of these ids, or
+						    NULL without one */
 		} id; /* setgid, setuid */
 		struct {
 			const char *const *lists; /* --keep-env LISTs */

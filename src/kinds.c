@@ -82,24 +82,24 @@
 	  N_("make a binfmt_misc for F interpreters"),                       \
 	  mounts_binfmt_instance, no_values, no_prediction)                  \
 	X(ROOT, "root", N_("chroot to DIR"),                                 \
-	  mounts_chroot, show_dir, no_prediction)                            \
+	  mounts_chroot, show_dir, mounts_chroot_predict)                    \
 	X(PIVOT_ROOT, "pivot-root", N_("make DIR the root: pivot_root(2)"),  \
 	  pivot_root_to, show_dir, pivot_predict)                            \
 	X(WD, "wd", N_("chdir to DIR"),                                      \
-	  mounts_chdir, show_dir, no_prediction)                             \
+	  mounts_chdir, show_dir, mounts_chdir_predict)                      \
 	X(PROC_PRIVATE, "proc-private", N_("make proc's directory private"), \
-	  mounts_proc_private, show_dir, no_prediction)                      \
+	  mounts_proc_private, show_dir, mounts_dir_predict)                 \
 	X(PROC, "proc", N_("mount proc"),                                    \
-	  mounts_proc, show_dir, no_prediction)                              \
+	  mounts_proc, show_dir, mounts_dir_predict)                         \
 	X(BINFMT, "binfmt", N_("mount binfmt_misc"),                         \
-	  mounts_binfmt, show_dir, no_prediction)                            \
+	  mounts_binfmt, show_dir, mounts_dir_predict)                       \
 	X(CGROUP_PRIVATE, "cgroup-private",                                  \
 	  N_("make cgroup2's directory private"),                            \
-	  mounts_proc_private, show_dir, no_prediction)                      \
+	  mounts_proc_private, show_dir, mounts_dir_predict)                 \
 	X(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),                 \
-	  mounts_cgroup, show_dir, no_prediction)                            \
+	  mounts_cgroup, show_dir, mounts_dir_predict)                       \
 	X(INTERP, "interpreter", N_("register an interpreter"),              \
-	  mounts_register, show_interp, no_prediction)                       \
+	  mounts_register, show_interp, mounts_interp_predict)               \
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \

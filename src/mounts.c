@@ -7,11 +7,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/capability.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diagnose.h"
@@ -19,6 +21,7 @@
 #include "fail.h"
 #include "i18n.h"
 #include "mounts.h"
+#include "procfs.h"
 #include "quote.h"
 #include "undo.h"
 #include "walk.h"
@@ -343,4 +346,94 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		step_failed(errno, NULL, "%s", quoted(dir));
 	run->binfmt_fd = dirfd;
+}
+
+/* Whether path is a directory: 0, or why not. */
+static int directory(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return errno;
+	return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+}
+
+/* The path of s as the step will see it: in the new root, if any; NULL
+ * if that root is no directory. */
+static const char *seen_path(const struct step *s, char *buf, size_t size)
+{
+	if (s->dir.base == NULL)
+		return s->dir.path;
+	/* A new root that is none: its own step says so. */
+	if (directory(s->dir.base) != 0)
+		return NULL;
+	snprintf(buf, size, "%s%s", s->dir.base, s->dir.path);
+	return buf;
+}
+
+/* A prediction that s fails with err on its path. */
+static bool fails(const struct step *s, struct prediction *p, int err,
+		  const char *hint)
+{
+	p->err = err;
+	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
+bool mounts_chroot_predict(const struct step *s, struct prediction *p)
+{
+	static const struct hint hints[] = {
+		{ EPERM, hint_root },
+		{ 0, NULL },
+	};
+	int e = directory(s->dir.path);
+
+	/* In a new user namespace we hold every capability; the directory
+	 * must be one we may search, there too. */
+	if (e == 0 && !s->dir.userns && !has_cap(CAP_SYS_CHROOT))
+		e = EPERM;
+	if (e == 0 && faccessat(AT_FDCWD, s->dir.path, X_OK, AT_EACCESS) != 0)
+		e = errno;
+	return e && fails(s, p, e, hint_for(hints, e));
+}
+
+bool mounts_chdir_predict(const struct step *s, struct prediction *p)
+{
+	char buf[2 * PATH_MAX];
+	const char *path = seen_path(s, buf, sizeof buf);
+	int e = path ? directory(path) : 0;
+
+	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
+		e = errno;
+	return e && fails(s, p, e,
+			  s->dir.root ? _("the path is inside --root") : NULL);
+}
+
+bool mounts_dir_predict(const struct step *s, struct prediction *p)
+{
+	char buf[2 * PATH_MAX];
+	const char *path = seen_path(s, buf, sizeof buf);
+	int fd;
+
+	if (path == NULL)
+		return false;
+	/* The directory walked as the run walks it, by the first step on
+	 * it; a link someone else owns is refused with no errno. */
+	if (!s->dir.again) {
+		if ((fd = walk_dir(NULL, NULL, NULL, path)) < 0)
+			return fails(s, p, errno, hint_for(dir_hints, errno));
+		close(fd);
+	}
+	return false;
+}
+
+bool mounts_interp_predict(const struct step *s, struct prediction *p)
+{
+	/* The kernel parses the registration when it is written. */
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", s->interp.string);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->interp.string));
+	return true;
 }

@@ -155,6 +155,13 @@ struct step {
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
+			const char *base; /* --dry-run: the new root (--root's
+					     or --pivot-root's) the path is
+					     in, or NULL for / */
+			bool again;       /* its directory walked by the step
+					     before (proc-private) */
+			bool userns;      /* in a new user namespace */
+			bool pidns;       /* proc: in a new pid namespace */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount */
 		struct {

@@ -223,23 +223,44 @@ void mounts_proc_private(const struct step *s, struct run *run)
 			    quoted(s->dir.path));
 }
 
+/* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
+ * It mounts one only for a process with CAP_SYS_ADMIN in the user
+ * namespace of its pid namespace; and in a mount namespace of a user
+ * namespace other than the initial one, only where a proc is in view
+ * whole: one that something covers in part would be "too revealing"
+ * (Docker and podman cover /proc/kcore, /proc/irq...). */
+static const char *proc_refusal(const struct step *s, char *buf,
+				size_t size)
+{
+	char cover[PATH_MAX];
+
+	if (s->dir.userns && !s->dir.pidns)
+		return _("proc needs a pid namespace of this user namespace: "
+			 "add --pid");
+	if ((s->dir.userns || !initial_userns()) &&
+	    proc_covered(cover, sizeof cover)) {
+		/* TRANSLATORS: %s is where something is mounted over part
+		 * of /proc ('/proc/irq'). */
+		snprintf(buf, size, _("a mount on %s covers part of proc: a new "
+				      "one would show what it hides"),
+			 quoted(cover));
+		return buf;
+	}
+	return NULL;
+}
+
 void mounts_proc(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-
-	static const struct hint hints[] = {
-		{ ENOENT, N_("give an existing directory") },
-		{ ENOTDIR, N_("give an existing directory") },
-		{ EPERM, N_("proc needs a pid namespace of this user "
-			    "namespace: add --pid") },
-		{ 0, NULL },
-	};
 	int fd = dir_of(s, run), mnt;
 
 	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
+		char why[PATH_MAX + 128];
 		int e = errno;
 
-		step_failed(e, e == EBUSY ? _(hint_busy) : hint_for(hints, e),
+		step_failed(e, e == EBUSY  ? _(hint_busy)
+			       : e == EPERM ? proc_refusal(s, why, sizeof why)
+					    : hint_for(dir_hints, e),
 			    "%s", quoted(dir));
 	}
 	done_with_dir(run);
@@ -413,19 +434,23 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
-	char buf[2 * PATH_MAX];
-	const char *path = seen_path(s, buf, sizeof buf);
-	int fd;
+	char buf[2 * PATH_MAX], why[PATH_MAX + 128];
+	const char *hint, *path = seen_path(s, buf, sizeof buf);
 
 	if (path == NULL)
 		return false;
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
-		if ((fd = walk_dir(NULL, NULL, NULL, path)) < 0)
+		int fd = walk_dir(NULL, NULL, NULL, path);
+
+		if (fd < 0)
 			return fails(s, p, errno, hint_for(dir_hints, errno));
 		close(fd);
 	}
+	if (s->kind == STEP_PROC &&
+	    (hint = proc_refusal(s, why, sizeof why)) != NULL)
+		return fails(s, p, EPERM, hint);
 	return false;
 }
 

@@ -85,7 +85,7 @@ const char *apparmor_hint(void)
 static const char hint_chroot[] = N_("a chrooted process cannot make one: "
 				     "use --pivot-root, not --root");
 
-static bool chrooted(void)
+bool chrooted(void)
 {
 	struct statx st;
 

@@ -21,6 +21,10 @@ extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
  * translated; else NULL. */
 const char *apparmor_hint(void);
 
+/* Whether this process is chrooted: its / is no mount's root, as after
+ * chroot(2) to a directory. */
+bool chrooted(void);
+
 /* The frame of unshare(2) of mask failing with errno err, the step
  * running now: its flags, the reason, and why or what to do.  May try
  * flags in throwaway children. */

@@ -67,7 +67,8 @@
 	X(DOMAINNAME, "domainname", N_("set the domain name"),               \
 	  uts_set, show_name, no_prediction)                                 \
 	X(PROPAGATION, "propagation", N_("set the propagation of /"),        \
-	  mounts_propagation, show_propagation, no_prediction)               \
+	  mounts_propagation, show_propagation,                              \
+	  mounts_propagation_predict)                                        \
 	X(SIGNALS, "signals", N_("set the waiting parent's signals"),        \
 	  supervise_signals, show_signals, no_prediction)                    \
 	X(FORK, "fork", N_("fork: the parent waits"),                        \

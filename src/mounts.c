@@ -26,20 +26,21 @@
 #include "undo.h"
 #include "walk.h"
 
+static const struct hint propagation_hints[] = {
+	{ EINVAL, N_("in a chroot, / is no mount point: add "
+		     "--propagation=unchanged") },
+	{ 0, NULL },
+};
+
 void mounts_propagation(const struct step *s, struct run *run)
 {
 	const char *name = propagations[s->propagation].name;
 
-	static const struct hint hints[] = {
-		{ EINVAL, N_("in a chroot, / is no mount point: add "
-			     "--propagation=unchanged") },
-		{ 0, NULL },
-	};
-
 	(void)run;
 	if (mount(NULL, "/", NULL, MS_REC | propagations[s->propagation].value,
 		  NULL) != 0)
-		step_failed(errno, hint_for(hints, errno), "%s", name);
+		step_failed(errno, hint_for(propagation_hints, errno), "%s",
+			    name);
 }
 
 /* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
@@ -460,5 +461,20 @@ bool mounts_interp_predict(const struct step *s, struct prediction *p)
 	p->unsure = true;
 	snprintf(p->value, sizeof p->value, "%s", s->interp.string);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->interp.string));
+	return true;
+}
+
+bool mounts_propagation_predict(const struct step *s, struct prediction *p)
+{
+	/* In a chroot, / is no mount point: the kernel has no mount to
+	 * change there. */
+	if (!chrooted())
+		return false;
+	p->err = EINVAL;
+	snprintf(p->value, sizeof p->value, "%s",
+		 propagations[s->propagation].name);
+	snprintf(p->what, sizeof p->what, "%s", p->value);
+	snprintf(p->hint, sizeof p->hint, "%s",
+		 hint_for(propagation_hints, EINVAL));
 	return true;
 }

@@ -49,6 +49,9 @@ bool mounts_chroot_predict(const struct step *s, struct prediction *p);
 bool mounts_chdir_predict(const struct step *s, struct prediction *p);
 bool mounts_dir_predict(const struct step *s, struct prediction *p);
 
+/* --dry-run, propagation: whether / is no mount point (a chroot). */
+bool mounts_propagation_predict(const struct step *s, struct prediction *p);
+
 /* --dry-run, interpreter: it cannot tell (p->unsure). */
 bool mounts_interp_predict(const struct step *s, struct prediction *p);
 

@@ -35,7 +35,8 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 # line's own, after "--"), and where it runs: None (here), "cover" (a
 # mount namespace of its own with a tmpfs over /proc/irq: the kernel's
 # "too revealing"), "seccomp" (under a filter that refuses unshare(2)),
-# "no-net-ns" (a user namespace allowed no network namespace), "eof"
+# "no-net-ns" (a user namespace allowed no network namespace), "jail"
+# (chrooted into a directory of the test's own, / no mount point), "eof"
 # and "byte" (descriptor 3 at its end, or with a byte to read), or a
 # cgroup of the test's own ("cg:free", "cg:full" at its
 # cgroup.max.descendants, "cg:deep" at its cgroup.max.depth).  {d} is
@@ -109,6 +110,9 @@ LINES = [
     ("root", ["--hostname=twin", "--domainname=twin"], None),
     ("nobody", ["-r", "--hostname=twin"], None),
     ("root", ["-m", "--propagation=slave"], None),
+    ("root", ["-m"], "jail"),
+    ("root", ["-m", "--propagation=unchanged"], "jail"),
+    ("root", ["-r"], "jail"),
     # signals, fork, kill-child, init
     ("root", ["-pf", "--kill-child"], None),
     ("root", ["-pf", "--init", "--kill-child=TERM"], None),
@@ -233,6 +237,19 @@ def unmount_under(d):
             subprocess.run(["umount", "-l", point], check=True)
 
 
+def make_jail(d, unshare):
+    """A directory to chroot(8) into, where / is no mount point: the
+    binary as /unshare, the libraries it loads, and a busybox's true."""
+    jail = f"{d}/jail"
+    libs = subprocess.run(["ldd", unshare], capture_output=True,
+                          text=True).stdout.split()
+    for lib in [w for w in libs if w.startswith("/")]:
+        os.makedirs(jail + os.path.dirname(lib), exist_ok=True)
+        shutil.copy(lib, jail + lib)
+    shutil.copy(unshare, f"{jail}/unshare")
+    shutil.copytree(f"{d}/root/bin", f"{jail}/bin", symlinks=True)
+
+
 def make_dirs(d, busybox):
     os.chmod(d, 0o755)
     with open(f"{d}/file", "w") as f:
@@ -289,6 +306,8 @@ def command(unshare, who, args, where, mode, d, cg):
         return cmd
     if where == "seccomp":
         return [sys.executable, "-c", SECCOMP] + cmd
+    if where == "jail":
+        return ["chroot", f"{d}/jail", "/unshare"] + cmd[1:]
     shell = {
         "cover": "mount -t tmpfs twin /proc/irq",
         "no-net-ns": "echo 0 > /proc/sys/user/max_net_namespaces",
@@ -357,6 +376,7 @@ def main():
         make_dirs(d, busybox)
         shutil.copy(unshare, f"{d}/unshare")
         unshare = f"{d}/unshare"
+        make_jail(d, unshare)
         for sub, limit in (("", None), ("free", None),
                            ("full", ("cgroup.max.descendants", "0")),
                            ("deep", ("cgroup.max.depth", "0"))):

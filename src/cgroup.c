@@ -29,6 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -223,9 +224,72 @@ static const char *missing(const char *parent, const char *set, bool dry,
 
 #define SET_FAILED "--cgroup-set=%s"
 
+/* A number from the file name in the cgroup dir, "max" as LLONG_MAX;
+ * or the value of key in it (a flat keyed file); -1 if unread. */
+static long long cgroup_number(const char *dir, const char *name,
+			       const char *key)
+{
+	char path[4400], line[256];
+	long long n = -1;
+	size_t len = key ? strlen(key) : 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((f = fopen(path, "re")) == NULL)
+		return -1;
+	while (n < 0 && fgets(line, sizeof line, f))
+		if (key == NULL)
+			n = strncmp(line, "max", 3) == 0 ? LLONG_MAX
+							  : strtoll(line, NULL, 10);
+		else if (strncmp(line, key, len) == 0 && line[len] == ' ')
+			n = strtoll(line + len + 1, NULL, 10);
+	fclose(f);
+	return n;
+}
+
+/* Whether a cgroup made in parent would pass the limits of parent and
+ * each cgroup above it (the kernel refuses one with EAGAIN): if not,
+ * the limit reached, its file and value, as a hint in buf. */
+static const char *limit_reached(const char *parent, char *buf, size_t size)
+{
+	char dir[4400];
+	long long level = 1, max, now;
+
+	snprintf(dir, sizeof dir, "%s", parent);
+	/* Up to the root of the hierarchy, which has no such files. */
+	while ((max = cgroup_number(dir, "cgroup.max.depth", NULL)) >= 0) {
+		const char *file = "cgroup.max.depth";
+
+		if (level <= max) {
+			file = "cgroup.max.descendants";
+			max = cgroup_number(dir, file, NULL);
+			now = cgroup_number(dir, "cgroup.stat",
+					    "nr_descendants");
+			if (max < 0 || now < max)
+				file = NULL;
+		}
+		if (file) {
+			/* TRANSLATORS: %s/%s is a cgroup's limit file
+			 * ('/sys/fs/cgroup/a/cgroup.max.depth'), %lld its
+			 * value. */
+			snprintf(buf, size, _("%s/%s is %lld, reached: raise it"),
+				 quoted(dir), file, max);
+			return buf;
+		}
+		char *slash = strrchr(dir, '/');
+
+		if (slash == NULL || slash == dir)
+			break;
+		*slash = '\0';
+		level++;
+	}
+	return NULL;
+}
+
 bool cgroup_predict(const struct step *s, struct prediction *p)
 {
 	int dir = open_parent(s, p);
+	char limit[4600];
 	bool taken;
 
 	if (dir < 0)
@@ -235,7 +299,12 @@ bool cgroup_predict(const struct step *s, struct prediction *p)
 	if (taken)
 		refuse(p, EEXIST, TAKEN, MAKE_FAILED, quoted(s->cgroup.name),
 		       quoted(s->cgroup.parent));
-	return taken;
+	else if (limit_reached(s->cgroup.parent, limit, sizeof limit))
+		refuse(p, EAGAIN, limit, OPEN_FAILED, quoted(s->cgroup.name));
+	else
+		return false;
+	snprintf(p->value, sizeof p->value, "%s", s->cgroup.name);
+	return true;
 }
 
 bool cgroup_set_predict(const struct step *s, struct prediction *p)
@@ -252,7 +321,15 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 			return true;
 		}
 	}
-	return false;
+	/* Whether the kernel takes each value is its to say, as it is
+	 * written. */
+	if (s->cgroup.parent == NULL || s->cgroup.n_sets == 0)
+		return false;
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", s->cgroup.sets[0]);
+	snprintf(p->what, sizeof p->what, SET_FAILED,
+		 quoted(s->cgroup.sets[0]));
+	return true;
 }
 
 bool cgroup_predict_enter(const struct step *s, struct prediction *p)
@@ -440,13 +517,22 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		_exit(EXIT_TOOL);
 	}
 	if (mkdirat(parent, name, 0755) != 0) {
+		char limit[4600];
+
 		e = errno;
-		complain(THIS_STEP, e,
-			 e == EEXIST ? TAKEN
-			 : e == EACCES || e == EPERM ? cgroup_delegate_hint(false)
-			 : e == ENODEV ? _(cgroup_gone)
-				       : NULL,
-			 MAKE_FAILED, quoted(name), quoted(s->cgroup.parent));
+		/* At a limit, the hint names where it is. */
+		if (e == EAGAIN &&
+		    limit_reached(s->cgroup.parent, limit, sizeof limit))
+			complain(THIS_STEP, e, limit, OPEN_FAILED, quoted(name));
+		else
+			complain(THIS_STEP, e,
+				 e == EEXIST ? TAKEN
+				 : e == EACCES || e == EPERM
+					 ? cgroup_delegate_hint(false)
+				 : e == ENODEV ? _(cgroup_gone)
+					       : NULL,
+				 MAKE_FAILED, quoted(name),
+				 quoted(s->cgroup.parent));
 		_exit(EXIT_TOOL);
 	}
 	if ((cg = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |

@@ -65,6 +65,9 @@ const char hint_proc[] = N_("is /proc mounted?");
 const char hint_busy[] = N_("unmount what is there (findmnt shows it), or "
 			    "use another path");
 const char hint_mount_api[] = N_("it needs Linux 5.2 (the new mount API)");
+const char hint_refused[] = N_("privilege would not help: a security module, "
+			       "a seccomp filter, or for user a chroot or an "
+			       "unmapped id");
 
 const char *apparmor_hint(void)
 {
@@ -82,7 +85,7 @@ const char *apparmor_hint(void)
 static const char hint_chroot[] = N_("a chrooted process cannot make one: "
 				     "use --pivot-root, not --root");
 
-static bool chrooted(void)
+bool chrooted(void)
 {
 	struct statx st;
 
@@ -93,6 +96,18 @@ static bool chrooted(void)
 
 /* The hints below: why unshare(2) of mask failed, and what to do,
  * translated (into buf where it has values). */
+
+/* A seccomp filter on this process (Seccomp: 2 in /proc/self/status),
+ * as Docker's default profile puts, which refuses unshare(2) with EPERM
+ * before the kernel looks at anything else. */
+static const char hint_seccomp[] = N_("a seccomp filter is on this process "
+				      "(Seccomp: 2 in /proc/self/status): "
+				      "run it without one");
+
+static bool filtered(void)
+{
+	return proc_status_field("Seccomp:", 10) == 2;
+}
 
 static const char *explain_eperm(unsigned long mask)
 {
@@ -108,13 +123,15 @@ static const char *explain_eperm(unsigned long mask)
 			return _(hint_chroot);
 		if (apparmor_hint())
 			return apparmor_hint();
-		return _("a chroot, unmapped ids, a security module or seccomp "
-			 "refuse it");
+		if (filtered())
+			return _(hint_seccomp);
+		return _(hint_refused);
 	}
 	if (privileged && !has_cap(CAP_SYS_ADMIN))
 		return _(hint_root);
-	return _("a security module or seccomp filter refused it (see the "
-		 "audit log)");
+	if (filtered())
+		return _(hint_seccomp);
+	return _(hint_refused);
 }
 
 static const char *explain_einval(unsigned long mask, char *buf,
@@ -233,6 +250,7 @@ static bool predict(unsigned long mask, struct prediction *p)
 	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
 		return false;
 	names(mask, p->what, sizeof p->what);
+	flags_names(mask, ",", p->value, sizeof p->value);
 	hint = explain(p->err, mask, p->hint, sizeof p->hint);
 	if (hint != p->hint)
 		snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");

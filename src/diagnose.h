@@ -12,7 +12,7 @@
 
 /* What several sites say, marked N_(): whole clauses for a hint. */
 extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
-	hint_mount_api[];
+	hint_mount_api[], hint_refused[];
 
 /* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
  * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an
@@ -20,6 +20,10 @@ extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
  * every write of its maps fails with EPERM.  Then what to do about it,
  * translated; else NULL. */
 const char *apparmor_hint(void);
+
+/* Whether this process is chrooted: its / is no mount's root, as after
+ * chroot(2) to a directory. */
+bool chrooted(void);
 
 /* The frame of unshare(2) of mask failing with errno err, the step
  * running now: its flags, the reason, and why or what to do.  May try

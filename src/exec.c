@@ -317,7 +317,12 @@ bool exec_predict(const struct step *s, struct prediction *pred)
 		       ? ns_file_hint(s, source, sizeof source)
 		       : missing_hint(prog, s->exec.source, source,
 				      sizeof source);
-	pred->err = access(prog, F_OK) == 0 && !root ? EACCES : ENOENT;
+	/* Found but not runnable, or on a way we may not search. */
+	pred->err = root                       ? ENOENT
+		    : access(prog, F_OK) == 0  ? EACCES
+		    : errno == EACCES          ? EACCES
+					       : ENOENT;
+	snprintf(pred->value, sizeof pred->value, "%s", prog);
 	snprintf(pred->what, sizeof pred->what, "%s",
 		 quoted_word(prog, strlen(prog)));
 	/* A long hint (a directory of PATH) cut to the prediction's. */

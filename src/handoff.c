@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "fail.h"
@@ -35,8 +37,7 @@
 static const char held_hint[] = N_("another run's program is named there, "
 				   "and runs: give another file");
 
-/* FILE's name, and its directory into dir ("." for a bare name). */
-static const char *split(const char *file, char *dir, size_t size)
+const char *file_split(const char *file, char *dir, size_t size)
 {
 	const char *slash = strrchr(file, '/');
 
@@ -52,8 +53,9 @@ int file_unmakable(const char *file)
 {
 	char dir[PATH_MAX];
 	struct stat st;
+	struct statfs sfs;
 
-	if (*split(file, dir, sizeof dir) == '\0')
+	if (*file_split(file, dir, sizeof dir) == '\0')
 		return EISDIR;
 	if (stat(file, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
@@ -65,6 +67,17 @@ int file_unmakable(const char *file)
 		return errno;
 	if (!S_ISDIR(st.st_mode))
 		return ENOTDIR;
+	/* A file system whose files are the kernel's makes none on request,
+	 * even for root, whom access(2) lets through: proc says there is no
+	 * such name, kernfs (sysfs, cgroup) that it is not permitted. */
+	if (statfs(dir, &sfs) == 0) {
+		if (sfs.f_type == PROC_SUPER_MAGIC)
+			return ENOENT;
+		if (sfs.f_type == SYSFS_MAGIC ||
+		    sfs.f_type == CGROUP_SUPER_MAGIC ||
+		    sfs.f_type == CGROUP2_SUPER_MAGIC)
+			return EACCES;
+	}
 	return faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0 ? errno
 								       : 0;
 }
@@ -80,7 +93,7 @@ void handoff_open(const struct step *s, struct run *run)
 		step_failed(errno, _("is /proc mounted?"), "/proc");
 	if (file == NULL)
 		return;
-	run->pid_name = split(file, dir, sizeof dir);
+	run->pid_name = file_split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
 		option_failed(e, NULL, "pid-file", file);
 	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
@@ -320,14 +333,34 @@ void handoff_wait(const struct step *s, struct run *run)
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
+	if (s->handoff.file == NULL ||
+	    (p->err = file_unmakable(s->handoff.file)) == 0)
+		return false;
+	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
+	return true;
+}
+
+bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
+{
 	const char *file = s->handoff.file;
 
-	if ((p->err = file_unmakable(file)) == 0 && held(AT_FDCWD, file)) {
-		p->err = EEXIST;
-		snprintf(p->hint, sizeof p->hint, "%s", _(held_hint));
-	}
-	if (p->err == 0)
+	/* Unmakable, the hand-off foresees it; a live run's file is this
+	 * step's to refuse. */
+	if (file_unmakable(file) != 0 || !held(AT_FDCWD, file))
 		return false;
+	p->err = EEXIST;
+	snprintf(p->hint, sizeof p->hint, "%s", _(held_hint));
+	snprintf(p->value, sizeof p->value, "%s", file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(file));
+	return true;
+}
+
+bool handoff_wait_predict(const struct step *s, struct prediction *p)
+{
+	/* Whether a byte comes is the writer's to say, at the time. */
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%d", s->handoff.fd);
+	snprintf(p->what, sizeof p->what, "%d", s->handoff.fd);
 	return true;
 }

@@ -35,8 +35,19 @@ void handoff_serve(struct run *run);
  * ends the run (125), undone. */
 void handoff_wait(const struct step *s, struct run *run);
 
-/* --dry-run, step pid-file: whether FILE could not be made. */
+/* --dry-run, step hand-off: whether --pid-file's FILE could not be made
+ * (its directory is opened then). */
 bool handoff_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run: FILE names a run that still runs (handoff_pid_file refuses
+ * to replace it). */
+bool handoff_pid_file_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run, step wait-fd: it cannot tell (p->unsure). */
+bool handoff_wait_predict(const struct step *s, struct prediction *p);
+
+/* FILE's name, and its directory into dir ("." for a bare name). */
+const char *file_split(const char *file, char *dir, size_t size);
 
 /* Why file could not be made (as a FILE of ours: in its directory, by
  * us), or 0. */

@@ -17,6 +17,7 @@
 #include "fail.h"
 #include "i18n.h"
 #include "identity.h"
+#include "procfs.h"
 #include "undo.h"
 
 /* Make every permitted capability ambient, so that it survives exec under
@@ -143,4 +144,42 @@ void identity_no_new_privs(const struct step *s, struct run *run)
 	(void)run;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
 		step_failed(errno, NULL, NULL);
+}
+
+/* Whether map maps id (inside). */
+static bool mapped(const struct idmap *map, long long id)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (id >= map->ext[i].inner &&
+		    id - map->ext[i].inner < map->ext[i].count)
+			return true;
+	return false;
+}
+
+bool identity_predict(const struct step *s, struct prediction *p)
+{
+	bool gid = s->kind == STEP_SETGID;
+	long long id = s->id.id;
+
+	/* In a new user namespace, we are its root once it has maps: an
+	 * id it does not map is refused. */
+	if (s->id.map)
+		p->err = mapped(s->id.map, id) ? 0 : EINVAL;
+	/* Outside one, a change to an id not ours takes the capability;
+	 * --setgid drops the supplementary groups too, which takes it
+	 * always. */
+	else if (gid)
+		p->err = has_cap(CAP_SETGID) ? 0 : EPERM;
+	else
+		p->err = has_cap(CAP_SETUID) ||
+				 (id == (long long)getuid() &&
+				  id == (long long)geteuid())
+			 ? 0 : EPERM;
+	if (p->err == 0)
+		return false;
+	snprintf(p->value, sizeof p->value, "%lld", id);
+	snprintf(p->what, sizeof p->what, "%lld", id);
+	snprintf(p->hint, sizeof p->hint, "%s",
+		 hint_for(unmapped, p->err) ? hint_for(unmapped, p->err) : "");
+	return true;
 }

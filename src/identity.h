@@ -27,4 +27,9 @@ void identity_keep_caps(const struct step *s, struct run *run);
  * grants no privilege (set-user-ID, file capabilities). */
 void identity_no_new_privs(const struct step *s, struct run *run);
 
+/* --dry-run, setgid and setuid: whether the id would be refused
+ * (unmapped in a new user namespace, or not ours without the
+ * capability), into *p. */
+bool identity_predict(const struct step *s, struct prediction *p);
+
 #endif

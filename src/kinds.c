@@ -40,14 +40,14 @@
 	  cgroup_set, show_cgroup, cgroup_set_predict)                       \
 	X(BIND_HELPER, "bind-helper",                                        \
 	  N_("start the helper that keeps the namespace files"),             \
-	  persist_start, no_values, persist_predict)                         \
+	  persist_start, no_values, no_prediction)                           \
 	X(MAP_HELPER, "map-helper",                                          \
 	  N_("start the helper that writes the id maps"),                    \
-	  userns_start_helper, show_map_helper, no_prediction)               \
+	  userns_start_helper, show_map_helper, userns_helper_predict)       \
 	X(HANDOFF, "hand-off", N_("open /proc and the pid file's directory"), \
-	  handoff_open, show_handoff, no_prediction)                         \
+	  handoff_open, show_handoff, handoff_predict)                       \
 	X(OWNER, "owner", N_("take on --owner's ids"),                       \
-	  userns_become_owner, show_owner, no_prediction)                    \
+	  userns_become_owner, show_owner, userns_owner_predict)             \
 	X(DUMPABLE, "dumpable", N_("become dumpable again"),                 \
 	  userns_dumpable, no_values, no_prediction)                         \
 	X(UNSHARE, "unshare", "unshare(2)",                                  \
@@ -67,7 +67,8 @@
 	X(DOMAINNAME, "domainname", N_("set the domain name"),               \
 	  uts_set, show_name, no_prediction)                                 \
 	X(PROPAGATION, "propagation", N_("set the propagation of /"),        \
-	  mounts_propagation, show_propagation, no_prediction)               \
+	  mounts_propagation, show_propagation,                              \
+	  mounts_propagation_predict)                                        \
 	X(SIGNALS, "signals", N_("set the waiting parent's signals"),        \
 	  supervise_signals, show_signals, no_prediction)                    \
 	X(FORK, "fork", N_("fork: the parent waits"),                        \
@@ -82,36 +83,36 @@
 	  N_("make a binfmt_misc for F interpreters"),                       \
 	  mounts_binfmt_instance, no_values, no_prediction)                  \
 	X(ROOT, "root", N_("chroot there"),                                  \
-	  mounts_chroot, show_dir, no_prediction)                            \
+	  mounts_chroot, show_dir, mounts_chroot_predict)                    \
 	X(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),   \
 	  pivot_root_to, show_dir, pivot_predict)                            \
 	X(WD, "wd", N_("chdir there"),                                       \
-	  mounts_chdir, show_dir, no_prediction)                             \
+	  mounts_chdir, show_dir, mounts_chdir_predict)                      \
 	X(PROC_PRIVATE, "proc-private", N_("make proc's directory private"), \
-	  mounts_proc_private, show_dir, no_prediction)                      \
+	  mounts_proc_private, show_dir, mounts_dir_predict)                 \
 	X(PROC, "proc", N_("mount proc"),                                    \
-	  mounts_proc, show_dir, no_prediction)                              \
+	  mounts_proc, show_dir, mounts_dir_predict)                         \
 	X(BINFMT, "binfmt", N_("mount binfmt_misc"),                         \
-	  mounts_binfmt, show_dir, no_prediction)                            \
+	  mounts_binfmt, show_dir, mounts_dir_predict)                       \
 	X(CGROUP_PRIVATE, "cgroup-private",                                  \
 	  N_("make cgroup2's directory private"),                            \
-	  mounts_proc_private, show_dir, no_prediction)                      \
+	  mounts_proc_private, show_dir, mounts_dir_predict)                 \
 	X(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),                 \
-	  mounts_cgroup, show_dir, no_prediction)                            \
+	  mounts_cgroup, show_dir, mounts_dir_predict)                       \
 	X(INTERP, "interpreter", N_("register an interpreter"),              \
-	  mounts_register, show_interp, no_prediction)                       \
+	  mounts_register, show_interp, mounts_interp_predict)               \
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \
-	  identity_setgid, show_id, no_prediction)                           \
+	  identity_setgid, show_id, identity_predict)                        \
 	X(KEEPCAPS, "keepcaps", N_("keep the capabilities through setuid"),  \
 	  identity_keepcaps, no_values, no_prediction)                       \
 	X(SETUID, "setuid", "setuid",                                        \
-	  identity_setuid, show_id, no_prediction)                           \
+	  identity_setuid, show_id, identity_predict)                        \
 	X(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),       \
 	  identity_keep_caps, no_values, no_prediction)                      \
 	X(PERSIST, "persist", N_("keep the namespaces in their files"),      \
-	  persist_now, show_persist, no_prediction)                          \
+	  persist_now, show_persist, persist_predict)                        \
 	X(ENVIRONMENT, "environment", N_("clear the environment"),           \
 	  env_apply, show_environment, no_prediction)                        \
 	X(INIT, "init", N_("run an init as pid 1"),                          \
@@ -120,10 +121,10 @@
 	  N_("write the pid and namespaces to it"),                          \
 	  handoff_info, show_handoff, no_prediction)                         \
 	X(PID_FILE, "pid-file", N_("write the pid to it"),                   \
-	  handoff_pid_file, show_handoff, handoff_predict)                   \
+	  handoff_pid_file, show_handoff, handoff_pid_file_predict)          \
 	X(WAIT_FD, "wait-fd",                                                \
 	  N_("wait for a byte on it before the exec"),                       \
-	  handoff_wait, show_handoff, no_prediction)                         \
+	  handoff_wait, show_handoff, handoff_wait_predict)                  \
 	X(NO_NEW_PRIVS, "no-new-privs",                                      \
 	  N_("exec grants no privileges (no_new_privs)"),                    \
 	  identity_no_new_privs, no_values, no_prediction)                   \

@@ -18,6 +18,7 @@
 
 #include "cgroup.h"
 #include "child.h"
+#include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
 #include "json.h"
@@ -48,9 +49,7 @@ static const struct {
 	[ST_NEEDS_ROOT] = { "needs-privilege",
 		N_("no user namespace gives it here (CAP_SYS_ADMIN): run as "
 		   "root") },
-	[ST_REFUSED] = { "refused",
-		N_("privilege would not help: a security module, a seccomp "
-		   "filter, or for user a chroot or an unmapped id") },
+	[ST_REFUSED] = { "refused", hint_refused },
 	[ST_NOT_IN_KERNEL] = { "not-in-kernel",
 		N_("this kernel is older than the flag (-o since) or built "
 		   "without it") },

@@ -104,11 +104,12 @@ static const struct step *step_of(const struct steps *steps,
 }
 
 /* --dry-run: the plan, and where the run would predictably fail, each
- * step foreseen by its kind's row: then 125, a check a script can use. */
+ * step foreseen by its kind's row: then 125, a check a script can use;
+ * where a step's outcome cannot be foreseen, it says so. */
 static int dry_run(const struct plan *plan, const struct steps *steps)
 {
 	static struct prediction found[STEPS_MAX];
-	size_t n = 0;
+	size_t n = 0, failures = 0;
 	int status;
 
 	for (size_t i = 0; i < steps->n; i++) {
@@ -116,13 +117,14 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 
 		found[n] = (struct prediction){ .step = s };
 		if (step_predict(s, &found[n]))
-			n++;
+			failures += !found[n++].unsure;
 	}
 	plan_print(stdout, "", plan, steps, found, n);
 	if (!(plan->opts & OPT_JSON))
 		say_predictions(found, n);
 	status = output_done();
-	return status ? status : n ? EXIT_TOOL : 0;
+	/* What it cannot tell is said, and fails nothing. */
+	return status ? status : failures ? EXIT_TOOL : 0;
 }
 
 /* --verbose: what unshare(2) will change, seen before anything does. */

@@ -7,11 +7,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/capability.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diagnose.h"
@@ -19,24 +21,26 @@
 #include "fail.h"
 #include "i18n.h"
 #include "mounts.h"
+#include "procfs.h"
 #include "quote.h"
 #include "undo.h"
 #include "walk.h"
+
+static const struct hint propagation_hints[] = {
+	{ EINVAL, N_("in a chroot, / is no mount point: add "
+		     "--propagation=unchanged") },
+	{ 0, NULL },
+};
 
 void mounts_propagation(const struct step *s, struct run *run)
 {
 	const char *name = propagations[s->propagation].name;
 
-	static const struct hint hints[] = {
-		{ EINVAL, N_("in a chroot, / is no mount point: add "
-			     "--propagation=unchanged") },
-		{ 0, NULL },
-	};
-
 	(void)run;
 	if (mount(NULL, "/", NULL, MS_REC | propagations[s->propagation].value,
 		  NULL) != 0)
-		step_failed(errno, hint_for(hints, errno), "%s", name);
+		step_failed(errno, hint_for(propagation_hints, errno), "%s",
+			    name);
 }
 
 /* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
@@ -244,24 +248,44 @@ void mounts_proc_private(const struct step *s, struct run *run)
 	}
 }
 
+/* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
+ * It mounts one only for a process with CAP_SYS_ADMIN in the user
+ * namespace of its pid namespace; and in a mount namespace of a user
+ * namespace other than the initial one, only where a proc is in view
+ * whole: one that something covers in part would be "too revealing"
+ * (Docker and podman cover /proc/kcore, /proc/irq...). */
+static const char *proc_refusal(const struct step *s, char *buf,
+				size_t size)
+{
+	char cover[PATH_MAX];
+
+	if (s->dir.userns && !s->dir.pidns)
+		return _("proc needs a pid namespace of this user namespace: "
+			 "add --pid");
+	if ((s->dir.userns || !initial_userns()) &&
+	    proc_covered(cover, sizeof cover)) {
+		/* TRANSLATORS: %s is where something is mounted over part
+		 * of /proc ('/proc/irq'). */
+		snprintf(buf, size, _("a mount on %s covers part of proc: a new "
+				      "one would show what it hides"),
+			 quoted(cover));
+		return buf;
+	}
+	return NULL;
+}
+
 void mounts_proc(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-
-	static const struct hint hints[] = {
-		{ EPERM, N_("proc needs a pid namespace of this user "
-			    "namespace: add --pid") },
-		{ 0, NULL },
-	};
 	int fd = dir_of(s, run), mnt;
 
 	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
+		char why[PATH_MAX + 128];
 		int e = errno;
 
 		option_failed(e, e == EBUSY ? _(hint_busy)
-				 : e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e)
-				     : hint_for(hints, e),
+				 : e == EPERM ? proc_refusal(s, why, sizeof why)
+					      : dir_hint(s, e),
 			      option_of(s), dir);
 	}
 	done_with_dir(run);
@@ -379,4 +403,112 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		option_failed(errno, NULL, option_of(s), dir);
 	run->binfmt_fd = dirfd;
+}
+
+/* Whether path is a directory: 0, or why not. */
+static int directory(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return errno;
+	return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+}
+
+/* The path of s as the step will see it: in the new root, if any; NULL
+ * if that root is no directory. */
+static const char *seen_path(const struct step *s, char *buf, size_t size)
+{
+	if (s->dir.base == NULL)
+		return s->dir.path;
+	/* A new root that is none: its own step says so. */
+	if (directory(s->dir.base) != 0)
+		return NULL;
+	snprintf(buf, size, "%s%s", s->dir.base, s->dir.path);
+	return buf;
+}
+
+/* A prediction that s fails with err on its path. */
+static bool fails(const struct step *s, struct prediction *p, int err,
+		  const char *hint)
+{
+	p->err = err;
+	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
+bool mounts_chroot_predict(const struct step *s, struct prediction *p)
+{
+	static const struct hint hints[] = {
+		{ EPERM, hint_root },
+		{ 0, NULL },
+	};
+	int e = directory(s->dir.path);
+
+	/* In a new user namespace we hold every capability; the directory
+	 * must be one we may search, there too. */
+	if (e == 0 && !s->dir.userns && !has_cap(CAP_SYS_CHROOT))
+		e = EPERM;
+	if (e == 0 && faccessat(AT_FDCWD, s->dir.path, X_OK, AT_EACCESS) != 0)
+		e = errno;
+	return e && fails(s, p, e, hint_for(hints, e));
+}
+
+bool mounts_chdir_predict(const struct step *s, struct prediction *p)
+{
+	char buf[2 * PATH_MAX];
+	const char *path = seen_path(s, buf, sizeof buf);
+	int e = path ? directory(path) : 0;
+
+	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
+		e = errno;
+	return e && fails(s, p, e, s->dir.root ? dir_hint(s, e) : NULL);
+}
+
+bool mounts_dir_predict(const struct step *s, struct prediction *p)
+{
+	char buf[2 * PATH_MAX], why[PATH_MAX + 128];
+	const char *hint, *path = seen_path(s, buf, sizeof buf);
+
+	if (path == NULL)
+		return false;
+	/* The directory walked as the run walks it, by the first step on
+	 * it; a link someone else owns is refused with no errno. */
+	if (!s->dir.again) {
+		int fd = walk_dir(NULL, NULL, NULL, path);
+
+		if (fd < 0)
+			return fails(s, p, errno, dir_hint(s, errno));
+		close(fd);
+	}
+	if (s->kind == STEP_PROC &&
+	    (hint = proc_refusal(s, why, sizeof why)) != NULL)
+		return fails(s, p, EPERM, hint);
+	return false;
+}
+
+bool mounts_interp_predict(const struct step *s, struct prediction *p)
+{
+	/* The kernel parses the registration when it is written. */
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", s->interp.string);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->interp.string));
+	return true;
+}
+
+bool mounts_propagation_predict(const struct step *s, struct prediction *p)
+{
+	/* In a chroot, / is no mount point: the kernel has no mount to
+	 * change there. */
+	if (!chrooted())
+		return false;
+	p->err = EINVAL;
+	snprintf(p->value, sizeof p->value, "%s",
+		 propagations[s->propagation].name);
+	snprintf(p->what, sizeof p->what, "%s", p->value);
+	snprintf(p->hint, sizeof p->hint, "%s",
+		 hint_for(propagation_hints, EINVAL));
+	return true;
 }

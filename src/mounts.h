@@ -41,4 +41,18 @@ void mounts_binfmt(const struct step *s, struct run *run);
 /* Register the interpreter s->interp.string in run->binfmt_fd. */
 void mounts_register(const struct step *s, struct run *run);
 
+/* --dry-run: whether step s would fail, and how (*p): root (the
+ * directory, and CAP_SYS_CHROOT), wd (the directory, in the new root),
+ * and the mount steps (their directory, walked as the run walks it; for
+ * proc, whether the kernel mounts one for us at all). */
+bool mounts_chroot_predict(const struct step *s, struct prediction *p);
+bool mounts_chdir_predict(const struct step *s, struct prediction *p);
+bool mounts_dir_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run, propagation: whether / is no mount point (a chroot). */
+bool mounts_propagation_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run, interpreter: it cannot tell (p->unsure). */
+bool mounts_interp_predict(const struct step *s, struct prediction *p);
+
 #endif

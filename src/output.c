@@ -217,25 +217,35 @@ static void show_step(struct emit *e, const struct step *s)
 	emit_end(e);
 }
 
+/* A member whose value is text, or null if it is empty. */
+static void text_or_null(struct emit *e, const char *name, const char *text)
+{
+	fprintf(e->out, ",\"%s\":", name);
+	if (*text)
+		json_string(e->out, text);
+	else
+		fputs("null", e->out);
+}
+
 /* --dry-run's predictions, as the member "predictions": each the step,
- * the errno's name and text, and the hint (or null). */
+ * the verdict ("fails", or "cannot tell"), the errno's name and text
+ * (null for none), the value it fails on, and the hint (or null). */
 static void predictions(struct emit *e, const struct prediction *found,
 			size_t n)
 {
 	fputs(",\"predictions\":[", e->out);
 	for (size_t i = 0; i < n; i++) {
 		const struct prediction *p = &found[i];
-		const char *name = strerrorname_np(p->err);
+		const char *name = p->err ? strerrorname_np(p->err) : "";
 
 		fputs(i ? ",{" : "{", e->out);
 		emit_member(e, true, "step", step_name(p->step));
-		emit_member(e, false, "errno", name ? name : "?");
-		emit_member(e, false, "error", i18n_strerror(p->err));
-		fputs(",\"hint\":", e->out);
-		if (*p->hint)
-			json_string(e->out, p->hint);
-		else
-			fputs("null", e->out);
+		emit_member(e, false, "verdict",
+			    p->unsure ? "cannot tell" : "fails");
+		text_or_null(e, "errno", name ? name : "?");
+		text_or_null(e, "error", p->err ? i18n_strerror(p->err) : "");
+		text_or_null(e, "value", p->value);
+		text_or_null(e, "hint", p->hint);
 		putc('}', e->out);
 	}
 	putc(']', e->out);
@@ -252,11 +262,18 @@ void say_predictions(const struct prediction *found, size_t n)
 			snprintf(what, sizeof what, "%s: %s", doc, p->what);
 		else
 			snprintf(what, sizeof what, "%s", doc);
-		/* TRANSLATORS: %s is what would fail: the step's words
-		 * ("unshare(2)", "run the program") and what it would fail
-		 * on. */
-		complain(NULL, p->err, *p->hint ? p->hint : NULL,
-			 _("--dry-run: would fail: %s"), what);
+		if (p->unsure)
+			/* TRANSLATORS: %s is a step that may fail or not:
+			 * its words and its value ("wait for a byte on FD
+			 * before the exec: 3"). */
+			complain(NULL, 0, *p->hint ? p->hint : NULL,
+				 _("--dry-run: cannot tell: %s"), what);
+		else
+			/* TRANSLATORS: %s is what would fail: the step's
+			 * words ("unshare(2)", "run the program") and what
+			 * it would fail on. */
+			complain(NULL, p->err, *p->hint ? p->hint : NULL,
+				 _("--dry-run: would fail: %s"), what);
 	}
 }
 

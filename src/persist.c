@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/magic.h>
 #include <linux/nsfs.h>
 #include <stdbool.h>
@@ -45,6 +46,7 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "persist.h"
+#include "procfs.h"
 #include "quote.h"
 #include "undo.h"
 #include "walk.h"
@@ -248,14 +250,16 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	return 0;
 }
 
+static const char admin_hint[] = N_("keeping a namespace needs "
+				    "CAP_SYS_ADMIN here: run as root");
+
 /* Why binding a namespace onto FILE (opened as k) failed, with what to
  * do. */
 static void bind_failed(const struct flag *f, const char *file,
 			const struct kept *k, const char *source)
 {
 	static const struct hint hints[] = {
-		{ EPERM, N_("keeping a namespace needs CAP_SYS_ADMIN here: "
-			    "run as root") },
+		{ EPERM, admin_hint },
 		{ ENOSYS, hint_mount_api },
 		{ 0, NULL },
 	};
@@ -479,21 +483,59 @@ void persist_now(const struct step *s, struct run *run)
 		exit(EXIT_TOOL);
 }
 
+/* A prediction that keeping flag i's namespace fails (p->err). */
+static bool kept_fails(struct prediction *p, size_t i, const char *hint)
+{
+	const char *file = p->step->bind.files[i];
+
+	snprintf(p->value, sizeof p->value, "%s", file);
+	snprintf(p->what, sizeof p->what, file_what, unshare_flags[i].name,
+		 quoted(file));
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
 bool persist_predict(const struct step *s, struct prediction *p)
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const char *file = s->bind.files[i];
+		char dir[PATH_MAX];
 		struct stat st;
+		struct statfs sfs;
+		int fd;
 
-		/* One there is bound on as it is, a directory refused. */
-		if (file == NULL || (stat(file, &st) == 0 &&
-				     !S_ISDIR(st.st_mode)))
+		if (file == NULL)
 			continue;
-		if ((p->err = file_unmakable(file)) != 0) {
-			snprintf(p->what, sizeof p->what, "--%s=%s",
-				 unshare_flags[i].name, quoted(file));
-			return true;
+		/* Its directory walked as the run walks it: a link someone
+		 * else owns on the way is refused, with no errno. */
+		file_split(file, dir, sizeof dir);
+		if ((fd = walk_dir(NULL, NULL, NULL, dir)) < 0 && errno == 0) {
+			p->err = 0;
+			return kept_fails(p, i, NULL);
 		}
+		if (fd >= 0)
+			close(fd);
+		/* One there is bound on as it is; a directory, or one that
+		 * keeps a namespace already, is refused with no errno. */
+		if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+			p->err = 0;
+			return kept_fails(p, i, _(not_regular));
+		}
+		if (statfs(file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
+			p->err = 0;
+			return kept_fails(p, i, NULL);
+		}
+		if (stat(file, &st) == 0)
+			continue;
+		if ((p->err = file_unmakable(file)) != 0)
+			return kept_fails(p, i, NULL);
 	}
+	/* The helper binds in the caller's mount namespace, where that
+	 * takes CAP_SYS_ADMIN. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (s->bind.files[i] && !has_cap(CAP_SYS_ADMIN)) {
+			p->err = EPERM;
+			return kept_fails(p, i, _(admin_hint));
+		}
 	return false;
 }

@@ -100,6 +100,7 @@ bool pivot_predict(const struct step *s, struct prediction *p)
 		p->err = ENOTDIR;
 	else
 		return false;
+	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
 	return true;
 }

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,4 +191,87 @@ int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size)
 	fclose(f);
 	errno = why;
 	return found;
+}
+
+bool initial_userns(void)
+{
+	char map[64] = "";
+	FILE *f = fopen("/proc/self/uid_map", "re");
+
+	if (f != NULL) {
+		if (fgets(map, sizeof map, f) == NULL)
+			map[0] = '\0';
+		fclose(f);
+	}
+	return strncmp(map + strspn(map, " "), "0 ", 2) == 0 &&
+	       strstr(map, " 4294967295") != NULL;
+}
+
+/* One line of mountinfo: its id, its parent's, its root, its mount
+ * point (unescaped) and its type.  Whether it could be read. */
+struct mount_line {
+	long id, parent;
+	char root[8], point[PATH_MAX], type[32];
+};
+
+static bool mount_line(char *line, struct mount_line *m)
+{
+	char *dash = strstr(line, " - "), root[PATH_MAX], point[PATH_MAX];
+
+	if (dash == NULL ||
+	    sscanf(line, "%ld %ld %*s %4095s %4095s", &m->id, &m->parent,
+		   root, point) != 4 ||
+	    sscanf(dash + 3, "%31s", m->type) != 1)
+		return false;
+	snprintf(m->root, sizeof m->root, "%.7s", root);
+	unescape(point, strlen(point), m->point, sizeof m->point);
+	return true;
+}
+
+bool proc_covered(char *cover, size_t size)
+{
+	struct mount_line *all = NULL, *grown;
+	size_t n = 0, room = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	bool covered = false, visible = false;
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+
+	if (f == NULL)
+		return false;
+	while (getline(&line, &cap, f) > 0) {
+		if (n == room) {
+			room = room ? 2 * room : 64;
+			if ((grown = realloc(all, room * sizeof *all)) == NULL)
+				break;
+			all = grown;
+		}
+		n += mount_line(line, &all[n]);
+	}
+	free(line);
+	fclose(f);
+	/* A proc of its whole tree (root /) with nothing mounted on it is
+	 * one the new one shows no more than; binfmt_misc's directory is
+	 * one the kernel knows stays empty. */
+	for (size_t i = 0; i < n && !visible; i++) {
+		bool hidden = false;
+
+		if (strcmp(all[i].type, "proc") != 0 ||
+		    strcmp(all[i].root, "/") != 0)
+			continue;
+		for (size_t j = 0; j < n && !hidden; j++) {
+			/* A mount on it has its point under the proc's. */
+			if (all[j].parent != all[i].id || all[j].id == all[i].id ||
+			    strcmp(all[j].point + strlen(all[i].point),
+				   "/sys/fs/binfmt_misc") == 0)
+				continue;
+			hidden = true;
+			if (!covered)
+				snprintf(cover, size, "%s", all[j].point);
+			covered = true;
+		}
+		visible = !hidden;
+	}
+	free(all);
+	return covered && !visible;
 }

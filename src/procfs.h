@@ -44,4 +44,15 @@ int has_cap(int cap);
  * namespace's root (the kernel's /.. in the path). */
 int cgroup_find(char *mnt, size_t mnt_size, char *dir, size_t dir_size);
 
+/* Whether this process is in the initial user namespace (its uid_map
+ * maps every id). */
+bool initial_userns(void);
+
+/* Whether every proc mounted in our mount namespace has another mount
+ * on part of it: then a new proc, in a mount namespace of a user
+ * namespace not the initial one, would show what those hide, and the
+ * kernel refuses it (EPERM, "too revealing").  The first such mount's
+ * point in cover. */
+bool proc_covered(char *cover, size_t size);
+
 #endif

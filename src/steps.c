@@ -116,6 +116,12 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	 * caller's, where it must not outlive a failure. */
 	s->dir.undo = plan->propagation == PROP_SHARED ||
 		      plan->propagation == PROP_UNCHANGED;
+	s->dir.userns = plan->effective & UNSHARE_USER;
+	s->dir.pidns = plan->effective & UNSHARE_PID;
+	/* After --root or --pivot-root, a path is in the new root. */
+	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT && *path == '/')
+		s->dir.base = plan->root_dir ? plan->root_dir
+					     : plan->pivot_dir;
 	return s;
 }
 
@@ -294,9 +300,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->dir.given = plan->wd_dir != NULL;
 	}
 	if (plan->opts & OPT_MOUNT_PROC) {
-		if (plan->propagation != PROP_PRIVATE)
+		bool private = plan->propagation != PROP_PRIVATE;
+
+		if (private)
 			add_dir(plan, steps, STEP_PROC_PRIVATE, plan->proc_dir);
-		add_dir(plan, steps, STEP_PROC, plan->proc_dir);
+		add_dir(plan, steps, STEP_PROC, plan->proc_dir)->dir.again =
+			private;
 	}
 	if (plan->opts & OPT_MOUNT_BINFMT) {
 		add_dir(plan, steps, STEP_BINFMT, plan->binfmt_dir);
@@ -309,9 +318,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 				  : found_cgroup   ? steps->cgroup_mount
 						   : "/sys/fs/cgroup";
 
-		if (plan->propagation != PROP_PRIVATE)
+		bool private = plan->propagation != PROP_PRIVATE;
+
+		if (private)
 			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
-		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir);
+		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir)->dir.again =
+			private;
 	}
 	/* In a user namespace, the kernel mounts a new proc only where one
 	 * is in view: the old root goes after the mounts. */
@@ -321,6 +333,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_SETGID);
 		s->id.id = plan->setgid_id;
 		s->id.denied = plan->setgroups == SETGROUPS_DENY;
+		s->id.map = userns ? &plan->gid_map : NULL;
 	}
 	/* --keep-caps keeps the capabilities of a new user namespace; with
 	 * none it keeps nothing, as in util-linux (a note of the plan says
@@ -335,6 +348,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s = add(steps, STEP_SETUID);
 		s->id.id = plan->setuid_id;
 		s->id.keep_admin = keep_admin;
+		s->id.map = userns ? &plan->uid_map : NULL;
 	}
 	/* The kernel clears the parent-death signal when the ids change. */
 	if ((plan->opts & OPT_KILL_CHILD) &&

@@ -159,6 +159,13 @@ struct step {
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
+			const char *base; /* --dry-run: the new root (--root's
+					     or --pivot-root's) the path is
+					     in, or NULL for / */
+			bool again;       /* its directory walked by the step
+					     before (proc-private) */
+			bool userns;      /* in a new user namespace */
+			bool pidns;       /* proc: in a new pid namespace */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount */
 		struct {
@@ -171,6 +178,9 @@ struct step {
 			bool keep_admin; /* setuid: CAP_SYS_ADMIN kept,
 					    permitted alone, to undo a mount
 					    seen outside */
+			const struct idmap *map; /* the new user namespace's
+						    map of these ids, or
+						    NULL without one */
 		} id; /* setgid, setuid */
 		struct {
 			const char *const *lists; /* --keep-env LISTs */
@@ -267,7 +277,11 @@ struct steps {
  * to do. */
 struct prediction {
 	const struct step *step; /* which (the caller's) */
-	int err;
+	int err;          /* 0: refused with no errno (a link of another
+			     user's) */
+	bool unsure;      /* it cannot tell without doing the step: not a
+			     failure, said as "cannot tell" */
+	char value[512];  /* what it would fail on, as given (JSON) */
 	char what[512];
 	char hint[512];
 };

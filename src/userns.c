@@ -27,6 +27,7 @@
 #include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
+#include "procfs.h"
 #include "userns.h"
 
 /* Writes len bytes of text to path in one write(2), as the kernel wants
@@ -216,6 +217,8 @@ void userns_start_helper(const struct step *s, struct run *run)
 	run->map_answer = answer[0];
 }
 
+#define OWNER_HINT N_("it needs CAP_SETUID and CAP_SETGID: run as root")
+
 void userns_become_owner(const struct step *s, struct run *run)
 {
 	(void)run;
@@ -224,11 +227,24 @@ void userns_become_owner(const struct step *s, struct run *run)
 		      (gid_t)s->owner.gid) != 0 ||
 	    setresuid((uid_t)s->owner.uid, (uid_t)s->owner.uid,
 		      (uid_t)s->owner.uid) != 0)
-		step_failed(errno,
-			    errno == EPERM ? _("it needs CAP_SETUID and "
-					       "CAP_SETGID: run as root")
-					   : NULL,
+		step_failed(errno, errno == EPERM ? _(OWNER_HINT) : NULL,
 			    "%lld:%lld", s->owner.uid, s->owner.gid);
+}
+
+bool userns_owner_predict(const struct step *s, struct prediction *p)
+{
+	/* Dropping the supplementary groups takes CAP_SETGID always; the
+	 * uid, CAP_SETUID unless it is ours. */
+	if (has_cap(CAP_SETGID) &&
+	    (has_cap(CAP_SETUID) || (s->owner.uid == (long long)getuid() &&
+				     s->owner.uid == (long long)geteuid())))
+		return false;
+	p->err = EPERM;
+	snprintf(p->value, sizeof p->value, "%lld:%lld", s->owner.uid,
+		 s->owner.gid);
+	snprintf(p->what, sizeof p->what, "%s", p->value);
+	snprintf(p->hint, sizeof p->hint, "%s", _(OWNER_HINT));
+	return true;
 }
 
 void userns_dumpable(const struct step *s, struct run *run)
@@ -272,4 +288,16 @@ void userns_write(const struct step *s, struct run *run)
 
 	if (code != 0)
 		map_failed(s, code);
+}
+
+bool userns_helper_predict(const struct step *s, struct prediction *p)
+{
+	/* newuidmap and newgidmap judge the maps by their own rules (their
+	 * files, their privilege), when they run. */
+	if (s->helper.writer != MAP_NEWIDMAP)
+		return false;
+	p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", "newuidmap");
+	snprintf(p->what, sizeof p->what, "%s", "newuidmap, newgidmap");
+	return true;
 }

@@ -27,4 +27,12 @@ void userns_dumpable(const struct step *s, struct run *run);
  * failure. */
 void userns_write(const struct step *s, struct run *run);
 
+/* --dry-run, owner: whether taking on --owner's ids would be refused
+ * (the capabilities it takes), into *p. */
+bool userns_owner_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run, map-helper: through newuidmap and newgidmap, it cannot
+ * tell (p->unsure). */
+bool userns_helper_predict(const struct step *s, struct prediction *p);
+
 #endif

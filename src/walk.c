@@ -101,22 +101,13 @@ static void out_of_root(const char *step, const char *option,
  * that owner is unknown, and not trusted. */
 static bool trusted_owner(uid_t owner)
 {
-	char map[64] = "";
-	FILE *f;
-
 	if (owner != 0 && owner != getuid())
 		return false;
 	if (owner != (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"))
 		return true;
 	/* The initial user namespace maps every id: there the overflow uid
 	 * is a user of its own. */
-	if ((f = fopen("/proc/self/uid_map", "re")) != NULL) {
-		if (fgets(map, sizeof map, f) == NULL)
-			map[0] = '\0';
-		fclose(f);
-	}
-	return strncmp(map + strspn(map, " "), "0 ", 2) == 0 &&
-	       strstr(map, " 4294967295") != NULL;
+	return initial_userns();
 }
 
 int walk_dir(const char *step, const char *option, const char *value,
@@ -178,7 +169,9 @@ int walk_dir(const char *step, const char *option, const char *value,
 			break;
 		}
 		if (!trusted_owner(st.st_uid)) {
-			untrusted_link(step, option, value, where, st.st_uid);
+			if (option)
+				untrusted_link(step, option, value, where,
+					       st.st_uid);
 			close(next);
 			close(fd);
 			errno = 0;

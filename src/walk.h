@@ -14,7 +14,8 @@
  * same way, or in /proc by the kernel itself.  Each name is opened before
  * it is looked at, so a swap after the look changes nothing.  The
  * descriptor; or -1 with errno, 0 once it said that a link someone else
- * owns is on the way, as a failure of step on --option=value. */
+ * owns is on the way, as a failure of step on --option=value (said
+ * nowhere if option is NULL: --dry-run's foresight). */
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir);
 

@@ -392,7 +392,7 @@ info_matches() {
 	[ ! -e ran ]
 	run unshare --dry-run --json --pid-file=/nonexistent/pid true
 	assert_failure 125
-	assert_output --partial '{"step":"pid-file","errno":"ENOENT",'
+	assert_output --partial '{"step":"hand-off","verdict":"fails","errno":"ENOENT",'
 	# The parent that writes it has --owner's ids by then: refused.
 	run unshare --owner=65534:65534 -r --pid-file=pid touch ran
 	assert_failure 125
@@ -566,7 +566,7 @@ print(doc.startswith("{\"version\":4,\"pid\":"), p.communicate()[0].decode().str
 		--pid-file=/root/pid no-such-program
 	assert_failure 125
 	run parse_json "$output" '[(x["step"], x["errno"], x["hint"]) for x in p["predictions"]]'
-	assert_output "[('bind-helper', 'ENOENT', None), ('pid-file', 'EACCES', None), ('exec', 'ENOENT', 'not found on PATH: check the name')]"
+	assert_output "[('hand-off', 'EACCES', None), ('persist', 'ENOENT', None), ('exec', 'ENOENT', 'not found on PATH: check the name')]"
 	# As text: the plan on stdout, a frame a prediction on stderr.
 	run --separate-stderr as_nobody "$NOBODY_BIN" --dry-run -n no-such-program
 	assert_failure 125

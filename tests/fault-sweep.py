@@ -164,6 +164,10 @@ HARMLESS = [
     # message alone: one that cannot tell lets the bind try, which the
     # kernel refuses (EINVAL) if it is not.
     ("statx", r"STATX_MNT_ID", None, "a check for a clearer message"),
+    # Whether FILE's directory is on a file system that makes no file
+    # (proc, sysfs, cgroup): one that cannot tell lets the open try,
+    # which the kernel refuses there.
+    ("statfs", r"", None, "a look at the file system: the open tells"),
     ("openat|read", r"/proc/self/mountinfo", None, "a check for a clearer "
      "message, or the undo's look, which then says what stays"),
     # The init's report of how the program ended: without it, the

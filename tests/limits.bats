@@ -52,7 +52,8 @@ refused() {
 }
 
 @test "ids: 4294967294 taken, 4294967295 refused; a count of 4294967295 taken, one more refused" {
-	taken --setuid=4294967294 --setgid=4294967294 --map-user=4294967294
+	taken --setuid=4294967294 --setgid=4294967294 --map-user=4294967294 \
+		--map-group=4294967294
 	assert_line --regexp '^setuid +setuid: 4294967294$'
 	refused "--setuid" --setuid=4294967295
 	refused "--setgid" --setgid=4294967295

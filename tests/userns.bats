@@ -355,7 +355,7 @@ deny"
 }
 
 @test "--keep-caps through --setuid, unlike util-linux: a note, but not for uid 0, whose capabilities util-linux keeps too" {
-	plan -r --keep-caps -S 5 true
+	plan -U --map-users=0:100000:10 --map-groups=0:100000:10 --keep-caps -S 5 true
 	assert_success
 	assert_line --regexp '^note +--keep-caps keeps the capabilities through --setuid'
 	plan -r --keep-caps -S 0 true

@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# The dry run is the run's twin: what --dry-run foresees is what the run
+# does, line by line of a table (tests/twin.py), and the failures it
+# foresees say why as the run does: a proc that a mount covers in part,
+# a cgroup at its limit, a seccomp filter; where it cannot tell, it says
+# so.
+
+load helpers
+
+teardown() {
+	nobody_cleanup
+	# A cgroup of the test's own, once the processes it held are gone.
+	if [ -n "${CG:-}" ] && [ -d "$CG" ]; then
+		eventually rmdir "$CG"
+	fi
+}
+
+# parse_json DOCUMENT EXPRESSION: EXPRESSION of the plan p of DOCUMENT.
+parse_json() {
+	python3 -c 'import json, sys; p = json.loads(sys.argv[1])["plan"]; print(eval(sys.argv[2]))' "$@"
+}
+
+# A tmpfs over /proc/irq, as Docker and podman cover parts of /proc, in
+# a mount namespace of the command's own.
+covered() {
+	"$UNSHARE_BIN" -m sh -c 'mount -t tmpfs twin /proc/irq && exec "$@"' sh "$@"
+}
+
+@test "the dry run's verdict is the run's, for each line of the table: status, step and errno" {
+	require_root
+	require_userns_for_nobody
+	mounts_snapshot
+	run python3 "$BATS_TEST_DIRNAME/twin.py" "$UNSHARE_BIN"
+	[ "$status" != 77 ] || need "${output#skip: }"
+	assert_success
+	assert_line --regexp '^0 of [0-9]+ lines disagree \(([89][0-9]|[1-9][0-9]{2,}) of the table'
+	assert_no_new_mounts
+}
+
+@test "a new proc where a mount covers part of /proc: the run and the dry run name what covers it" {
+	require_root
+	run covered "$UNSHARE_BIN" -rpf --mount-proc true
+	assert_failure 125
+	assert_line --partial "mount proc: /proc: Operation not permitted"
+	assert_line --regexp "^hint: a mount on /proc/irq covers part of proc"
+	refute_output --partial "add --pid"
+	run covered "$UNSHARE_BIN" --dry-run -rpf --mount-proc true
+	assert_failure 125
+	assert_line --regexp "^hint: a mount on /proc/irq covers part of proc"
+	# Without a user namespace, the kernel does not look.
+	run covered "$UNSHARE_BIN" -pf --mount-proc true
+	assert_success
+}
+
+@test "-r --mount-proc without --pid: foreseen, with the hint to add it" {
+	require_root
+	run unshare --dry-run -r --mount-proc true
+	assert_failure 125
+	assert_line --partial "would fail: mount proc: /proc: Operation not permitted"
+	assert_line "hint: proc needs a pid namespace of this user namespace: add --pid"
+}
+
+@test "a parent cgroup at its limit: the run and the dry run name the file and its value" {
+	require_root
+	local mnt
+	mnt=$(awk '$9 == "cgroup2" && $4 == "/" { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$mnt" ] || need "no cgroup2 mounted"
+	CG=$mnt$(sed -n 's/^0:://p' /proc/self/cgroup)
+	CG=${CG%/}/twin-$$-$BATS_TEST_NUMBER
+	mkdir "$CG"
+	for limit in cgroup.max.descendants cgroup.max.depth; do
+		echo 0 >"$CG/$limit"
+		run sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" --new-cgroup=a true' sh "$CG" "$UNSHARE_BIN"
+		assert_failure 125
+		assert_line --partial "Resource temporarily unavailable"
+		assert_line "hint: $CG/$limit is 0, reached: raise it"
+		run sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" "$3" --new-cgroup=a true' sh "$CG" "$UNSHARE_BIN" --dry-run
+		assert_failure 125
+		assert_line --partial "Resource temporarily unavailable"
+		assert_line "hint: $CG/$limit is 0, reached: raise it"
+		echo max >"$CG/$limit"
+	done
+}
+
+@test "unshare(2) refused by a seccomp filter: the hint names it, from Seccomp: in /proc/self/status" {
+	[ "$(uname -m)" = x86_64 ] || need "the test's seccomp filter is x86_64's"
+	run python3 "$BATS_TEST_DIRNAME/twin.py" --seccomp "$UNSHARE_BIN" -n true
+	assert_failure 125
+	assert_line --partial "unshare(2): net: Operation not permitted"
+	assert_line --regexp "^hint: a seccomp filter is on this process \(Seccomp: 2"
+	run python3 "$BATS_TEST_DIRNAME/twin.py" --seccomp "$UNSHARE_BIN" --dry-run -n true
+	assert_failure 125
+	assert_line --regexp "^hint: a seccomp filter is on this process"
+}
+
+@test "what the dry run cannot tell it says, as a word and as a member, and exits 0" {
+	run unshare --dry-run --wait-fd=0 true </dev/null
+	assert_success
+	assert_line --partial "--dry-run: cannot tell: wait for a byte on"
+	run unshare --dry-run --json --wait-fd=0 true </dev/null
+	assert_success
+	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]]'
+	assert_output "[('wait-fd', 'cannot tell', None, '0')]"
+}
+
+@test "a prediction in JSON carries the step, the errno and the value, as typed" {
+	run unshare --dry-run --json --root=/nonexistent true
+	assert_failure 125
+	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]][0]'
+	assert_output "('root', 'fails', 'ENOENT', '/nonexistent')"
+}

@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""The dry run is the run's twin: for each command line of LINES, a run
+with --dry-run and a real one must give the same verdict.
+
+    twin.py UNSHARE
+    twin.py --seccomp COMMAND...   (COMMAND under the filter of the table)
+
+Each line runs twice, as root or as nobody, from the same place: once
+with --dry-run --json (its predictions), once for real with --verbose
+--json (the event of the step that failed).  They agree when both
+succeed (0), or both fail (125; a program that cannot be run or is not
+found, 126 or 127, is the run's failure of the step exec) at the same
+step, for the same reason (the errno, or none: a link someone else owns
+is refused with no errno).  Where the dry run cannot tell (its verdict
+"cannot tell" for the step the run fails at, or succeeds past), it
+agrees too: it said so.  Prints one line per disagreement and a count;
+exits 1 if any, or if the table is short of 80 lines.  The fault
+sweep's lines (tests/fault-sweep.py), which all run, are checked too.
+Run as root.
+"""
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+
+# (who, arguments, where): who runs it (root or nobody), the arguments
+# (the program "true" is added unless the last one is a program of the
+# line's own, after "--"), and where it runs: None (here), "cover" (a
+# mount namespace of its own with a tmpfs over /proc/irq: the kernel's
+# "too revealing"), "seccomp" (under a filter that refuses unshare(2)),
+# "no-net-ns" (a user namespace allowed no network namespace), "jail"
+# (chrooted into a directory of the test's own, / no mount point), "eof"
+# and "byte" (descriptor 3 at its end, or with a byte to read), or a
+# cgroup of the test's own ("cg:free", "cg:full" at its
+# cgroup.max.descendants, "cg:deep" at its cgroup.max.depth).  {d} is
+# a directory of the test's own: file, dir, nodir (missing), open
+# (anyone writes in it), closed (root's alone), link (a link to dir that
+# uid 12345 owns), root (a static busybox's root, with /proc) and bare
+# (the same, without /proc); {cg2} the cgroup2 mount.
+LINES = [
+    # cgroup-make, cgroup-set, cgroup-enter
+    ("root", ["--new-cgroup=made"], "cg:free"),
+    ("root", ["--new-cgroup=taken"], "cg:free"),
+    ("root", ["--new-cgroup=made"], "cg:full"),
+    ("root", ["--new-cgroup=made"], "cg:deep"),
+    ("nobody", ["--new-cgroup=made"], "cg:free"),
+    ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=2"],
+     "cg:free"),
+    ("root", ["--new-cgroup=made", "--cgroup-set=nosuch.file=1"], "cg:free"),
+    ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=x"],
+     "cg:free"),
+    ("root", ["--new-cgroup=made", "-C", "-r"], "cg:free"),
+    # bind-helper, persist
+    ("root", ["--net={d}/open/n"], None),
+    ("root", ["--net={d}/nodir/n"], None),
+    ("root", ["--net={d}/file/n"], None),
+    ("root", ["--net={d}/dir"], None),
+    ("root", ["--net={d}/link/n"], None),
+    ("root", ["-r", "--net=/proc/x"], None),
+    ("root", ["-r", "--net=/sys/x"], None),
+    ("root", ["-r", "--net={cg2}/x"], None),
+    ("root", ["--uts={d}/file", "--ipc={d}/open/i"], None),
+    ("root", ["--uts={d}/open/n"], None),
+    ("nobody", ["-rn", "--net={d}/open/n2"], None),
+    ("nobody", ["-r", "--net={d}/closed/n"], None),
+    ("nobody", ["-r", "--net={d}/nodir/n"], None),
+    ("nobody", ["-r", "--uts={d}/file/n"], None),
+    # hand-off, pid-file, info-fd, wait-fd
+    ("root", ["-f", "--pid-file={d}/open/p"], None),
+    ("root", ["-f", "--pid-file={d}/nodir/p"], None),
+    ("root", ["-f", "--pid-file={d}/file/p"], None),
+    ("root", ["-f", "--pid-file=/proc/x"], None),
+    ("root", ["-f", "--pid-file=/sys/x"], None),
+    ("root", ["-f", "--pid-file={d}/dir"], None),
+    ("nobody", ["-rf", "--pid-file={d}/closed/p"], None),
+    ("nobody", ["-rf", "--pid-file={d}/open/p2"], None),
+    ("root", ["--wait-fd=3"], "byte"),
+    ("root", ["--wait-fd=3"], "eof"),
+    ("nobody", ["-r", "--wait-fd=3"], "eof"),
+    # owner, dumpable
+    ("root", ["--owner=65534:65534", "-r"], None),
+    ("nobody", ["--owner=0:0", "-r"], None),
+    ("nobody", ["--owner=65534:65534", "-r"], None),
+    # unshare
+    ("root", ["-n", "-u", "-i"], None),
+    ("nobody", ["-n"], None),
+    ("nobody", ["-m"], None),
+    ("nobody", ["-rn", "-u", "-i", "-m"], None),
+    ("root", ["-n"], "seccomp"),
+    ("root", ["-rn"], "seccomp"),
+    ("root", ["-n"], "no-net-ns"),
+    ("root", ["-u"], "no-net-ns"),
+    # setgroups, uid-map, gid-map
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "-U"], None),
+    ("nobody", ["--map-current-user", "-U"], None),
+    ("nobody", ["--map-auto", "-U"], None),
+    # clocks, loopback, hostname, domainname, propagation
+    ("root", ["-T", "--monotonic=5", "--boottime=7"], None),
+    ("nobody", ["-rT", "--monotonic=5"], None),
+    ("root", ["-n", "--loopback"], None),
+    ("nobody", ["-rn", "--loopback"], None),
+    ("root", ["--hostname=twin", "--domainname=twin"], None),
+    ("nobody", ["-r", "--hostname=twin"], None),
+    ("root", ["-m", "--propagation=slave"], None),
+    ("root", ["-m"], "jail"),
+    ("root", ["-m", "--propagation=unchanged"], "jail"),
+    ("root", ["-r"], "jail"),
+    # signals, fork, kill-child, init
+    ("root", ["-pf", "--kill-child"], None),
+    ("root", ["-pf", "--init", "--kill-child=TERM"], None),
+    ("nobody", ["-rpf", "--init"], None),
+    # root
+    ("root", ["--root={d}/nodir"], None),
+    ("root", ["--root={d}/file"], None),
+    ("root", ["--root={d}/root"], None),
+    ("root", ["--root={d}/link"], None),
+    ("nobody", ["--root={d}/root"], None),
+    ("nobody", ["-r", "--root={d}/root"], None),
+    ("nobody", ["-r", "--root={d}/closed"], None),
+    # pivot-root, old-root
+    ("root", ["-r", "--pivot-root={d}/nodir"], None),
+    ("root", ["-r", "--pivot-root={d}/file"], None),
+    ("root", ["-m", "--pivot-root={d}/root"], None),
+    ("root", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"], None),
+    ("root", ["-r", "--pivot-root={d}/bare", "--mount-proc", "-pf"], None),
+    ("nobody", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"],
+     None),
+    ("nobody", ["-r", "--pivot-root={d}/bare", "--mount-proc", "-pf"],
+     None),
+    # wd
+    ("root", ["-w", "{d}/nodir"], None),
+    ("root", ["-w", "{d}/file"], None),
+    ("root", ["-w", "{d}/dir"], None),
+    ("nobody", ["-w", "{d}/closed"], None),
+    ("nobody", ["-w", "{d}/open"], None),
+    ("root", ["--root={d}/root", "-w", "/nodir"], None),
+    ("root", ["--root={d}/root", "-w", "/bin"], None),
+    ("root", ["-r", "--pivot-root={d}/root", "-w", "/nodir"], None),
+    # proc-private, proc
+    ("root", ["-pf", "--mount-proc={d}/nodir"], None),
+    ("root", ["-pf", "--mount-proc={d}/file"], None),
+    ("root", ["-pf", "--mount-proc={d}/link"], None),
+    ("root", ["-pf", "--mount-proc={d}/dir"], None),
+    ("root", ["-pf", "--propagation=shared", "--mount-proc={d}/nodir"],
+     None),
+    ("root", ["-pf", "--propagation=shared", "--mount-proc={d}/dir"], None),
+    ("root", ["-r", "--mount-proc"], None),
+    ("root", ["-rpf", "--mount-proc"], None),
+    ("nobody", ["-r", "--mount-proc"], None),
+    ("nobody", ["-rpf", "--mount-proc"], None),
+    ("nobody", ["-rpf", "--mount-proc={d}/nodir"], None),
+    ("root", ["-rpf", "--mount-proc"], "cover"),
+    ("nobody", ["-rpf", "--mount-proc"], "cover"),
+    ("root", ["-pf", "--mount-proc"], "cover"),
+    # binfmt, interpreter, cgroup-private, cgroup-mount
+    ("root", ["-r", "--mount-binfmt={d}/nodir"], None),
+    ("root", ["-r", "--mount-binfmt={d}/file"], None),
+    ("root", ["-r", "--mount-binfmt={d}/dir",
+              "--load-interp=:twin:E::twin::/bin/cat:"], None),
+    ("root", ["-r", "--mount-binfmt={d}/dir",
+              "--load-interp=:twin:E::twin::/nonexistent:F"], None),
+    ("root", ["-f", "--mount-cgroup={d}/nodir"], None),
+    ("root", ["-f", "--mount-cgroup={d}/link"], None),
+    ("root", ["-f", "--mount-cgroup={d}/dir"], None),
+    # setgid, keepcaps, setuid, keep-caps
+    ("root", ["-S", "65534", "-G", "65534"], None),
+    ("root", ["-r", "-S", "5"], None),
+    ("root", ["-r", "-G", "5"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "-S", "20"], None),
+    ("nobody", ["-S", "0"], None),
+    ("nobody", ["-G", "0"], None),
+    ("nobody", ["-S", "65534"], None),
+    ("nobody", ["-r", "-S", "0", "-G", "0"], None),
+    ("nobody", ["-r", "--keep-caps"], None),
+    # environment, no-new-privs, exec
+    ("root", ["--clear-env", "--keep-env=PATH"], None),
+    ("nobody", ["--no-new-privs"], None),
+    ("root", ["--", "twin-no-such-program"], None),
+    ("root", ["--", "{d}/file"], None),
+    ("nobody", ["-r", "--", "{d}/closed/prog"], None),
+    ("root", ["--root={d}/root", "--", "/bin/nothing"], None),
+]
+
+
+def sweep_lines(d):
+    """The fault sweep's lines (tests/fault-sweep.py), as root, each with
+    a directory of its own for {d}, the root for {r}, a cgroup name for
+    {c}, and descriptors 4 to write to ({i}) and 3 with a byte ({w})."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "fault_sweep", os.path.join(here, "fault-sweep.py"))
+    sweep = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sweep)
+    lines = []
+    for n, (name, _root_only, args) in enumerate(sweep.LINES):
+        own = tempfile.mkdtemp(prefix=name + ".", dir=d)
+        os.chmod(own, 0o755)
+        args = [a.replace("{d}", own).replace("{r}", d + "/root")
+                .replace("{c}", f"twin-{os.getpid()}-{n}")
+                .replace("{i}", "4").replace("{w}", "3") for a in args]
+        lines.append(("root", args, "handoff"))
+    return lines
+
+
+def cgroup2():
+    with open("/proc/self/mountinfo") as f:
+        for line in f:
+            fields = line.split()
+            if fields[fields.index("-") + 1] == "cgroup2" and fields[3] == "/":
+                return fields[4]
+    return None
+
+
+def our_cgroup(mount):
+    with open("/proc/self/cgroup") as f:
+        for line in f:
+            if line.startswith("0::"):
+                return mount + line[3:].strip().rstrip("/")
+    return None
+
+
+def unmount_under(d):
+    """Unmount what a line left mounted under d: the FILEs it kept."""
+    with open("/proc/self/mountinfo") as f:
+        points = [line.split()[4] for line in f]
+    for point in reversed(points):
+        if point.startswith(d + "/"):
+            subprocess.run(["umount", "-l", point], check=True)
+
+
+def make_jail(d, unshare):
+    """A directory to chroot(8) into, where / is no mount point: the
+    binary as /unshare, the libraries it loads, and a busybox's true."""
+    jail = f"{d}/jail"
+    libs = subprocess.run(["ldd", unshare], capture_output=True,
+                          text=True).stdout.split()
+    for lib in [w for w in libs if w.startswith("/")]:
+        os.makedirs(jail + os.path.dirname(lib), exist_ok=True)
+        shutil.copy(lib, jail + lib)
+    shutil.copy(unshare, f"{jail}/unshare")
+    shutil.copytree(f"{d}/root/bin", f"{jail}/bin", symlinks=True)
+
+
+def make_dirs(d, busybox):
+    os.chmod(d, 0o755)
+    with open(f"{d}/file", "w") as f:
+        f.write("not a program\n")
+    os.mkdir(f"{d}/dir")
+    os.mkdir(f"{d}/open", 0o777)
+    os.chmod(f"{d}/open", 0o777)
+    os.mkdir(f"{d}/closed", 0o700)
+    with open(f"{d}/closed/prog", "w") as f:
+        f.write("#!/bin/sh\n")
+    os.chmod(f"{d}/closed/prog", 0o755)
+    os.symlink("dir", f"{d}/link")
+    os.lchown(f"{d}/link", 12345, 12345)
+    with open(f"{d}/byte", "w") as f:
+        f.write("x")
+    for name, proc in (("root", True), ("bare", False)):
+        os.makedirs(f"{d}/{name}/bin")
+        if proc:
+            os.mkdir(f"{d}/{name}/proc")
+        shutil.copy(busybox, f"{d}/{name}/bin/busybox")
+        os.chmod(f"{d}/{name}/bin/busybox", 0o755)
+        os.symlink("busybox", f"{d}/{name}/bin/true")
+
+
+# A seccomp filter that refuses unshare(2) (x86_64's 272) with EPERM,
+# then the command.
+SECCOMP = r"""
+import ctypes, os, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+def op(code, jt, jf, k): return struct.pack("HBBI", code, jt, jf, k)
+prog = (op(0x20, 0, 0, 0) + op(0x15, 0, 1, 272) +
+        op(0x06, 0, 0, 0x00050000 | 1) + op(0x06, 0, 0, 0x7fff0000))
+buf = ctypes.create_string_buffer(prog)
+class Fprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+fprog = Fprog(len(prog) // 8, ctypes.addressof(buf))
+if libc.prctl(38, 1, 0, 0, 0) or libc.prctl(22, 2, ctypes.byref(fprog), 0, 0):
+    sys.exit("seccomp: " + os.strerror(ctypes.get_errno()))
+os.execvp(sys.argv[1], sys.argv[1:])
+"""
+
+
+def command(unshare, who, args, where, mode, d, cg):
+    args = [a.format(d=d, cg2=cg["mount"]) for a in args]
+    if "--" in args:
+        i = args.index("--")
+        args, prog = args[:i], args[i + 1:]
+    else:
+        prog = ["true"]
+    cmd = [unshare] + mode + args + prog
+    if who == "nobody":
+        cmd = NOBODY + cmd
+    if where is None:
+        return cmd
+    if where == "seccomp":
+        return [sys.executable, "-c", SECCOMP] + cmd
+    if where == "jail":
+        return ["chroot", f"{d}/jail", "/unshare"] + cmd[1:]
+    shell = {
+        "cover": "mount -t tmpfs twin /proc/irq",
+        "no-net-ns": "echo 0 > /proc/sys/user/max_net_namespaces",
+        "eof": "exec 3</dev/null",
+        "byte": f"exec 3<{d}/byte",
+        "handoff": f"exec 3<{d}/byte 4>/dev/null",
+    }.get(where)
+    wrap = ["sh", "-c", shell + ' && exec "$@"', "sh"] if shell else None
+    if where == "cover":
+        wrap = [unshare, "-m"] + wrap
+    elif where == "no-net-ns":
+        wrap = [unshare, "-U", "--map-root-user", "--keep-caps"] + wrap
+    elif where.startswith("cg:"):
+        place = f"{cg['dir']}/{where[3:]}/cgroup.procs"
+        wrap = ["sh", "-c", f'echo $$ > {place} && exec "$@"', "sh"]
+    return wrap + cmd
+
+
+def verdict_of_run(proc):
+    """(failed?, step, errno) of a real run."""
+    step = err = None
+    for line in proc.stderr.splitlines():
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        if e.get("event") == "step" and e.get("outcome") == "failed" \
+                and step is None:
+            step, err = e["step"], e.get("errno")
+    if proc.returncode in (126, 127) and step is None:
+        step, err = "exec", None
+    return proc.returncode != 0, step, err
+
+
+def verdict_of_dry_run(proc):
+    """(failed?, step, errno, steps it cannot tell) of a dry run."""
+    try:
+        plan = json.loads(proc.stdout)["plan"]
+    except (ValueError, KeyError):
+        # Refused as a command line, as the run is (with no step).
+        return proc.returncode != 0, None, None, []
+    preds = plan.get("predictions", [])
+    fails = [p for p in preds if p.get("verdict", "fails") == "fails"]
+    unsure = [p["step"] for p in preds if p.get("verdict") == "cannot tell"]
+    if fails:
+        return proc.returncode != 0, fails[0]["step"], fails[0]["errno"], \
+            unsure
+    return proc.returncode != 0, None, None, unsure
+
+
+def main():
+    if sys.argv[1] == "--seccomp":
+        os.execv(sys.executable, [sys.executable, "-c", SECCOMP] +
+                 sys.argv[2:])
+    unshare = os.path.abspath(sys.argv[1])
+    busybox = shutil.which("busybox")
+    mount = cgroup2()
+    if busybox is None or mount is None or os.uname().machine != "x86_64":
+        print("skip: needs busybox, cgroup2 and x86_64")
+        return 77
+    # In /tmp, of its own: nobody must reach it, and the binary, copied.
+    d = tempfile.mkdtemp(prefix="unshare-twin.", dir="/tmp")
+    cg = {"mount": mount, "dir": f"{our_cgroup(mount)}/twin-{os.getpid()}"}
+    made = []
+    try:
+        make_dirs(d, busybox)
+        shutil.copy(unshare, f"{d}/unshare")
+        unshare = f"{d}/unshare"
+        make_jail(d, unshare)
+        for sub, limit in (("", None), ("free", None),
+                           ("full", ("cgroup.max.descendants", "0")),
+                           ("deep", ("cgroup.max.depth", "0"))):
+            path = f"{cg['dir']}/{sub}".rstrip("/")
+            os.mkdir(path)
+            made.append(path)
+            if limit:
+                with open(f"{path}/{limit[0]}", "w") as f:
+                    f.write(limit[1])
+        os.mkdir(f"{cg['dir']}/free/taken")
+        made.append(f"{cg['dir']}/free/taken")
+        bad = 0
+        lines = LINES + sweep_lines(d)
+        for who, args, where in lines:
+            runs = []
+            for mode in (["--dry-run", "--json"], ["--verbose", "--json"]):
+                cmd = command(unshare, who, args, where, mode, d, cg)
+                runs.append(subprocess.run(
+                    cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                    text=True, cwd=d, timeout=20))
+            unmount_under(d)
+            dry = verdict_of_dry_run(runs[0])
+            real = verdict_of_run(runs[1])
+            unsure = real[0] and real[1] in dry[3] and not dry[0]
+            if dry[:3] != real and not unsure:
+                bad += 1
+                line = " ".join([who] + args + ([f"({where})"] if where
+                                                 else []))
+                print(f"{line}: dry run {dry[:3]}, run {real}")
+        print(f"{bad} of {len(lines)} lines disagree "
+              f"({len(LINES)} of the table, the rest the fault sweep's)")
+        return 1 if bad or len(LINES) < 80 else 0
+    finally:
+        for path in reversed(made):
+            # Once the processes it held are gone: a few tries.
+            for tries in range(100):
+                try:
+                    os.rmdir(path)
+                    break
+                except OSError as e:
+                    if tries == 99:
+                        print(f"left behind: {path}: {e}")
+                    time.sleep(0.05)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

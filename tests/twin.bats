@@ -41,7 +41,7 @@ covered() {
 	require_root
 	run covered "$UNSHARE_BIN" -rpf --mount-proc true
 	assert_failure 125
-	assert_line --partial "mount proc: /proc: Operation not permitted"
+	assert_line --partial "--mount-proc=/proc: Operation not permitted"
 	assert_line --regexp "^hint: a mount on /proc/irq covers part of proc"
 	refute_output --partial "add --pid"
 	run covered "$UNSHARE_BIN" --dry-run -rpf --mount-proc true
@@ -94,13 +94,13 @@ covered() {
 }
 
 @test "what the dry run cannot tell it says, as a word and as a member, and exits 0" {
-	run unshare --dry-run --wait-fd=0 true </dev/null
+	run unshare --dry-run --wait-fd=3 true 3</dev/null
 	assert_success
 	assert_line --partial "--dry-run: cannot tell: wait for a byte on"
-	run unshare --dry-run --json --wait-fd=0 true </dev/null
+	run unshare --dry-run --json --wait-fd=3 true 3</dev/null
 	assert_success
 	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]]'
-	assert_output "[('wait-fd', 'cannot tell', None, '0')]"
+	assert_output "[('wait-fd', 'cannot tell', None, '3')]"
 }
 
 @test "a prediction in JSON carries the step, the errno and the value, as typed" {

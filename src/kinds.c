@@ -100,6 +100,8 @@
 	  mounts_cgroup, show_dir, no_prediction)                            \
 	X(INTERP, "interpreter", N_("register an interpreter"),              \
 	  mounts_register, show_interp, no_prediction)                       \
+	X(DEV, "dev", N_("make a minimal /dev on DIR"),                      \
+	  mounts_dev, show_dir, mounts_dev_predict)                          \
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \

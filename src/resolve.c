@@ -109,6 +109,10 @@ static const struct {
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
+	/* The host's devices are out of sight in a chroot. */
+	{ OPT_MOUNT_DEV, OPT_ROOT, false,
+	  N_("--%1$s needs the host's devices in view: use --pivot-root, "
+	     "not --%2$s") },
 	/* The waiting parent writes FILE, with --owner's ids by then. */
 	{ OPT_OWNER, OPT_PID_FILE, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
@@ -135,15 +139,19 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 		return msg;
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
-	 * shared; and a new root made shared would show outside. */
-	if ((plan->opts & OPT_PIVOT_ROOT) &&
+	 * shared; and a new root made shared would show outside, as would
+	 * the mounts of a /dev. */
+	if ((plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV)) &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];
 
 		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
 			 propagations[plan->propagation].name);
-		snprintf(msg, size, _(EXCLUDE), opt_name(OPT_PIVOT_ROOT), given);
+		snprintf(msg, size, _(EXCLUDE),
+			 opt_name(plan->opts & OPT_PIVOT_ROOT ? OPT_PIVOT_ROOT
+							      : OPT_MOUNT_DEV),
+			 given);
 		return msg;
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&

@@ -309,6 +309,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir);
 	}
+	/* The host's devices are bound from the old root, still in view. */
+	if (plan->opts & OPT_MOUNT_DEV)
+		add_dir(plan, steps, STEP_DEV, plan->dev_dir)->dir.root =
+			plan->pivot_dir;
 	/* In a user namespace, the kernel mounts a new proc only where one
 	 * is in view: the old root goes after the mounts. */
 	if (plan->pivot_dir)

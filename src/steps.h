@@ -66,6 +66,8 @@ enum step_kind {
 	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
 			      namespace */
 	STEP_INTERP,       /* register one interpreter */
+	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
+			      bound in, a devpts of its own */
 	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
 			      need it in view (proc) are made */
 	STEP_SETGID,
@@ -151,12 +153,13 @@ struct step {
 		} kill;
 		struct {
 			const char *path;
-			const char *root; /* wd: --root's, or NULL */
+			const char *root; /* wd: --root's, dev: --pivot-root's,
+					     or NULL */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount */
+			  cgroup-private, cgroup-mount, dev */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */

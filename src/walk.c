@@ -34,6 +34,17 @@ static bool on_proc(int fd)
 	return fstatfs(fd, &sfs) == 0 && sfs.f_type == PROC_SUPER_MAGIC;
 }
 
+/* Whether fd is our root, where ".." stays: the kernel's ".." there
+ * would go up into a mount on top of it (the old root that
+ * pivot_root(2) leaves there, until it is detached), out of the root. */
+static bool at_root(int fd)
+{
+	struct stat here, root;
+
+	return fstat(fd, &here) == 0 && stat("/", &root) == 0 &&
+	       here.st_dev == root.st_dev && here.st_ino == root.st_ino;
+}
+
 /* Why a link on the way to --option=value is not followed: who owns
  * it. */
 static void untrusted_link(const char *step, const char *option,
@@ -102,6 +113,10 @@ int walk_dir(const char *step, const char *option, const char *value,
 			 (int)(end - name), name);
 		memmove(target, name, (size_t)(end - name));
 		target[end - name] = '\0';
+		if (strcmp(target, "..") == 0 && at_root(fd)) {
+			name = end;
+			continue;
+		}
 		next = openat(fd, target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 || fstat(next, &st) != 0)
 			break;

@@ -425,9 +425,9 @@ void mounts_dev(const struct step *s, struct run *run)
 		nodes[i] = open_tree(host, path, OPEN_TREE_CLONE |
 						 OPEN_TREE_CLOEXEC |
 						 AT_SYMLINK_NOFOLLOW);
-		if (nodes[i] < 0)
+		if (nodes[i] < 0 || fstat(nodes[i], &st) != 0)
 			step_failed(errno, hint_for(hints, errno), "/%s", path);
-		if (fstat(nodes[i], &st) != 0 || !S_ISCHR(st.st_mode))
+		if (!S_ISCHR(st.st_mode))
 			step_failed(ENODEV, NULL, "/%s", path);
 	}
 	close(host);

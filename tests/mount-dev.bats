@@ -103,16 +103,19 @@ $DEV_MOUNTS"
 
 @test "--mount-dev=DIR not there, or no directory: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
 	need_root_dir
-	local dir
+	local dir why
 	mounts_snapshot
-	for dir in /nodir /bin/busybox; do
+	# Looked for in the new root: /etc is the host's alone.
+	for dir in /nodir /etc /bin/busybox; do
+		why="No such file or directory"
+		[ "$dir" != /bin/busybox ] || why="Not a directory"
 		run unshare --dry-run --pivot-root="$ROOT" --mount-dev=$dir /bin/true
 		assert_failure 125
-		assert_line --regexp "^unshare: --dry-run: would fail: make a minimal /dev on DIR: $dir: (No such file or directory|Not a directory)$"
+		assert_line "unshare: --dry-run: would fail: make a minimal /dev on DIR: $dir: $why"
 		assert_line 'hint: give an existing directory'
 		run unshare --pivot-root="$ROOT" --mount-dev=$dir /bin/true
 		assert_failure 125
-		assert_line --regexp "^unshare: make a minimal /dev on DIR: $dir: (No such file or directory|Not a directory)$"
+		assert_line "unshare: make a minimal /dev on DIR: $dir: $why"
 		assert_line 'hint: give an existing directory'
 	done
 	[ ! -e "$ROOT/nodir" ]

@@ -49,12 +49,14 @@ void mounts_propagation(const struct step *s, struct run *run)
 static int new_mount(const char *type, const char *options,
 		     unsigned int attrs)
 {
-	char option[64], *value;
+	char option[64];
 	int fs, mnt = -1, e, r = 0;
 
 	if ((fs = fsopen(type, FSOPEN_CLOEXEC)) < 0)
 		return -1;
 	for (const char *o = options; r == 0 && o && *o; o += strcspn(o, ",")) {
+		char *value;
+
 		o += *o == ',';
 		snprintf(option, sizeof option, "%.*s", (int)strcspn(o, ","), o);
 		if ((value = strchr(option, '=')) != NULL)
@@ -421,7 +423,8 @@ void mounts_dev(const struct step *s, struct run *run)
 
 	/* Each device taken before anything covers the host's /dev. */
 	for (size_t i = 0; i < N_DEV_NODES; i++) {
-		snprintf(path, sizeof path, "dev/%s", dev_nodes[i]);
+		snprintf(path, sizeof path, /* not translated: a path */ "dev/%s",
+			 dev_nodes[i]);
 		nodes[i] = open_tree(host, path, OPEN_TREE_CLONE |
 						 OPEN_TREE_CLOEXEC |
 						 AT_SYMLINK_NOFOLLOW);

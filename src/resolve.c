@@ -149,8 +149,8 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
 			 propagations[plan->propagation].name);
 		snprintf(msg, size, _(EXCLUDE),
-			 opt_name(plan->opts & OPT_PIVOT_ROOT ? OPT_PIVOT_ROOT
-							      : OPT_MOUNT_DEV),
+			 opt_name((plan->opts & OPT_PIVOT_ROOT) ? OPT_PIVOT_ROOT
+								: OPT_MOUNT_DEV),
 			 given);
 		return msg;
 	}

@@ -115,6 +115,7 @@ static const char *option_of(const struct step *s)
 		       ? "mount-proc"
 	       : s->kind == STEP_BINFMT ? "mount-binfmt"
 	       : s->kind == STEP_DEV    ? "mount-dev"
+	       : s->kind == STEP_TMPFS  ? "tmpfs"
 					: "mount-cgroup";
 }
 
@@ -405,19 +406,43 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
 	return r;
 }
 
+static const struct hint tmpfs_hints[] = {
+	{ ENOENT, N_("give an existing directory") },
+	{ ENOTDIR, N_("give an existing directory") },
+	{ ENOSYS, hint_mount_api },
+	{ 0, NULL },
+};
+
+/* A new tmpfs with options and the mount attributes attrs put on s's
+ * directory: the mount's descriptor (a failure ends the run). */
+static int tmpfs_on_dir(const struct step *s, struct run *run,
+			const char *options, unsigned int attrs)
+{
+	int fd = dir_of(s, run), mnt = -1;
+
+	if (fd < 0 || (mnt = new_mount("tmpfs", options, attrs)) < 0 ||
+	    move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
+						MOVE_MOUNT_T_EMPTY_PATH) != 0)
+		step_failed(errno, hint_for(tmpfs_hints, errno), "%s",
+			    quoted(s->dir.path));
+	done_with_dir(run);
+	return mnt;
+}
+
+/* A tmpfs's files may be run (not noexec): a scratch space. */
+void mounts_tmpfs(const struct step *s, struct run *run)
+{
+	close(tmpfs_on_dir(s, run, s->dir.options,
+			   MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
+}
+
 void mounts_dev(const struct step *s, struct run *run)
 {
-	static const struct hint hints[] = {
-		{ ENOENT, N_("give an existing directory") },
-		{ ENOTDIR, N_("give an existing directory") },
-		{ ENOSYS, hint_mount_api },
-		{ 0, NULL },
-	};
 	const char *dir = s->dir.path;
 	/* The host's /: the old root under --pivot-root's new one. */
 	int host = run->old_root >= 0 ? dup(run->old_root)
 				       : open("/", O_PATH | O_CLOEXEC),
-	    nodes[N_DEV_NODES], fd, mnt;
+	    nodes[N_DEV_NODES], mnt;
 	char path[16];
 	struct stat st;
 
@@ -429,17 +454,13 @@ void mounts_dev(const struct step *s, struct run *run)
 						 OPEN_TREE_CLOEXEC |
 						 AT_SYMLINK_NOFOLLOW);
 		if (nodes[i] < 0 || fstat(nodes[i], &st) != 0)
-			step_failed(errno, hint_for(hints, errno), "/%s", path);
+			step_failed(errno, hint_for(tmpfs_hints, errno), "/%s",
+				    path);
 		if (!S_ISCHR(st.st_mode))
 			step_failed(ENODEV, NULL, "/%s", path);
 	}
 	close(host);
-	if ((fd = dir_of(s, run)) < 0 ||
-	    (mnt = new_mount("tmpfs", "mode=755", SAFE_ATTRS)) < 0 ||
-	    move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
-						MOVE_MOUNT_T_EMPTY_PATH) != 0)
-		step_failed(errno, hint_for(hints, errno), "%s", quoted(dir));
-	done_with_dir(run);
+	mnt = tmpfs_on_dir(s, run, "mode=755", SAFE_ATTRS);
 	for (size_t i = 0; i < N_DEV_NODES; i++)
 		if (dev_put(nodes[i], mnt, dev_nodes[i], true) != 0)
 			step_failed(errno, NULL, "%s/%s", quoted(dir),
@@ -457,7 +478,7 @@ void mounts_dev(const struct step *s, struct run *run)
 	close(mnt);
 }
 
-bool mounts_dev_predict(const struct step *s, struct prediction *p)
+bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char path[2 * PATH_MAX];
 	struct stat st;
@@ -472,10 +493,22 @@ bool mounts_dev_predict(const struct step *s, struct prediction *p)
 			 _("give an existing directory"));
 		return true;
 	}
+	return false;
+}
+
+bool mounts_dev_predict(const struct step *s, struct prediction *p)
+{
+	char path[64];
+	struct stat st;
+
+	if (mounts_dir_predict(s, p))
+		return true;
 	for (size_t i = 0; i < N_DEV_NODES; i++) {
+		int r;
+
 		snprintf(path, sizeof path, "/dev/%s", dev_nodes[i]);
-		if (lstat(path, &st) != 0 || !S_ISCHR(st.st_mode)) {
-			p->err = errno ? errno : ENODEV;
+		if ((r = lstat(path, &st)) != 0 || !S_ISCHR(st.st_mode)) {
+			p->err = r != 0 ? errno : ENODEV;
 			snprintf(p->what, sizeof p->what, "/dev/%s",
 				 dev_nodes[i]);
 			return true;

@@ -1,6 +1,6 @@
 /* Mounts in the new mount namespace, and the root and working directory:
  * the steps propagation, root, wd, proc-private, proc, binfmt-early,
- * binfmt, interpreter and dev.  Each exits 125 on failure; a mount seen in
+ * binfmt, interpreter, dev and tmpfs.  Each exits 125 on failure; a mount seen in
  * the caller's namespace is undone if a later step fails.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
@@ -49,8 +49,13 @@ void mounts_register(const struct step *s, struct run *run);
  * tmpfs on shm; fd, stdin, stdout, stderr links to /proc/self/fd. */
 void mounts_dev(const struct step *s, struct run *run);
 
-/* --dry-run: DIR (in s->dir.root, if any) is no directory, or a device
- * of the host's is missing. */
+/* A tmpfs on s->dir.path, with s->dir.options, nosuid and nodev. */
+void mounts_tmpfs(const struct step *s, struct run *run);
+
+/* --dry-run: DIR (in s->dir.root, if any) is no directory. */
+bool mounts_dir_predict(const struct step *s, struct prediction *p);
+
+/* --dry-run: the same, or a device of the host's is missing. */
 bool mounts_dev_predict(const struct step *s, struct prediction *p);
 
 #endif

@@ -109,10 +109,9 @@ static const struct {
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
-	/* The host's devices are out of sight in a chroot. */
-	{ OPT_MOUNT_DEV, OPT_ROOT, false,
-	  N_("--%1$s needs the host's devices in view: use --pivot-root, "
-	     "not --%2$s") },
+	/* The host's devices are out of sight in a chroot: --pivot-root
+	 * (the man page says it). */
+	{ OPT_MOUNT_DEV, OPT_ROOT, false, EXCLUDE },
 	/* The waiting parent writes FILE, with --owner's ids by then. */
 	{ OPT_OWNER, OPT_PID_FILE, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
@@ -127,6 +126,8 @@ static const struct {
 
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 {
+	uint64_t mounts;
+
 	if ((plan->opts & OPT_LIST) &&
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
 	     plan->requested || plan->argv || plan->root_dir ||
@@ -140,17 +141,17 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
 	 * shared; and a new root made shared would show outside, as would
-	 * the mounts of a /dev. */
-	if ((plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV)) &&
+	 * the mounts of a /dev or a tmpfs. */
+	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
+				    OPT_TMPFS)) != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];
 
 		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
 			 propagations[plan->propagation].name);
-		snprintf(msg, size, _(EXCLUDE),
-			 opt_name((plan->opts & OPT_PIVOT_ROOT) ? OPT_PIVOT_ROOT
-								: OPT_MOUNT_DEV),
+		/* One of them: --pivot-root's, the lowest bit, first. */
+		snprintf(msg, size, _(EXCLUDE), opt_name(mounts & -mounts),
 			 given);
 		return msg;
 	}

@@ -313,6 +313,11 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if (plan->opts & OPT_MOUNT_DEV)
 		add_dir(plan, steps, STEP_DEV, plan->dev_dir)->dir.root =
 			plan->pivot_dir;
+	for (size_t i = 0; i < plan->n_tmpfs; i++) {
+		s = add_dir(plan, steps, STEP_TMPFS, plan->tmpfs_dirs[i]);
+		s->dir.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
+		s->dir.options = plan->tmpfs_options[i];
+	}
 	/* In a user namespace, the kernel mounts a new proc only where one
 	 * is in view: the old root goes after the mounts. */
 	if (plan->pivot_dir)

@@ -68,6 +68,7 @@ enum step_kind {
 	STEP_INTERP,       /* register one interpreter */
 	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
 			      bound in, a devpts of its own */
+	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
 	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
 			      need it in view (proc) are made */
 	STEP_SETGID,
@@ -154,12 +155,14 @@ struct step {
 		struct {
 			const char *path;
 			const char *root; /* wd: --root's, dev: --pivot-root's,
-					     or NULL */
+					     tmpfs: either, or NULL */
+			const char *options; /* tmpfs: its options, or
+						NULL */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount, dev */
+			  cgroup-private, cgroup-mount, dev, tmpfs */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
@@ -243,8 +246,8 @@ struct run {
 	  .pid_sock = { -1, -1 }, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
- * --load-interp. */
-#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS)
+ * --load-interp and --tmpfs. */
+#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS)
 
 /* What a run does, in order: made from the plan once (plan_steps), then
  * run and printed without it. */

@@ -74,8 +74,10 @@ LINES = [
     # failed on a line of its own.
     ("pivot", False, ["-r", "--pivot-root={r}", "--mount-proc", "--pid",
                       "--fork", "--hostname=sweep", "--domainname=sweep"]),
-    # The /dev of --mount-dev, made outside a new root (see above).
-    ("mount-dev", True, ["--mount-dev", "--pid", "--fork"]),
+    # The /dev of --mount-dev and a tmpfs, made outside a new root (see
+    # above).
+    ("container-mounts", True, ["--mount-dev", "--tmpfs={d}:size=1m",
+                                "--pid", "--fork"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
                         "--wait-fd={w}", "--no-new-privs"]),

@@ -56,8 +56,9 @@ CALLS = {
     "interpreter": r'"register"',
     "root": r"\bchroot\(",
     "pivot-root": r"\bpivot_root\(",
-    # Its tmpfs, once the host's devices are taken.
-    "dev": r'fsopen\("tmpfs"',
+    # Its last link, once the host's devices are taken and bound.
+    "dev": r'symlinkat\("pts/ptmx"',
+    "tmpfs": r'fsopen\("tmpfs"',
     "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',

@@ -104,6 +104,8 @@
 	  mounts_dev, show_dir, mounts_dev_predict)                          \
 	X(TMPFS, "tmpfs", N_("mount a tmpfs on DIR"),                        \
 	  mounts_tmpfs, show_dir, mounts_dir_predict)                        \
+	X(SYSFS, "sysfs", N_("mount a read-only sysfs on DIR"),              \
+	  mounts_sysfs, show_dir, mounts_dir_predict)                        \
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \

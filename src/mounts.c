@@ -116,6 +116,7 @@ static const char *option_of(const struct step *s)
 	       : s->kind == STEP_BINFMT ? "mount-binfmt"
 	       : s->kind == STEP_DEV    ? "mount-dev"
 	       : s->kind == STEP_TMPFS  ? "tmpfs"
+	       : s->kind == STEP_SYSFS  ? "mount-sysfs"
 					: "mount-cgroup";
 }
 
@@ -413,14 +414,15 @@ static const struct hint tmpfs_hints[] = {
 	{ 0, NULL },
 };
 
-/* A new tmpfs with options and the mount attributes attrs put on s's
- * directory: the mount's descriptor (a failure ends the run). */
-static int tmpfs_on_dir(const struct step *s, struct run *run,
-			const char *options, unsigned int attrs)
+/* A new filesystem of type with options and the mount attributes attrs
+ * put on s's directory: the mount's descriptor (a failure ends the
+ * run). */
+static int fs_on_dir(const struct step *s, struct run *run, const char *type,
+		     const char *options, unsigned int attrs)
 {
 	int fd = dir_of(s, run), mnt = -1;
 
-	if (fd < 0 || (mnt = new_mount("tmpfs", options, attrs)) < 0 ||
+	if (fd < 0 || (mnt = new_mount(type, options, attrs)) < 0 ||
 	    move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
 						MOVE_MOUNT_T_EMPTY_PATH) != 0)
 		step_failed(errno, hint_for(tmpfs_hints, errno), "%s",
@@ -432,8 +434,14 @@ static int tmpfs_on_dir(const struct step *s, struct run *run,
 /* A tmpfs's files may be run (not noexec): a scratch space. */
 void mounts_tmpfs(const struct step *s, struct run *run)
 {
-	close(tmpfs_on_dir(s, run, s->dir.options,
-			   MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
+	close(fs_on_dir(s, run, "tmpfs", s->dir.options,
+			MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
+}
+
+/* The sysfs of the network namespace we are in. */
+void mounts_sysfs(const struct step *s, struct run *run)
+{
+	close(fs_on_dir(s, run, "sysfs", NULL, SAFE_ATTRS | MOUNT_ATTR_RDONLY));
 }
 
 void mounts_dev(const struct step *s, struct run *run)
@@ -460,7 +468,7 @@ void mounts_dev(const struct step *s, struct run *run)
 			step_failed(ENODEV, NULL, "/%s", path);
 	}
 	close(host);
-	mnt = tmpfs_on_dir(s, run, "mode=755", SAFE_ATTRS);
+	mnt = fs_on_dir(s, run, "tmpfs", "mode=755", SAFE_ATTRS);
 	for (size_t i = 0; i < N_DEV_NODES; i++)
 		if (dev_put(nodes[i], mnt, dev_nodes[i], true) != 0)
 			step_failed(errno, NULL, "%s/%s", quoted(dir),

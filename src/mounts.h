@@ -1,6 +1,6 @@
 /* Mounts in the new mount namespace, and the root and working directory:
  * the steps propagation, root, wd, proc-private, proc, binfmt-early,
- * binfmt, interpreter, dev and tmpfs.  Each exits 125 on failure; a mount seen in
+ * binfmt, interpreter, dev, tmpfs and sysfs.  Each exits 125 on failure; a mount seen in
  * the caller's namespace is undone if a later step fails.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
@@ -51,6 +51,10 @@ void mounts_dev(const struct step *s, struct run *run);
 
 /* A tmpfs on s->dir.path, with s->dir.options, nosuid and nodev. */
 void mounts_tmpfs(const struct step *s, struct run *run);
+
+/* A sysfs on s->dir.path, read-only, nosuid, nodev, noexec: the network
+ * namespace's devices in its class/net. */
+void mounts_sysfs(const struct step *s, struct run *run);
 
 /* --dry-run: DIR (in s->dir.root, if any) is no directory. */
 bool mounts_dir_predict(const struct step *s, struct prediction *p);

@@ -134,6 +134,14 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	     plan->wd_dir || plan->setuid_arg || plan->setgid_arg))
 		return _("--list runs nothing: give it alone\nit goes with "
 			 "--json, -o, --noheadings and --raw");
+	/* The kernel mounts a sysfs in a user namespace only for a network
+	 * namespace it owns. */
+	if ((plan->opts & OPT_MOUNT_SYSFS) && (plan->effective & UNSHARE_USER) &&
+	    !(plan->effective & UNSHARE_NET)) {
+		snprintf(msg, size, _(NEEDS), opt_name(OPT_MOUNT_SYSFS),
+			 row_name(row_of_flag(UNSHARE_NET)));
+		return msg;
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
@@ -141,9 +149,9 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
 	 * shared; and a new root made shared would show outside, as would
-	 * the mounts of a /dev or a tmpfs. */
+	 * the mounts of a /dev, a tmpfs or a sysfs. */
 	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
-				    OPT_TMPFS)) != 0 &&
+				    OPT_TMPFS | OPT_MOUNT_SYSFS)) != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];

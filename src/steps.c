@@ -318,6 +318,9 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->dir.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
 		s->dir.options = plan->tmpfs_options[i];
 	}
+	if (plan->opts & OPT_MOUNT_SYSFS)
+		add_dir(plan, steps, STEP_SYSFS, plan->sysfs_dir)->dir.root =
+			plan->root_dir ? plan->root_dir : plan->pivot_dir;
 	/* In a user namespace, the kernel mounts a new proc only where one
 	 * is in view: the old root goes after the mounts. */
 	if (plan->pivot_dir)

@@ -69,6 +69,7 @@ enum step_kind {
 	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
 			      bound in, a devpts of its own */
 	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
+	STEP_SYSFS,        /* a sysfs, read-only */
 	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
 			      need it in view (proc) are made */
 	STEP_SETGID,
@@ -155,14 +156,14 @@ struct step {
 		struct {
 			const char *path;
 			const char *root; /* wd: --root's, dev: --pivot-root's,
-					     tmpfs: either, or NULL */
+					     tmpfs, sysfs: either, or NULL */
 			const char *options; /* tmpfs: its options, or
 						NULL */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount, dev, tmpfs */
+			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */

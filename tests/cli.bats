@@ -62,7 +62,7 @@ load helpers
 	assert_success
 	local order
 	order=$(sed -n '/^ Namespaces/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
-	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc mount-dev tmpfs new-cgroup cgroup-set mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime hostname domainname"
+	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc mount-dev tmpfs mount-sysfs new-cgroup cgroup-set mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime hostname domainname"
 	order=$(sed -n '/^ User namespace/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
 	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
 }
@@ -162,14 +162,14 @@ load helpers
 	run unshare --fo true
 	assert_failure 125
 	assert_line --index 0 --partial "option '--fo' is ambiguous"
-	# All five possibilities named; of fourteen, five and an ellipsis.
+	# All five possibilities named; of fifteen, five and an ellipsis.
 	run unshare --n true
 	assert_failure 125
 	assert_said "'--net'" "'--new-cgroup'" "'--no-fork'" "'--no-new-privs'" "'--noheadings'"
 	refute_output --partial "..."
 	run unshare --m true
 	assert_failure 125
-	assert_said "'--mount'" "'--mount-binfmt' ..."
+	assert_said "'--mount'" "'--mount-cgroup' ..."
 	refute_output --partial "'--map-"
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The mounts a new root lacks first: --mount-dev, a minimal /dev of the
-# run's own, and --tmpfs.  One root of a static busybox for the whole
+# run's own, --tmpfs and --mount-sysfs.  One root of a static busybox for the whole
 # file (setup_file), which nobody can reach, with the binary nobody runs
 # beside it.
 
@@ -16,9 +16,9 @@ setup_file() {
 	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
 	NOBODY_BIN=$NOBODY_DIR/unshare
 	ROOT=$NOBODY_DIR/root
-	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/dev" "$ROOT/tmp"
+	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/dev" "$ROOT/tmp" "$ROOT/sys"
 	cp "$bb" "$ROOT/bin/busybox"
-	for applet in sh cat cut grep hostname touch true; do
+	for applet in sh cat cut grep hostname ls sort touch tr true; do
 		ln -s busybox "$ROOT/bin/$applet"
 	done
 	chmod -R a+rX "$NOBODY_DIR"
@@ -37,9 +37,10 @@ need_root_dir() {
 
 # What a program in the container checks: its pid, its hostname, a
 # /dev/null it can write, a devpts of its own, a proc, a /tmp it can
-# write, and the mount points under /dev and /tmp.
-CHECK='echo pid=$$; hostname; echo x >/dev/null && echo null; [ -c /dev/pts/ptmx ] && echo pts; [ -r /proc/1/status ] && echo proc; touch /tmp/x && echo tmp; cut -d" " -f5 /proc/self/mountinfo | grep "^/dev\|^/tmp" | sort | tr "\n" " "'
-DEV_MOUNTS='/dev /dev/full /dev/null /dev/pts /dev/random /dev/shm /dev/tty /dev/urandom /dev/zero /tmp '
+# write, its network devices in /sys, and the mount points under /dev,
+# /sys and /tmp.
+CHECK='echo pid=$$; hostname; echo x >/dev/null && echo null; [ -c /dev/pts/ptmx ] && echo pts; [ -r /proc/1/status ] && echo proc; touch /tmp/x && echo tmp; echo net: $(ls /sys/class/net); cut -d" " -f5 /proc/self/mountinfo | grep "^/dev\|^/tmp\|^/sys" | sort | tr "\n" " "'
+DEV_MOUNTS='/dev /dev/full /dev/null /dev/pts /dev/random /dev/shm /dev/tty /dev/urandom /dev/zero /sys /tmp '
 
 @test "--mount-dev: the host's devices, a devpts, shm and the links in a /dev of the run's own; the host's /dev untouched" {
 	require_root
@@ -67,9 +68,9 @@ pts/ptmx
 	assert_line --regexp '^dev +.*: /dev$'
 }
 
-@test "the container line, as root and as nobody: pid 1, its hostname, /dev/null writable, /dev/pts, /proc, a /tmp of its own" {
+@test "the container line, as root and as nobody: pid 1, its hostname, /dev/null writable, /dev/pts, /proc, a /tmp of its own, lo alone in /sys" {
 	need_root_dir
-	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -pf --hostname=box sh -c "$CHECK"
+	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs -pf --hostname=box sh -c "$CHECK"
 	assert_success
 	assert_output "pid=1
 box
@@ -77,9 +78,10 @@ null
 pts
 proc
 tmp
+net: lo
 $DEV_MOUNTS"
 	require_userns_for_nobody
-	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -pf --hostname=box sh -c "$CHECK"
+	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs -pf --hostname=box sh -c "$CHECK"
 	assert_success
 	assert_output "pid=1
 box
@@ -87,12 +89,13 @@ null
 pts
 proc
 tmp
+net: lo
 $DEV_MOUNTS"
 	# The root's own /tmp got nothing.
 	[ ! -e "$ROOT/tmp/x" ]
 }
 
-@test "--mount-dev refused with --root, it and --tmpfs with shared or unchanged propagation, by --dry-run too" {
+@test "--mount-dev refused with --root, it, --tmpfs and --mount-sysfs with shared or unchanged propagation, by --dry-run too" {
 	local mode
 	run unshare --root=/ --mount-dev true
 	assert_failure 125
@@ -106,6 +109,9 @@ $DEV_MOUNTS"
 		run unshare --propagation=$mode --tmpfs="$BATS_TEST_TMPDIR" true
 		assert_failure 125
 		assert_output "unshare: --propagation=$mode and --tmpfs exclude each other: keep one"
+		run unshare --propagation=$mode --mount-sysfs true
+		assert_failure 125
+		assert_output "unshare: --propagation=$mode and --mount-sysfs exclude each other: keep one"
 	done
 }
 
@@ -201,4 +207,30 @@ hint: SIZE as 64m or 50%, MODE in octal, as 1777"
 	assert_line "unshare: mount a tmpfs on DIR: /etc: No such file or directory"
 	[ ! -e "$ROOT/etc" ]
 	assert_no_new_mounts
+}
+
+@test "--mount-sysfs: the new network namespace's devices, read-only; the host's without --net, which the plan notes; -U needs --net" {
+	require_root
+	run unshare -n --mount-sysfs sh -c 'ls /sys/class/net; ! touch /sys/x 2>/dev/null && echo read-only'
+	assert_success
+	assert_output "lo
+read-only"
+	run unshare --mount-sysfs sh -c 'ls /sys/class/net'
+	assert_success
+	assert_output "$(ls /sys/class/net)"
+	run unshare --dry-run --mount-sysfs true
+	assert_success
+	assert_line "note         --mount-sysfs without --net shows the host's network devices"
+	assert_line --regexp '^sysfs +mount a read-only sysfs on DIR: /sys$'
+	run unshare --dry-run --json --mount-sysfs true
+	assert_output --partial '"notes":["host-net"]'
+	run unshare --dry-run -n --mount-sysfs true
+	assert_success
+	refute_output --partial "host"
+	run unshare -r --mount-sysfs true
+	assert_failure 125
+	assert_output "unshare: --mount-sysfs needs --net"
+	run unshare -rn --mount-sysfs ls /sys/class/net
+	assert_success
+	assert_output lo
 }

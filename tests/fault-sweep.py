@@ -77,7 +77,8 @@ LINES = [
     # The /dev of --mount-dev and a tmpfs, made outside a new root (see
     # above).
     ("container-mounts", True, ["--mount-dev", "--tmpfs={d}:size=1m",
-                                "--pid", "--fork"]),
+                                "--net", "--mount-sysfs", "--pid",
+                                "--fork"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
                         "--wait-fd={w}", "--no-new-privs"]),

@@ -59,6 +59,7 @@ CALLS = {
     # Its last link, once the host's devices are taken and bound.
     "dev": r'symlinkat\("pts/ptmx"',
     "tmpfs": r'fsopen\("tmpfs"',
+    "sysfs": r'fsopen\("sysfs"',
     "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',

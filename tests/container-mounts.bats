@@ -195,7 +195,7 @@ hint: SIZE as 64m or 50%, MODE in octal, as 1777"
 	assert_success
 }
 
-@test "--tmpfs=DIR not in the new root: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
+@test "--tmpfs=DIR and --mount-sysfs=DIR not in the new root: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
 	need_root_dir
 	mounts_snapshot
 	run unshare --dry-run --root="$ROOT" --tmpfs=/etc /bin/true
@@ -205,16 +205,22 @@ hint: SIZE as 64m or 50%, MODE in octal, as 1777"
 	run unshare --root="$ROOT" --tmpfs=/etc /bin/true
 	assert_failure 125
 	assert_line "unshare: mount a tmpfs on DIR: /etc: No such file or directory"
+	run unshare --dry-run --root="$ROOT" -n --mount-sysfs=/etc /bin/true
+	assert_failure 125
+	assert_line "unshare: --dry-run: would fail: mount a read-only sysfs on DIR: /etc: No such file or directory"
+	run unshare --root="$ROOT" -n --mount-sysfs=/etc /bin/true
+	assert_failure 125
+	assert_line "unshare: mount a read-only sysfs on DIR: /etc: No such file or directory"
 	[ ! -e "$ROOT/etc" ]
 	assert_no_new_mounts
 }
 
 @test "--mount-sysfs: the new network namespace's devices, read-only; the host's without --net, which the plan notes; -U needs --net" {
 	require_root
-	run unshare -n --mount-sysfs sh -c 'ls /sys/class/net; ! touch /sys/x 2>/dev/null && echo read-only'
+	run unshare -n --mount-sysfs sh -c 'ls /sys/class/net; grep " /sys " /proc/self/mountinfo | tail -n 1 | cut -d" " -f6'
 	assert_success
 	assert_output "lo
-read-only"
+ro,nosuid,nodev,noexec,relatime"
 	run unshare --mount-sysfs sh -c 'ls /sys/class/net'
 	assert_success
 	assert_output "$(ls /sys/class/net)"

@@ -33,10 +33,6 @@ static const struct {
 	const char *command, *doc;
 } examples[] = {
 	{ "unshare -r", N_("a shell, root in a new user namespace") },
-	{ "unshare -rpf --mount-proc", N_("a shell as pid 1, with its own /proc") },
-	{ "unshare -rn --loopback", N_("a shell with a network of its own, lo up") },
-	{ "unshare --net=/run/ns true",
-	  N_("as root: keep a network namespace in /run/ns") },
 };
 
 /* head, then text (if any) at its column: after a long head, on a line

@@ -101,6 +101,12 @@
 	  mounts_cgroup, show_dir, mounts_dir_predict)                       \
 	X(INTERP, "interpreter", N_("register an interpreter"),              \
 	  mounts_register, show_interp, mounts_interp_predict)               \
+	X(DEV, "dev", N_("make a minimal /dev there"),                       \
+	  mounts_dev, show_dir, mounts_dev_predict)                          \
+	X(TMPFS, "tmpfs", N_("mount a tmpfs there"),                         \
+	  mounts_tmpfs, show_dir, mounts_dir_predict)                        \
+	X(SYSFS, "sysfs", N_("mount a read-only sysfs there"),               \
+	  mounts_sysfs, show_dir, mounts_dir_predict)                        \
 	X(OLD_ROOT, "old-root", N_("detach the old root"),                   \
 	  pivot_detach_old, no_values, no_prediction)                        \
 	X(SETGID, "setgid", "setgid",                                        \

@@ -43,18 +43,32 @@ void mounts_propagation(const struct step *s, struct run *run)
 			    name);
 }
 
-/* A new filesystem of type, nosuid, nodev and noexec, mounted nowhere yet
+/* What the mounts of the mount options get: nosuid, nodev, noexec. */
+#define SAFE_ATTRS (MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC)
+
+/* A new filesystem of type with options (comma-separated, KEY=VALUE or
+ * KEY, or NULL) and the mount attributes attrs, mounted nowhere yet
  * (fsopen, fsmount): its mount's descriptor, or -1 with errno. */
-static int new_mount(const char *type)
+static int new_mount(const char *type, const char *options,
+		     unsigned int attrs)
 {
-	int fs, mnt = -1, e;
+	char option[64];
+	int fs, mnt = -1, e, r = 0;
 
 	if ((fs = fsopen(type, FSOPEN_CLOEXEC)) < 0)
 		return -1;
-	if (fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
-		mnt = fsmount(fs, FSMOUNT_CLOEXEC,
-			      MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV |
-				      MOUNT_ATTR_NOEXEC);
+	for (const char *o = options; r == 0 && o && *o; o += strcspn(o, ",")) {
+		char *value;
+
+		o += *o == ',';
+		snprintf(option, sizeof option, "%.*s", (int)strcspn(o, ","), o);
+		if ((value = strchr(option, '=')) != NULL)
+			*value++ = '\0';
+		r = fsconfig(fs, value ? FSCONFIG_SET_STRING : FSCONFIG_SET_FLAG,
+			     option, value, 0);
+	}
+	if (r == 0 && fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
+		mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs);
 	e = errno;
 	close(fs);
 	errno = e;
@@ -103,6 +117,9 @@ static const char *option_of(const struct step *s)
 	return s->kind == STEP_PROC || s->kind == STEP_PROC_PRIVATE
 		       ? "mount-proc"
 	       : s->kind == STEP_BINFMT ? "mount-binfmt"
+	       : s->kind == STEP_DEV    ? "mount-dev"
+	       : s->kind == STEP_TMPFS  ? "tmpfs"
+	       : s->kind == STEP_SYSFS  ? "mount-sysfs"
 					: "mount-cgroup";
 }
 
@@ -150,7 +167,7 @@ static void done_with_dir(struct run *run)
  * errno on failure. */
 static int mount_fresh(const struct step *s, const char *type, int dir)
 {
-	int mnt = new_mount(type);
+	int mnt = new_mount(type, NULL, SAFE_ATTRS);
 
 	if (mnt >= 0) {
 		int e;
@@ -357,7 +374,7 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
 	 * (so that it can propagate nowhere): the same instance that
 	 * mounts_binfmt attaches after the chroot. */
-	int mnt = new_mount("binfmt_misc");
+	int mnt = new_mount("binfmt_misc", NULL, SAFE_ATTRS);
 
 	(void)s;
 	if (mnt < 0)
@@ -467,6 +484,126 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 	return e && fails(s, p, e, s->dir.root ? dir_hint(s, e) : NULL);
 }
 
+/* A minimal /dev: the host's devices that every program expects, bound
+ * from where it has them (a user namespace may make no device node);
+ * the links to them; and what a new devpts and a tmpfs give. */
+static const char dev_nodes[][8] = { "null", "zero", "full",
+				     "random", "urandom", "tty" };
+static const char dev_links[][2][16] = {
+	{ "fd", "/proc/self/fd" },      { "stdin", "/proc/self/fd/0" },
+	{ "stdout", "/proc/self/fd/1" }, { "stderr", "/proc/self/fd/2" },
+	{ "ptmx", "pts/ptmx" },
+};
+#define N_DEV_NODES (sizeof dev_nodes / sizeof dev_nodes[0])
+/* A devpts of its own, whose ptmx makes terminals of the run's (not
+ * nodev); a tmpfs for shared memory. */
+static const struct {
+	char name[4], type[8], options[40];
+	unsigned int attrs;
+} dev_mounts[] = {
+	{ "pts", "devpts", "newinstance,ptmxmode=0666,mode=620",
+	  MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC },
+	{ "shm", "tmpfs", "mode=1777", SAFE_ATTRS },
+};
+
+/* A new mount (mnt, closed) put on name in the directory dir, which is
+ * made first (a file to bind a device on, or a directory): 0, or -1 with
+ * errno. */
+static int dev_put(int mnt, int dir, const char *name, bool file)
+{
+	int fd = -1, r, e;
+
+	if (mnt < 0)
+		return -1;
+	r = file ? (fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL |
+						   O_CLOEXEC, 0666)) < 0
+		 : mkdirat(dir, name, 0755);
+	if (r == 0)
+		r = move_mount(mnt, "", dir, name, MOVE_MOUNT_F_EMPTY_PATH);
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	close(mnt);
+	errno = e;
+	return r;
+}
+
+/* A new filesystem of type with options and the mount attributes attrs
+ * put on s's directory: the mount's descriptor (a failure ends the
+ * run). */
+static int fs_on_dir(const struct step *s, struct run *run, const char *type,
+		     const char *options, unsigned int attrs)
+{
+	int fd = dir_of(s, run), mnt = -1;
+
+	if (fd < 0 || (mnt = new_mount(type, options, attrs)) < 0 ||
+	    move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
+						MOVE_MOUNT_T_EMPTY_PATH) != 0) {
+		int e = errno;
+
+		option_failed(e, e == ENOSYS ? _(hint_mount_api) : dir_hint(s, e),
+			      option_of(s), s->dir.path);
+	}
+	done_with_dir(run);
+	return mnt;
+}
+
+/* A tmpfs's files may be run (not noexec): a scratch space. */
+void mounts_tmpfs(const struct step *s, struct run *run)
+{
+	close(fs_on_dir(s, run, "tmpfs", s->dir.options,
+			MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
+}
+
+/* The sysfs of the network namespace we are in. */
+void mounts_sysfs(const struct step *s, struct run *run)
+{
+	close(fs_on_dir(s, run, "sysfs", NULL, SAFE_ATTRS | MOUNT_ATTR_RDONLY));
+}
+
+void mounts_dev(const struct step *s, struct run *run)
+{
+	const char *dir = s->dir.path;
+	/* The host's /: the old root under --pivot-root's new one. */
+	int host = run->old_root >= 0 ? dup(run->old_root)
+				       : open("/", O_PATH | O_CLOEXEC),
+	    nodes[N_DEV_NODES], mnt;
+	char path[16];
+	struct stat st;
+
+	/* Each device taken before anything covers the host's /dev. */
+	for (size_t i = 0; i < N_DEV_NODES; i++) {
+		snprintf(path, sizeof path, /* not translated: a path */ "dev/%s",
+			 dev_nodes[i]);
+		nodes[i] = open_tree(host, path, OPEN_TREE_CLONE |
+						 OPEN_TREE_CLOEXEC |
+						 AT_SYMLINK_NOFOLLOW);
+		if (nodes[i] < 0 || fstat(nodes[i], &st) != 0)
+			step_failed(errno, errno == ENOSYS ? _(hint_mount_api)
+							   : NULL, "/%s",
+				    path);
+		if (!S_ISCHR(st.st_mode))
+			step_failed(ENODEV, NULL, "/%s", path);
+	}
+	close(host);
+	mnt = fs_on_dir(s, run, "tmpfs", "mode=755", SAFE_ATTRS);
+	for (size_t i = 0; i < N_DEV_NODES; i++)
+		if (dev_put(nodes[i], mnt, dev_nodes[i], true) != 0)
+			step_failed(errno, NULL, "%s/%s", quoted(dir),
+				    dev_nodes[i]);
+	for (size_t i = 0; i < sizeof dev_mounts / sizeof dev_mounts[0]; i++)
+		if (dev_put(new_mount(dev_mounts[i].type, dev_mounts[i].options,
+				      dev_mounts[i].attrs),
+			    mnt, dev_mounts[i].name, false) != 0)
+			step_failed(errno, NULL, "%s/%s", quoted(dir),
+				    dev_mounts[i].name);
+	for (size_t i = 0; i < sizeof dev_links / sizeof dev_links[0]; i++)
+		if (symlinkat(dev_links[i][1], mnt, dev_links[i][0]) != 0)
+			step_failed(errno, NULL, "%s/%s", quoted(dir),
+				    dev_links[i][0]);
+	close(mnt);
+}
+
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX], why[PATH_MAX + 128];
@@ -511,4 +648,25 @@ bool mounts_propagation_predict(const struct step *s, struct prediction *p)
 	snprintf(p->hint, sizeof p->hint, "%s",
 		 hint_for(propagation_hints, EINVAL));
 	return true;
+}
+
+bool mounts_dev_predict(const struct step *s, struct prediction *p)
+{
+	char path[64];
+	struct stat st;
+
+	if (mounts_dir_predict(s, p))
+		return true;
+	for (size_t i = 0; i < N_DEV_NODES; i++) {
+		int r;
+
+		snprintf(path, sizeof path, "/dev/%s", dev_nodes[i]);
+		if ((r = lstat(path, &st)) != 0 || !S_ISCHR(st.st_mode)) {
+			p->err = r != 0 ? errno : ENODEV;
+			snprintf(p->what, sizeof p->what, "/dev/%s",
+				 dev_nodes[i]);
+			return true;
+		}
+	}
+	return false;
 }

@@ -1,12 +1,14 @@
 /* Mounts in the new mount namespace, and the root and working directory:
  * the steps propagation, root, wd, proc-private, proc, binfmt-early,
- * binfmt and interpreter.  Each exits 125 on failure; a mount seen in
+ * binfmt, interpreter, dev, tmpfs and sysfs.  Each exits 125 on failure; a mount seen in
  * the caller's namespace is undone if a later step fails.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #ifndef UNSHARE_MOUNTS_H
 #define UNSHARE_MOUNTS_H
+
+#include <stdbool.h>
 
 #include "steps.h"
 
@@ -54,5 +56,21 @@ bool mounts_propagation_predict(const struct step *s, struct prediction *p);
 
 /* --dry-run, interpreter: it cannot tell (p->unsure). */
 bool mounts_interp_predict(const struct step *s, struct prediction *p);
+
+/* A minimal /dev on s->dir.path: a tmpfs; null, zero, full, random,
+ * urandom and tty bound from the host's /dev (from run->old_root under
+ * --pivot-root); a devpts of its own on pts, ptmx a link to its ptmx; a
+ * tmpfs on shm; fd, stdin, stdout, stderr links to /proc/self/fd. */
+void mounts_dev(const struct step *s, struct run *run);
+
+/* A tmpfs on s->dir.path, with s->dir.options, nosuid and nodev. */
+void mounts_tmpfs(const struct step *s, struct run *run);
+
+/* A sysfs on s->dir.path, read-only, nosuid, nodev, noexec: the network
+ * namespace's devices in its class/net. */
+void mounts_sysfs(const struct step *s, struct run *run);
+
+/* --dry-run: the same, or a device of the host's is missing. */
+bool mounts_dev_predict(const struct step *s, struct prediction *p);
 
 #endif

@@ -330,6 +330,50 @@ static int take_keep_env(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* One of --tmpfs's OPTIONS, len bytes at o: size=N, N with k, m, g or
+ * %, or mode=OCTAL, as tmpfs(5) takes them. */
+static bool tmpfs_option_ok(const char *o, size_t len)
+{
+	bool mode = strncmp(o, "mode=", 5) == 0;
+	size_t digits;
+
+	if (len <= 5 || (!mode && strncmp(o, "size=", 5) != 0))
+		return false;
+	digits = strspn(o + 5, mode ? "01234567" : "0123456789");
+	if (mode)
+		return 5 + digits == len && digits <= 4;
+	return digits > 0 && digits <= 15 &&
+	       (5 + digits == len ||
+		(6 + digits == len && strchr("kmgKMG%", o[5 + digits])));
+}
+
+/* --tmpfs=DIR[:OPTIONS], repeatable: the OPTIONS checked now, DIR kept
+ * apart (malloc'd, freed by plan_free). */
+static int take_tmpfs(struct plan *plan, const struct option_row *row,
+		      const char *value, char **msg)
+{
+	size_t len = strcspn(value, ":");
+	const char *options = value[len] ? value + len + 1 : NULL;
+	char *dir;
+
+	if (plan->n_tmpfs == MAX_TMPFS)
+		USAGE(_("more than %d --%s"), MAX_TMPFS, row_name(row));
+	for (const char *o = options; len && o; o = strchr(o, ',')) {
+		o += *o == ',';
+		if (!tmpfs_option_ok(o, strcspn(o, ",")))
+			len = 0;
+	}
+	if (len == 0)
+		USAGE(_("--%s=%s: give a directory, then :size= and :mode=,\n"
+			"write it as /tmp:size=64m,mode=1777 (or a size of 50%%)"),
+		      row_name(row), quoted(value));
+	if ((dir = strndup(value, len)) == NULL)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
+	plan->tmpfs_options[plan->n_tmpfs] = options;
+	plan->tmpfs_dirs[plan->n_tmpfs++] = dir;
+	return 0;
+}
+
 const char value_kinds[][sizeof "variable-list"] = {
 	[VALUES_NONE] = "-",
 	[VALUES_FILE] = "file",
@@ -370,6 +414,18 @@ const struct option_row option_rows[] = {
 	{ "mount-proc", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
 	  N_("mount proc on DIR (/proc); implies -m"),
 	  .sets = OPT_MOUNT_PROC, STRING(proc_dir), .fixed = "/proc",
+	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
+	{ "mount-dev", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
+	  N_("make a minimal /dev on DIR"),
+	  .sets = OPT_MOUNT_DEV, STRING(dev_dir), .fixed = "/dev",
+	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
+	{ "tmpfs", 0, ARG_REQUIRED, "DIR[:OPT]", GROUP_NS,
+	  N_("mount a tmpfs on DIR"),
+	  .sets = OPT_TMPFS, .take = TAKE_TMPFS, .values = VALUES_DIR,
+	  .implies_flags = UNSHARE_MOUNT },
+	{ "mount-sysfs", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
+	  N_("mount a read-only sysfs on DIR"),
+	  .sets = OPT_MOUNT_SYSFS, STRING(sysfs_dir), .fixed = "/sys",
 	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
 	{ "new-cgroup", 0, ARG_OPTIONAL, "NAME", GROUP_NS,
 	  N_("run in a cgroup of its own; implies -C, -f"),
@@ -588,6 +644,7 @@ static int (*const takers[TAKE_COUNT])(struct plan *plan,
 	[TAKE_SPECS] = take_specs, [TAKE_SETGROUPS] = take_setgroups,
 	[TAKE_LIST] = take_list, [TAKE_VERBOSE] = take_verbose,
 	[TAKE_KILL_SIGNAL] = take_kill_signal, [TAKE_KEEP_ENV] = take_keep_env,
+	[TAKE_TMPFS] = take_tmpfs,
 };
 
 int option_take(struct plan *plan, const struct option_row *row,

@@ -154,6 +154,8 @@ static const struct {
 	{ "pid1", N_("as pid 1 the program ignores --kill-child's signal "
 		     "unless it handles it: add --init") },
 	{ "no-ping", N_("--loopback: no group is mapped, so none may ping") },
+	{ "host-net", N_("--mount-sysfs without --net shows the host's "
+			 "network devices") },
 };
 
 /* Which notes apply: a bit a row. */
@@ -166,6 +168,8 @@ static unsigned notes_of(const struct plan *plan, const struct steps *steps)
 		n |= 1 << 0;
 	if ((plan->opts & OPT_KEEP_CAPS) && !userns)
 		n |= 1 << 1;
+	if ((plan->opts & OPT_MOUNT_SYSFS) && !(plan->effective & UNSHARE_NET))
+		n |= 1 << 6;
 	if ((plan->opts & OPT_KEEP_CAPS) && userns &&
 	    plan->setuid_id != NO_ID && plan->setuid_id != 0)
 		n |= 1 << 2;

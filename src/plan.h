@@ -56,6 +56,9 @@
 #define OPT_PID_FILE OPT(36)     /* the pid in FILE */
 #define OPT_WAIT_FD OPT(37)      /* a byte on FD before the exec */
 #define OPT_NO_NEW_PRIVS OPT(38) /* PR_SET_NO_NEW_PRIVS */
+#define OPT_MOUNT_DEV OPT(39)    /* a minimal /dev */
+#define OPT_TMPFS OPT(40)        /* --tmpfs */
+#define OPT_MOUNT_SYSFS OPT(41)  /* a sysfs of the network namespace */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -98,6 +101,12 @@ struct plan {
 	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
+	const char *dev_dir;                 /* with OPT_MOUNT_DEV */
+	const char *sysfs_dir;               /* with OPT_MOUNT_SYSFS */
+	char *tmpfs_dirs[MAX_TMPFS];         /* --tmpfs's DIRs, malloc'd, */
+	const char *tmpfs_options[MAX_TMPFS]; /* and their OPTIONS, or
+						 NULL */
+	size_t n_tmpfs;
 	const char *cgroup_name;             /* --new-cgroup's, or NULL */
 	const char *cgroup_dir;              /* --mount-cgroup's, or NULL */
 	const char **cgroup_sets;            /* --cgroup-set's FILE=VALUE,

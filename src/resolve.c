@@ -109,6 +109,9 @@ static const struct {
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
+	/* The host's devices are out of sight in a chroot: --pivot-root
+	 * (the man page says it). */
+	{ OPT_MOUNT_DEV, OPT_ROOT, false, EXCLUDE },
 	/* The waiting parent writes FILE, with --owner's ids by then. */
 	{ OPT_OWNER, OPT_PID_FILE, false, EXCLUDE },
 	{ OPT_NO_FORK, OPT_FORK, false, EXCLUDE },
@@ -123,6 +126,8 @@ static const struct {
 
 const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 {
+	uint64_t mounts;
+
 	if ((plan->opts & OPT_LIST) &&
 	    ((plan->opts & ~(OPT_LIST | OPT_JSON | LIST_SHAPES)) ||
 	     plan->requested || plan->argv || plan->root_dir ||
@@ -144,21 +149,33 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 		return _("--list runs nothing: give it alone\nit goes with "
 			 "--json, -o, --noheadings and --raw");
 	}
+	/* The kernel mounts a sysfs in a user namespace only for a network
+	 * namespace it owns. */
+	if ((plan->opts & OPT_MOUNT_SYSFS) && (plan->effective & UNSHARE_USER) &&
+	    !(plan->effective & UNSHARE_NET)) {
+		snprintf(msg, size, _(NEEDS), opt_name(OPT_MOUNT_SYSFS),
+			 row_name(row_of_flag(UNSHARE_NET)));
+		return msg;
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
 		return msg;
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
-	 * shared; and a new root made shared would show outside. */
-	if ((plan->opts & OPT_PIVOT_ROOT) &&
+	 * shared; and a new root made shared would show outside, as would
+	 * the mounts of a /dev, a tmpfs or a sysfs. */
+	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
+				    OPT_TMPFS | OPT_MOUNT_SYSFS)) != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];
 
 		snprintf(given, sizeof given, "%s=%s", opt_name(OPT_PROPAGATION),
 			 propagations[plan->propagation].name);
-		snprintf(msg, size, _(EXCLUDE), opt_name(OPT_PIVOT_ROOT), given);
+		/* One of them: --pivot-root's, the lowest bit, first. */
+		snprintf(msg, size, _(EXCLUDE), opt_name(mounts & -mounts),
+			 given);
 		return msg;
 	}
 	if (plan->persist[flag_index(UNSHARE_PID)] &&

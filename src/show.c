@@ -234,6 +234,8 @@ void show_dir(struct emit *e, const struct step *s)
 	if (s->kind == STEP_PROC || s->kind == STEP_BINFMT ||
 	    s->kind == STEP_CGROUP_MOUNT)
 		emit_bool(e, "undo", s->dir.undo);
+	if (s->kind == STEP_TMPFS && s->dir.options)
+		emit_field(e, "options", s->dir.options);
 }
 
 void show_interp(struct emit *e, const struct step *s)

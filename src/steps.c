@@ -101,7 +101,8 @@ static struct step *add_map(const struct plan *plan, struct steps *steps,
 	return s;
 }
 
-/* A directory step: root, wd, proc-private, proc, binfmt. */
+/* A directory step: root, pivot-root, wd, and the mounts on a
+ * directory. */
 static struct step *add_dir(const struct plan *plan, struct steps *steps,
 			    enum step_kind kind, const char *path)
 {
@@ -325,6 +326,14 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir)->dir.again =
 			private;
 	}
+	/* The host's devices are bound from the old root, still in view. */
+	if (plan->opts & OPT_MOUNT_DEV)
+		add_dir(plan, steps, STEP_DEV, plan->dev_dir);
+	for (size_t i = 0; i < plan->n_tmpfs; i++)
+		add_dir(plan, steps, STEP_TMPFS, plan->tmpfs_dirs[i])
+			->dir.options = plan->tmpfs_options[i];
+	if (plan->opts & OPT_MOUNT_SYSFS)
+		add_dir(plan, steps, STEP_SYSFS, plan->sysfs_dir);
 	/* In a user namespace, the kernel mounts a new proc only where one
 	 * is in view: the old root goes after the mounts. */
 	if (plan->pivot_dir)

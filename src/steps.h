@@ -66,6 +66,10 @@ enum step_kind {
 	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
 			      namespace */
 	STEP_INTERP,       /* register one interpreter */
+	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
+			      bound in, a devpts of its own */
+	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
+	STEP_SYSFS,        /* a sysfs, read-only */
 	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
 			      need it in view (proc) are made */
 	STEP_SETGID,
@@ -156,6 +160,8 @@ struct step {
 			const char *root; /* after root, pivot-root: the
 					     new root, as given, or NULL */
 			const char *root_option; /* its option's name */
+			const char *options; /* tmpfs: its options, or
+						NULL */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
@@ -167,7 +173,7 @@ struct step {
 			bool userns;      /* in a new user namespace */
 			bool pidns;       /* proc: in a new pid namespace */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount */
+			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
@@ -257,8 +263,8 @@ struct run {
 	  .pid_sock = { -1, -1 }, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
- * --load-interp. */
-#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS)
+ * --load-interp and --tmpfs. */
+#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS)
 
 /* What a run does, in order: made from the plan once (plan_steps), then
  * run and printed without it. */

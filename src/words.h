@@ -31,5 +31,7 @@ enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 
 /* --load-interp, at most. */
 #define MAX_INTERPS 8
+/* The most --tmpfs a run takes. */
+#define MAX_TMPFS 8
 
 #endif

@@ -74,6 +74,11 @@ LINES = [
     # failed on a line of its own.
     ("pivot", False, ["-r", "--pivot-root={r}", "--mount-proc", "--pid",
                       "--fork", "--hostname=sweep", "--domainname=sweep"]),
+    # The /dev of --mount-dev and a tmpfs, made outside a new root (see
+    # above).
+    ("container-mounts", True, ["--mount-dev", "--tmpfs={d}:size=1m",
+                                "--net", "--mount-sysfs", "--pid",
+                                "--fork"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
                         "--wait-fd={w}", "--no-new-privs"]),
@@ -93,6 +98,7 @@ ERRNOS = {
     "statx": "EACCES", "newfstatat": "EACCES", "fstat": "EBADF",
     "capset": "EPERM", "mkdir": "EACCES",
     "mkdirat": "EACCES", "unlinkat": "EBUSY", "rmdir": "EBUSY",
+    "symlinkat": "ENOSPC",
     "dup2": "EMFILE", "dup3": "EMFILE",
     "fcntl": "EMFILE", "ioctl": "ENOTTY", "readlink": "EACCES",
     "readlinkat": "EACCES", "getdents64": "EIO", "pipe2": "EMFILE",

@@ -137,9 +137,10 @@ bold_words() {
 	require_root
 	unshare --dry-run --json -r --pid --mount-proc --boottime=5 --kill-child --keep-env=HOME --root=/ >plan
 	unshare --dry-run --json --propagation=unchanged --mount-proc=/proc --setuid=1 true >>plan
-	# The container's steps, a note and predictions (125: a FILE that
+	# The container's steps, its mounts, a note and predictions (125: a FILE that
 	# cannot be made), and the hand-off's document.
 	unshare --dry-run --json -U -n --loopback --pivot-root=/ --hostname=h --domainname=d \
+		--mount-dev --tmpfs=/tmp:size=1m --mount-sysfs \
 		--info-fd=3 --pid-file=/nonexistent/pid --wait-fd=4 --no-new-privs --init true >>plan 3>/dev/null 4</dev/null || true
 	unshare -pf --mount-proc --init --info-fd=3 true 3>info
 	unshare --list --json >flags

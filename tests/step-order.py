@@ -56,6 +56,10 @@ CALLS = {
     "interpreter": r'"register"',
     "root": r"\bchroot\(",
     "pivot-root": r"\bpivot_root\(",
+    # Its last link, once the host's devices are taken and bound.
+    "dev": r'symlinkat\("pts/ptmx"',
+    "tmpfs": r'fsopen\("tmpfs"',
+    "sysfs": r'fsopen\("sysfs"',
     "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",
     "proc-private": r'mount\(NULL, "[^"]+", NULL, MS_REC\|MS_PRIVATE',

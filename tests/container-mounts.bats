@@ -1,0 +1,239 @@
+#!/usr/bin/env bats
+# The mounts a new root lacks first: --mount-dev, a minimal /dev of the
+# run's own, --tmpfs and --mount-sysfs.  One root of a static busybox for the whole
+# file (setup_file), which nobody can reach, with the binary nobody runs
+# beside it.
+
+load helpers
+
+setup_file() {
+	local bb applet
+	[ "$(id -u)" = 0 ] || return 0
+	bb=$(command -v busybox) || return 0
+	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' || return 0
+	NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
+	chmod 755 "$NOBODY_DIR"
+	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
+	NOBODY_BIN=$NOBODY_DIR/unshare
+	ROOT=$NOBODY_DIR/root
+	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/dev" "$ROOT/tmp" "$ROOT/sys"
+	cp "$bb" "$ROOT/bin/busybox"
+	for applet in sh cat cut grep hostname ls sort touch tr true; do
+		ln -s busybox "$ROOT/bin/$applet"
+	done
+	chmod -R a+rX "$NOBODY_DIR"
+	export NOBODY_DIR NOBODY_BIN ROOT
+}
+
+teardown_file() {
+	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
+}
+
+need_root_dir() {
+	require_root
+	[ -n "${ROOT:-}" ] ||
+		need "busybox is not installed, or not static (tools/install-deps installs busybox-static)"
+}
+
+# What a program in the container checks: its pid, its hostname, a
+# /dev/null it can write, a devpts of its own, a proc, a /tmp it can
+# write, its network devices in /sys, and the mount points under /dev,
+# /sys and /tmp.
+CHECK='echo pid=$$; hostname; echo x >/dev/null && echo null; [ -c /dev/pts/ptmx ] && echo pts; [ -r /proc/1/status ] && echo proc; touch /tmp/x && echo tmp; echo net: $(ls /sys/class/net); cut -d" " -f5 /proc/self/mountinfo | grep "^/dev\|^/tmp\|^/sys" | sort | tr "\n" " "'
+DEV_MOUNTS='/dev /dev/full /dev/null /dev/pts /dev/random /dev/shm /dev/tty /dev/urandom /dev/zero /sys /tmp '
+
+@test "--mount-dev: the host's devices, a devpts, shm and the links in a /dev of the run's own; the host's /dev untouched" {
+	require_root
+	local before
+	before=$(grep -c ' /dev[ /]' /proc/self/mountinfo)
+	run unshare --mount-dev sh -c 'cd /dev && for d in null zero full random urandom tty; do [ -c $d ] || echo "no $d"; done
+		echo x >null && head -c 3 zero | od -An -tx1
+		readlink fd stdin stdout stderr ptmx; stat -c "%a %F" . shm pts/ptmx
+		python3 -c "import os; m, s = os.openpty(); print(os.ttyname(s))"'
+	assert_success
+	assert_output " 00 00 00
+/proc/self/fd
+/proc/self/fd/0
+/proc/self/fd/1
+/proc/self/fd/2
+pts/ptmx
+755 directory
+1777 directory
+666 character special file
+/dev/pts/0"
+	assert_equal "$(grep -c ' /dev[ /]' /proc/self/mountinfo)" "$before"
+	run unshare --dry-run --mount-dev true
+	assert_success
+	assert_line --regexp '^implied +mount +by --mount-dev$'
+	assert_line --regexp '^dev +.*: /dev$'
+}
+
+@test "the container line, as root and as nobody: pid 1, its hostname, /dev/null writable, /dev/pts, /proc, a /tmp of its own, lo alone in /sys" {
+	need_root_dir
+	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs -pf --hostname=box sh -c "$CHECK"
+	assert_success
+	assert_output "pid=1
+box
+null
+pts
+proc
+tmp
+net: lo
+$DEV_MOUNTS"
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs -pf --hostname=box sh -c "$CHECK"
+	assert_success
+	assert_output "pid=1
+box
+null
+pts
+proc
+tmp
+net: lo
+$DEV_MOUNTS"
+	# The root's own /tmp got nothing.
+	[ ! -e "$ROOT/tmp/x" ]
+}
+
+@test "--mount-dev refused with --root, it, --tmpfs and --mount-sysfs with shared or unchanged propagation, by --dry-run too" {
+	local mode
+	run unshare --root=/ --mount-dev true
+	assert_failure 125
+	assert_output "unshare: --root and --mount-dev exclude each other: keep one"
+	run unshare --dry-run --root=/ --mount-dev true
+	assert_failure 125
+	for mode in shared unchanged; do
+		run unshare --propagation=$mode --mount-dev true
+		assert_failure 125
+		assert_output "unshare: --propagation=$mode and --mount-dev exclude each other: keep one"
+		run unshare --propagation=$mode --tmpfs="$BATS_TEST_TMPDIR" true
+		assert_failure 125
+		assert_output "unshare: --propagation=$mode and --tmpfs exclude each other: keep one"
+		run unshare --propagation=$mode --mount-sysfs true
+		assert_failure 125
+		assert_output "unshare: --propagation=$mode and --mount-sysfs exclude each other: keep one"
+	done
+}
+
+@test "--mount-dev=DIR not there, or no directory: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
+	need_root_dir
+	local dir why
+	mounts_snapshot
+	# Looked for in the new root: /etc is the host's alone.
+	for dir in /nodir /etc /bin/busybox; do
+		why="No such file or directory"
+		[ "$dir" != /bin/busybox ] || why="Not a directory"
+		run unshare --dry-run --pivot-root="$ROOT" --mount-dev=$dir /bin/true
+		assert_failure 125
+		assert_said "would fail: make a minimal /dev there: $dir" "$why" "it is inside --pivot-root="
+		run unshare --pivot-root="$ROOT" --mount-dev=$dir /bin/true
+		assert_failure 125
+		assert_said "unshare: --mount-dev=$dir: $why" "it is inside --pivot-root="
+	done
+	[ ! -e "$ROOT/nodir" ]
+	assert_no_new_mounts
+}
+
+@test "--mount-dev: a link on the way to DIR that another user owns is refused; .. out of the new root too" {
+	need_root_dir
+	local link=$ROOT/link-$BATS_TEST_NUMBER
+	ln -s /dev "$link"
+	chown -h nobody "$link"
+	run unshare --pivot-root="$ROOT" --mount-dev="/${link##*/}" /bin/true
+	rm -f "$link"
+	assert_failure 125
+	assert_output --partial "is a link owned by uid 65534"
+	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev=/../../dev true
+	assert_failure 125
+	assert_said "--mount-dev=/../../dev" "leads out of the root"
+}
+
+@test "--mount-dev in the JSON plan, and dev in --list=steps" {
+	run unshare --dry-run --json --mount-dev="$BATS_TEST_TMPDIR" true
+	assert_success
+	run python3 -c 'import json, sys; d = json.loads(sys.argv[1]); print([s for s in d["plan"]["steps"] if s["step"] == "dev"])' "$output"
+	assert_output "[{'step': 'dev', 'path': '$BATS_TEST_TMPDIR'}]"
+	run unshare --list=steps
+	assert_line --regexp '^dev +make a minimal /dev there$'
+}
+
+@test "--tmpfs: a tmpfs of its size and mode, nosuid and nodev, that the program can write and run from; DIR as it was after" {
+	require_root
+	mkdir d
+	run unshare --tmpfs="$BATS_TEST_TMPDIR/d:size=64k,mode=710" sh -c 'cd d && stat -c %a . &&
+		grep " $PWD " /proc/self/mountinfo | sed "s/ - / /" | cut -d" " -f6- &&
+		printf "#!/bin/sh\necho ran\n" >x && chmod +x x && ./x &&
+		! head -c 100000 /dev/zero >y 2>/dev/null && echo full'
+	assert_success
+	assert_output "710
+rw,nosuid,nodev,relatime tmpfs none rw,size=64k,mode=710
+ran
+full"
+	run ls -A d
+	assert_output ""
+	run unshare --dry-run --json --tmpfs="$BATS_TEST_TMPDIR/d:size=50%" --tmpfs=/mnt true
+	assert_success
+	run python3 -c 'import json, sys; d = json.loads(sys.argv[1]); print([s for s in d["plan"]["steps"] if s["step"] == "tmpfs"])' "$output"
+	assert_output "[{'step': 'tmpfs', 'path': '$BATS_TEST_TMPDIR/d', 'options': 'size=50%'}, {'step': 'tmpfs', 'path': '/mnt'}]"
+}
+
+@test "--tmpfs: sizes, modes and options it does not take are refused as the command line is read; nine are too many" {
+	local value
+	for value in /d:size=x /d:size=-1 /d:size=1t /d:size= /d:mode=8 /d:mode=17777 /d:mode=-1 \
+		/d:uid=0 "/d:size=1m," /d: :size=1m /d:size=1m:mode=1 /d:mode=7,size=1m,nr_inodes=1; do
+		run unshare --dry-run --tmpfs="$value" true
+		assert_failure 125
+		assert_line --index 0 "unshare: --tmpfs=$value: give a directory, then :size= and :mode=,"
+		assert_line --index 1 --partial "/tmp:size=64m,mode=1777"
+	done
+	run unshare --tmpfs=/1 --tmpfs=/2 --tmpfs=/3 --tmpfs=/4 --tmpfs=/5 --tmpfs=/6 --tmpfs=/7 --tmpfs=/8 --tmpfs=/9 true
+	assert_failure 125
+	assert_output --partial "more than 8 --tmpfs"
+	run unshare --dry-run --tmpfs="$BATS_TEST_TMPDIR:size=1M,mode=0755" --tmpfs="$BATS_TEST_TMPDIR:size=10%,size=2g" true
+	assert_success
+}
+
+@test "--tmpfs=DIR and --mount-sysfs=DIR not in the new root: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
+	need_root_dir
+	mounts_snapshot
+	run unshare --dry-run --root="$ROOT" --tmpfs=/etc /bin/true
+	assert_failure 125
+	assert_said "would fail: mount a tmpfs there: /etc" "No such file or directory" "it is inside --root="
+	run unshare --root="$ROOT" --tmpfs=/etc /bin/true
+	assert_failure 125
+	assert_said "unshare: --tmpfs=/etc: No such file or directory" "it is inside --root="
+	run unshare --dry-run --root="$ROOT" -n --mount-sysfs=/etc /bin/true
+	assert_failure 125
+	assert_said "would fail: mount a read-only sysfs there: /etc" "No such file or directory"
+	run unshare --root="$ROOT" -n --mount-sysfs=/etc /bin/true
+	assert_failure 125
+	assert_said "unshare: --mount-sysfs=/etc: No such file or directory"
+	[ ! -e "$ROOT/etc" ]
+	assert_no_new_mounts
+}
+
+@test "--mount-sysfs: the new network namespace's devices, read-only; the host's without --net, which the plan notes; -U needs --net" {
+	require_root
+	run unshare -n --mount-sysfs sh -c 'ls /sys/class/net; grep " /sys " /proc/self/mountinfo | tail -n 1 | cut -d" " -f6'
+	assert_success
+	assert_output "lo
+ro,nosuid,nodev,noexec,relatime"
+	run unshare --mount-sysfs sh -c 'ls /sys/class/net'
+	assert_success
+	assert_output "$(ls /sys/class/net)"
+	run unshare --dry-run --mount-sysfs true
+	assert_success
+	assert_line "note         --mount-sysfs without --net shows the host's network devices"
+	assert_line --regexp '^sysfs +mount a read-only sysfs there: /sys$'
+	run unshare --dry-run --json --mount-sysfs true
+	assert_output --partial '"notes":["host-net"]'
+	run unshare --dry-run -n --mount-sysfs true
+	assert_success
+	refute_output --partial "host"
+	run unshare -r --mount-sysfs true
+	assert_failure 125
+	assert_output "unshare: --mount-sysfs needs --net"
+	run unshare -rn --mount-sysfs ls /sys/class/net
+	assert_success
+	assert_output lo
+}

@@ -142,9 +142,11 @@ static void judge_all(struct flag_row *rows)
 	checked_probes(masks, n, errs);
 
 	/* The second child: a user namespace, then each flag refused. */
+	size_t tried = n;
+
 	masks[0] = flags_closure(UNSHARE_USER, NULL);
 	n = 0;
-	for (size_t k = 0; k < UNSHARE_NFLAGS; k++) {
+	for (size_t k = 0; k < tried; k++) {
 		struct flag_row *r = &rows[order[k]];
 
 		r->status = verdict(errs[k]);

@@ -93,7 +93,7 @@ teardown() {
 	run status_of sh -c '
 		(until i=$(pgrep -P $$ -x unshare); do sleep 0.05; done
 		 until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $i) &
-		exec "$UNSHARE_BIN" --init sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+		exec env --default-signal=TERM "$UNSHARE_BIN" --init sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
 	' sh "$out"
 	assert_output "exit 4"
 	assert_equal "$(cat "$out.out")" "got TERM"
@@ -103,7 +103,7 @@ teardown() {
 	out=$BATS_TEST_TMPDIR/out
 	run status_of sh -c '
 		(until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $$) &
-		exec "$UNSHARE_BIN" --init --forward-signals sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+		exec env --default-signal=TERM "$UNSHARE_BIN" --init --forward-signals sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
 	' sh "$out"
 	assert_output "exit 4"
 	assert_equal "$(cat "$out.out")" "got TERM"

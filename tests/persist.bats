@@ -580,8 +580,9 @@ release() {
 			mkfifo "$fifo"
 			# Held before exec: the program never runs, whenever the
 			# signal lands.
-			LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
-				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_PRELOAD_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
+			env --default-signal=TERM LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
+				UNSHARE_TEST_HOLD="$fifo" UNSHARE_TEST_HOLD_AT=exec \
+				"$UNSHARE_PRELOAD_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
 			upid=$!
 			# A signal that lands while the shell's child has not
 			# yet executed unshare is lost with the shell's trap:

@@ -63,7 +63,7 @@ teardown() {
 # The kernel shields a pid 1 from signals it has no handler for, even its
 # own: without --init, TERM and the like cannot kill the program.
 @test "--pid: pid 1 ignores its own TERM (use --init to be killable)" {
-	run status_of "$UNSHARE_BIN" --pid sh -c 'kill -TERM $$; echo survived'
+	run status_of env --default-signal=TERM "$UNSHARE_BIN" --pid sh -c 'kill -TERM $$; echo survived'
 	assert_output "survived
 exit 0"
 }

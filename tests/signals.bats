@@ -68,10 +68,12 @@ trap_program() {
 }
 
 # Start unshare with OPTIONS in the background; the program writes its pid
-# (as we see it) and sleeps.  Sets upid and victim.
+# (as we see it) and sleeps, every signal at its default (the TERM of
+# --kill-child=TERM kills it, whatever the caller ignores).  Sets upid
+# and victim.
 start_sleeper() {
 	ready=$BATS_TEST_TMPDIR/ready
-	"$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
+	env --default-signal "$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
 	upid=$!
 	eventually pgrep -P "$upid" -x sleep >/dev/null ||
 		fail "the child of $upid did not start"
@@ -128,7 +130,7 @@ print([(s["signal"], s["spared_as_pid1"]) for s in json.loads(sys.argv[1])["plan
 	kill -KILL "$victim"
 	# The program is the grandchild, found by a command line of its own.
 	secs=$((100000 + RANDOM))
-	"$UNSHARE_BIN" --init --kill-child=TERM sleep "$secs" &
+	env --default-signal "$UNSHARE_BIN" --init --kill-child=TERM sleep "$secs" &
 	upid=$!
 	eventually pgrep -x -f "sleep $secs" >/dev/null ||
 		fail "the program of $upid did not start"

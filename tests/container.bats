@@ -338,14 +338,19 @@ add_link() {
 	mkfifo go
 	"$UNSHARE_BIN" -n --info-fd=8 --wait-fd=9 sh -c 'touch started; "$1" -br link' sh "$IP" \
 		8>info.json 9<go >out &
+	upid=$!
 	exec 7>go
 	eventually written info.json
-	sleep 0.2
+	# Blocked in its read of the FIFO: the program cannot start before
+	# the byte.
+	eventually reading_pipe "$upid" || [ -e started ] ||
+		fail "unshare never read the FIFO"
 	[ ! -e started ] || fail "the program started before the byte"
 	add_link "$(json info.json 'd["pid"]')"
 	echo g >&7
 	exec 7>&-
-	wait
+	wait "$upid"
+	upid=
 	[ -e started ]
 	run grep -c '^d0' out
 	assert_output 1

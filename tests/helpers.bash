@@ -255,6 +255,21 @@ gone() {
 	eventually ended "$1"
 }
 
+# settled PID: the process sleeps with no signal pending.  The kernel
+# queues a signal (or drops an ignored one) before kill(1) returns, and
+# wakes its target: a process settled after a kill has dropped the
+# signal, or handled it and waits again; one that dies of it never is.
+settled() {
+	awk '/^State:/ { s = $2 } /^(SigPnd|ShdPnd):/ && $2 !~ /^0+$/ { p = 1 }
+		END { exit !(s == "S" && !p) }' "/proc/$1/status" 2>/dev/null
+}
+
+# reading_pipe PID: the process sleeps in a read of a pipe or FIFO (the
+# kernel's pipe_read, or anon_pipe_read in newer kernels).
+reading_pipe() {
+	[[ $(cat "/proc/$1/wchan" 2>/dev/null) == *pipe_read ]]
+}
+
 # statuses_pass OPTION...: the exit statuses 0, 1, 42 and 255 of the
 # program come back as ours.
 statuses_pass() {

@@ -55,7 +55,7 @@ teardown() {
 
 @test "--pid: KILL from outside kills pid 1, and we die of KILL too" {
 	run status_of sh -c '
-		(until v=$(pgrep -P $$ -x sleep); do sleep 0.05; done; kill -KILL $v) &
+		(n=0; until v=$(pgrep -P $$ -x sleep) || [ $((n += 1)) -gt 200 ]; do sleep 0.05; done; kill -KILL $v) &
 		exec "$UNSHARE_BIN" --pid sleep 100'
 	assert_output "signal KILL"
 }

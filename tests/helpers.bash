@@ -14,6 +14,21 @@ if ! declare -F assert_success >/dev/null; then
 	export -f $(declare -F | awk '$3 ~ /^(assert_|refute|batslib_|fail$)/ { print $3 }')
 fi
 
+# python3, when PATH's is a script (a version manager's shim, as pyenv's,
+# 0.4 s a start), is the interpreter it starts, found once a file and
+# put first on PATH: the tests start python3 hundreds of times.
+if [ -z "${UNSHARE_PYTHON_DIR:-}" ] && [ -n "${BATS_RUN_TMPDIR:-}" ]; then
+	UNSHARE_PYTHON_DIR=$BATS_RUN_TMPDIR/python
+	if python3=$(command -v python3) && [ "$(head -c 2 "$python3")" = '#!' ] &&
+		python3=$(python3 -c 'import sys; print(sys.executable)') &&
+		[ -x "$python3" ] && mkdir -p "$UNSHARE_PYTHON_DIR" &&
+		ln -sf "$python3" "$UNSHARE_PYTHON_DIR/python3"; then
+		PATH=$UNSHARE_PYTHON_DIR:$PATH
+	fi
+	unset python3
+	export UNSHARE_PYTHON_DIR PATH
+fi
+
 # make check sets these; running bats by hand from the source tree works too.
 UNSHARE_BIN=${UNSHARE_BIN:-$BATS_TEST_DIRNAME/../src/unshare}
 UNSHARE_TESTLIB=${UNSHARE_TESTLIB:-$BATS_TEST_DIRNAME}

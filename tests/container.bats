@@ -255,20 +255,28 @@ parse_json() {
 # pid is the program's (a sleep), and each namespace's inode is what
 # /proc shows from outside; with --init, init_pid is its parent.
 info_matches() {
-	local pid type inode
+	local version pid init_pid types='' type inode ns
 	wait_for_file "$1"
 	eventually written "$1" || fail "$1 is not whole"
-	assert_equal "$(json "$1" 'd["version"]')" 4
-	pid=$(json "$1" 'd["pid"]')
+	# The document read once: its version, pid and init_pid, then each
+	# namespace, "TYPE INODE" a line, in order.
+	{
+		read -r version
+		read -r pid
+		read -r init_pid
+		mapfile -t ns
+	} < <(json "$1" '"\n".join([str(d["version"]), str(d["pid"]), str(d.get("init_pid"))] +
+		["%s %s" % (t, d["ns"][t]) for t in sorted(d["ns"])])')
+	assert_equal "$version" 4
 	[[ $(tr '\0' ' ' <"/proc/$pid/cmdline") == sleep* ]] || fail "pid $pid is not the program"
-	for type in $(json "$1" '" ".join(d["ns"])'); do
-		inode=$(json "$1" "d[\"ns\"][\"$type\"]")
+	for type in "${ns[@]}"; do
+		inode=${type#* } type=${type%% *}
 		assert_equal "$(readlink "/proc/$pid/ns/$type")" "$type:[$inode]"
+		types+=${types:+ }$type
 	done
-	assert_equal "$(json "$1" '" ".join(sorted(d["ns"]))')" "cgroup ipc mnt net pid time user uts"
+	assert_equal "$types" "cgroup ipc mnt net pid time user uts"
 	if [ -n "${2:-}" ]; then
-		assert_equal "$(json "$1" 'd["init_pid"]')" \
-			"$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status")"
+		assert_equal "$init_pid" "$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status")"
 	fi
 	kill -KILL "$pid"
 }
@@ -276,11 +284,13 @@ info_matches() {
 @test "--info-fd: one JSON document, the pid as the caller sees it and the inodes of its namespaces, then the FD closed" {
 	require_root
 	"$UNSHARE_BIN" -n -pf --mount-proc --info-fd=8 sleep 60 8>info.json &
+	bg=$!
 	info_matches info.json
-	wait || true
+	wait "$bg" || true
 	"$UNSHARE_BIN" -n -pf --mount-proc --init --info-fd=8 sleep 60 8>info.json &
+	bg=$!
 	info_matches info.json init
-	wait || true
+	wait "$bg" || true
 	assert_equal "$(json info.json '"init_pid" in d')" True
 	# The program does not get the FD.
 	run unshare --info-fd=8 sh -c 'if test -e /proc/self/fd/8; then echo open; fi' 8>/dev/null
@@ -299,10 +309,11 @@ info_matches() {
 		mkfifo info go
 		# shellcheck disable=SC2086 # the options are words
 		"$UNSHARE_BIN" -n $options --info-fd=3 --wait-fd=4 true 4<go 3>info &
+		bg=$!
 		exec 5>go
 		run timeout 5 cat info
 		exec 5>&-
-		wait || true
+		wait "$bg" || true
 		assert_success
 		assert_output --regexp '^\{"version":4,"pid":[0-9]+,'
 	done
@@ -312,13 +323,15 @@ info_matches() {
 	require_userns_for_nobody
 	nobody_dir
 	as_nobody "$NOBODY_BIN" -rn -pf --mount-proc --info-fd=8 sleep 60 8>"$NOBODY_DIR/w/info.json" &
+	bg=$!
 	info_matches "$NOBODY_DIR/w/info.json"
-	wait || true
+	wait "$bg" || true
 }
 
 @test "--pid-file: the pid whole (renamed into place), by the parent whatever user the program is, removed at the end" {
 	require_root
 	"$UNSHARE_BIN" -p --mount-proc --init --pid-file="$PWD/pid" --info-fd=8 --setuid=65534 sleep 60 8>info.json &
+	bg=$!
 	wait_for_file pid
 	eventually written info.json
 	# The program's pid, not the init's, in a directory nobody may not
@@ -326,7 +339,7 @@ info_matches() {
 	assert_equal "$(cat pid)" "$(json info.json 'd["pid"]')"
 	assert_equal "$(awk '/^Uid:/ { print $2 }' "/proc/$(cat pid)/status")" 65534
 	kill -KILL "$(cat pid)"
-	wait || true
+	wait "$bg" || true
 	[ ! -e pid ]
 	run ls -A
 	assert_output info.json
@@ -429,14 +442,19 @@ add_link() {
 	mkfifo go
 	"$UNSHARE_BIN" -n --info-fd=8 --wait-fd=9 sh -c 'touch started; "$1" -br link' sh "$IP" \
 		8>info.json 9<go >out &
+	upid=$!
 	exec 7>go
 	eventually written info.json
-	sleep 0.2
+	# Blocked in its read of the FIFO: the program cannot start before
+	# the byte.
+	eventually reading_pipe "$upid" || [ -e started ] ||
+		fail "unshare never read the FIFO"
 	[ ! -e started ] || fail "the program started before the byte"
 	add_link "$(json info.json 'd["pid"]')"
 	echo g >&7
 	exec 7>&-
-	wait
+	wait "$upid"
+	upid=
 	[ -e started ]
 	run grep -c '^d0' out
 	assert_output 1
@@ -448,12 +466,13 @@ add_link() {
 	mkfifo go
 	as_nobody "$NOBODY_BIN" -rn --info-fd=8 --wait-fd=9 "$IP" -br link \
 		8>"$NOBODY_DIR/w/info.json" 9<go >out &
+	bg=$!
 	exec 7>go
 	eventually written "$NOBODY_DIR/w/info.json"
 	add_link "$(json "$NOBODY_DIR/w/info.json" 'd["pid"]')"
 	echo g >&7
 	exec 7>&-
-	wait
+	wait "$bg"
 	run grep -c '^d0' out
 	assert_output 1
 }

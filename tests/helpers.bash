@@ -14,6 +14,21 @@ if ! declare -F assert_success >/dev/null; then
 	export -f $(declare -F | awk '$3 ~ /^(assert_|refute|batslib_|fail$)/ { print $3 }')
 fi
 
+# python3, when PATH's is a script (a version manager's shim, as pyenv's,
+# 0.4 s a start), is the interpreter it starts, found once a file and
+# put first on PATH: the tests start python3 hundreds of times.
+if [ -z "${UNSHARE_PYTHON_DIR:-}" ] && [ -n "${BATS_RUN_TMPDIR:-}" ]; then
+	UNSHARE_PYTHON_DIR=$BATS_RUN_TMPDIR/python
+	if python3=$(command -v python3) && [ "$(head -c 2 "$python3")" = '#!' ] &&
+		python3=$(python3 -c 'import sys; print(sys.executable)') &&
+		[ -x "$python3" ] && mkdir -p "$UNSHARE_PYTHON_DIR" &&
+		ln -sf "$python3" "$UNSHARE_PYTHON_DIR/python3"; then
+		PATH=$UNSHARE_PYTHON_DIR:$PATH
+	fi
+	unset python3
+	export UNSHARE_PYTHON_DIR PATH
+fi
+
 # make check sets these; running bats by hand from the source tree works too.
 UNSHARE_BIN=${UNSHARE_BIN:-$BATS_TEST_DIRNAME/../src/unshare}
 UNSHARE_TESTLIB=${UNSHARE_TESTLIB:-$BATS_TEST_DIRNAME}
@@ -259,6 +274,21 @@ ended() {
 # gone PID: the process ended (gone, or a zombie), within 5 s.
 gone() {
 	eventually ended "$1"
+}
+
+# settled PID: the process sleeps with no signal pending.  The kernel
+# queues a signal (or drops an ignored one) before kill(1) returns, and
+# wakes its target: a process settled after a kill has dropped the
+# signal, or handled it and waits again; one that dies of it never is.
+settled() {
+	awk '/^State:/ { s = $2 } /^(SigPnd|ShdPnd):/ && $2 !~ /^0+$/ { p = 1 }
+		END { exit !(s == "S" && !p) }' "/proc/$1/status" 2>/dev/null
+}
+
+# reading_pipe PID: the process sleeps in a read of a pipe or FIFO (the
+# kernel's pipe_read, or anon_pipe_read in newer kernels).
+reading_pipe() {
+	[[ $(cat "/proc/$1/wchan" 2>/dev/null) == *pipe_read ]]
 }
 
 # statuses_pass OPTION...: the exit statuses 0, 1, 42 and 255 of the

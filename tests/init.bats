@@ -36,12 +36,18 @@ unshare"
 
 # The orphan is a copy of sh with a name of its own, so that its zombie can
 # be found.  It is orphaned at once; the program then becomes a sleep that
-# never calls wait(), and only after that does the orphan say it ran and
-# exit.  Sets upid (unshare) and ran.
+# never calls wait(), and only after that (the program's pid, as this
+# /proc shows it, names the sleep: 10 s at most) does the orphan say it
+# ran and exit.  Sets upid (unshare) and ran.
 start_orphan() {
+	local wait_sleep='i=0
+		until [ "$(cat "/proc/$2/comm")" = sleep ] || [ $((i += 1)) -gt 200 ]; do sleep 0.05; done
+		echo ran >"$1"'
 	orphan=$BATS_TEST_TMPDIR/orphan$$ ran=$BATS_TEST_TMPDIR/ran
 	cp /bin/sh "$orphan"
-	"$UNSHARE_BIN" "$@" sh -c "($orphan -c 'sleep 0.3; echo ran >$ran' &); exec sleep 60" 3>&- &
+	"$UNSHARE_BIN" "$@" sh -c 'read -r me _ </proc/self/stat
+		("$1" -c "$2" orphan "$3" "$me" &)
+		exec sleep 60' sh "$orphan" "$wait_sleep" "$ran" 3>&- &
 	upid=$!
 	wait_for_file "$ran"
 }
@@ -81,19 +87,21 @@ teardown() {
 }
 
 @test "without --init an orphan stays a zombie under a program that does not reap" {
+	local parent
 	start_orphan --pid
 	eventually has_zombies || fail "the orphan never became a zombie"
-	sleep 0.5
-	[ -n "$(zombies)" ] || fail "the zombie was reaped after all"
+	# Its parent, the only one who may reap it, is the program: a sleep.
+	parent=$(zombies | awk '{ print $4 }')
+	assert_equal "$(cat "/proc/$parent/comm")" sleep
 	end_namespace
 }
 
 @test "--init: TERM sent to the init reaches the program" {
 	out=$BATS_TEST_TMPDIR/out
 	run status_of sh -c '
-		(until i=$(pgrep -P $$ -x unshare); do sleep 0.05; done
-		 until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $i) &
-		exec "$UNSHARE_BIN" --init sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+		(n=0; until i=$(pgrep -P $$ -x unshare) || [ $((n += 1)) -gt 200 ]; do sleep 0.05; done
+		 n=0; until [ -s "$1" ] || [ $((n += 1)) -gt 200 ]; do sleep 0.05; done; kill -TERM $i) &
+		exec env --default-signal=TERM "$UNSHARE_BIN" --init sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; n=0; while [ \$((n += 1)) -le 200 ]; do sleep 0.05; done; exit 9"
 	' sh "$out"
 	assert_output "exit 4"
 	assert_equal "$(cat "$out.out")" "got TERM"
@@ -102,8 +110,8 @@ teardown() {
 @test "--init --forward-signals: TERM to us reaches the program through the init" {
 	out=$BATS_TEST_TMPDIR/out
 	run status_of sh -c '
-		(until [ -s "$1" ]; do sleep 0.05; done; kill -TERM $$) &
-		exec "$UNSHARE_BIN" --init --forward-signals sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; while :; do sleep 0.05; done"
+		(n=0; until [ -s "$1" ] || [ $((n += 1)) -gt 200 ]; do sleep 0.05; done; kill -TERM $$) &
+		exec env --default-signal=TERM "$UNSHARE_BIN" --init --forward-signals sh -c "trap \"echo got TERM >$1.out; exit 4\" TERM; echo up >$1; n=0; while [ \$((n += 1)) -le 200 ]; do sleep 0.05; done; exit 9"
 	' sh "$out"
 	assert_output "exit 4"
 	assert_equal "$(cat "$out.out")" "got TERM"

@@ -7,11 +7,18 @@
 # completes the new name; with no completion directory
 # (--without-bash-completion-dir gives "no", and the same for zsh and
 # fish) none is installed.  Runs make in the build tree, into a
-# DESTDIR of the test's own.
+# DESTDIR of the test's own; and as nobody, a copy of the source
+# configured for a prefix of its own, where everything goes (the fish
+# completion into fish's own directory only when asked, or when the
+# prefix is fish's).
 
 load helpers
 
 UNSHARE_BUILDDIR=${UNSHARE_BUILDDIR:-$BATS_TEST_DIRNAME/..}
+
+teardown() {
+	nobody_cleanup
+}
 
 # The German catalog, installed with NLS (not with --disable-nls) under
 # the package's name, whatever the program's: the line that lists it.
@@ -123,27 +130,32 @@ build_make() {
 	run build_make uninstall DESTDIR="$root" prefix=/usr bashcompletiondir=no fishcompletiondir=no
 }
 
-@test "the fish completion goes where pkg-config says fish looks, unless configure was told" {
-	local config want dir root=$BATS_TEST_TMPDIR/root
-	# What configure was told, if anything (make distcheck tells it a
-	# directory under its own prefix).
+@test "the fish completion goes under the prefix, or where fish looks when the prefix is fish's or configure was asked" {
+	local config want dir prefix fish_prefix asked=no root=$BATS_TEST_TMPDIR/root
+	# What configure was told, if anything.
 	config=$("$UNSHARE_BUILDDIR/config.status" --config)
+	prefix=$(build_make --no-print-directory --eval 'prefix: ; @echo $(prefix)' prefix)
+	fish_prefix=$(pkg-config --variable=prefix fish 2>/dev/null) || fish_prefix=
 	case $config in
 	*--without-fish-completion-dir*) want=no ;;
 	*--with-fish-completion-dir=*)
 		want=${config#*--with-fish-completion-dir=}
 		want=${want%%[\' ]*} ;;
 	*)
-		want=$(pkg-config --variable=completionsdir fish 2>/dev/null) || want=
 		# shellcheck disable=SC2016 # make expands it
-		[ -n "$want" ] || want='${datadir}/fish/vendor_completions.d' ;;
+		want='${datadir}/fish/vendor_completions.d'
+		if [[ $config == *--with-fish-completion-dir* ]] ||
+			{ [ -n "$fish_prefix" ] && [ "$prefix" = "$fish_prefix" ]; }; then
+			want=$(pkg-config --variable=completionsdir fish)
+			asked=yes
+		fi ;;
 	esac
 	want=$(build_make --no-print-directory --eval "want: ; @echo $want" want)
 	dir=$(build_make --no-print-directory --eval 'dir: ; @echo $(fishcompletiondir)' dir)
 	assert_equal "$dir" "$want"
 	[ "$dir" != no ] || return 0
 	# Where the system's fish looks, when its fish.pc was asked.
-	if [[ $config != *fish-completion-dir* ]] && pkg-config --exists fish 2>/dev/null; then
+	if [ "$asked" = yes ]; then
 		run env -i HOME="$BATS_TEST_TMPDIR" PATH="$PATH" fish -c \
 			'string join \n -- $fish_complete_path'
 		assert_line "$dir"
@@ -153,4 +165,42 @@ build_make() {
 	[ -f "$root$dir/unshare.fish" ] || fail "not in $dir: $(cd "$root" && find . -name '*.fish')"
 	run build_make uninstall DESTDIR="$root"
 	assert_success
+}
+
+# A copy of the source tree, in $NOBODY_DIR/src, that nobody may
+# configure and install from: what configure, make install-data and the
+# install hooks read, not the build's objects.
+nobody_source() {
+	local srcdir=${UNSHARE_SRCDIR:-$BATS_TEST_DIRNAME/..}
+	nobody_copy
+	mkdir "$NOBODY_DIR/src" "$NOBODY_DIR/home"
+	(cd "$srcdir" && tar -cf - configure configure.ac aclocal.m4 Makefile.am \
+		Makefile.in config.h.in m4 build-aux po man completion src/*.[ch]) |
+		tar -xf - -C "$NOBODY_DIR/src"
+	chown -R nobody:nogroup "$NOBODY_DIR/src" "$NOBODY_DIR/home"
+}
+
+@test "as a user, into a prefix of its own: everything under it, fish installed; fish's own directory when asked" {
+	local prefix fish_dir
+	require_root
+	fish_dir=$(pkg-config --variable=completionsdir fish 2>/dev/null) && [ -n "$fish_dir" ] ||
+		need "fish or pkg-config is not installed (tools/install-deps installs them)"
+	nobody_source
+	prefix=$NOBODY_DIR/home/.local
+	# (As make install would, but for the program, whose build this is not about.)
+	run as_nobody sh -c 'cd "$1" && ./configure -C --prefix="$2" >configure.log 2>&1 &&
+		make install-data >install.log 2>&1 || { cat configure.log install.log; exit 1; }' \
+		sh "$NOBODY_DIR/src" "$prefix"
+	assert_success
+	# (The catalogs, if this configure found gettext, are not the point.)
+	run sh -c 'cd "$1" && find . -type f ! -path "./share/locale/*" | sort' sh "$prefix"
+	assert_output "$(printf '%s\n' ./share/bash-completion/completions/unshare \
+		./share/fish/vendor_completions.d/unshare.fish \
+		./share/man/man1/unshare.1 ./share/man/man7/unshare-reference.7 \
+		./share/zsh/site-functions/_unshare)"
+	# Asked, with no directory: fish's (configure again, from its cache).
+	run as_nobody sh -c 'cd "$1" && ./configure -C --prefix="$2" --with-fish-completion-dir >/dev/null &&
+		sed -n "s/^fishcompletiondir = //p" Makefile' sh "$NOBODY_DIR/src" "$prefix"
+	assert_success
+	assert_output "$fish_dir"
 }

@@ -45,10 +45,10 @@ print(*r) if isinstance(r, tuple) else print(r)' "$@"
 @test "--dry-run --json: nasty arguments and paths stay valid JSON, byte for byte where UTF-8" {
 	nasty=$(printf 'q"uote b\\slash nl\nline tab\t ctl\001 del\177 é ☃ 😀')
 	bad=$(printf 'not-utf8 \377\376 end')
-	run --separate-stderr unshare --dry-run --json --uts="/tmp/$nasty" -- "$nasty" "$bad"
+	run --separate-stderr unshare --dry-run --json --uts="$BATS_TEST_TMPDIR/$nasty" -- "$nasty" "$bad"
 	# No such program: predicted, in the document.
 	assert_failure 125
-	run parse "$output" 'p["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and [s for s in p["steps"] if s["step"] == "persist"][0]["files"][0]["path"] == "/tmp/" + sys.argv[3]' "$nasty"
+	run parse "$output" 'p["program"]["argv"] == [sys.argv[3], "not-utf8 \ufffd\ufffd end"] and [s for s in p["steps"] if s["step"] == "persist"][0]["files"][0]["path"] == sys.argv[4] + "/" + sys.argv[3]' "$nasty" "$BATS_TEST_TMPDIR"
 	assert_success
 	assert_output True
 }

@@ -77,11 +77,11 @@ table() {
 	row "--kill-child needs a child process" --kill-child --no-fork
 	row "--forward-signals needs a child process" --forward-signals --no-fork
 	row "--setgroups=allow cannot go with -r" -r --setgroups=allow
-	row "--pid=/tmp/x needs a child process" --pid=/tmp/x --no-fork
+	row "--pid=$BATS_TEST_TMPDIR/x needs a child process" --pid="$BATS_TEST_TMPDIR/x" --no-fork
 	# Options that would do nothing: --json with nothing to print, --list
 	# with anything but --json (the runner adds a program, itself refused).
 	row "--json needs --list" --json
-	for o in --net --dry-run --verbose --fork -r --wd=/ --root=/ -S0 -G0 --keep-env=PATH --propagation=shared --pid=/tmp/x; do
+	for o in --net --dry-run --verbose --fork -r --wd=/ --root=/ -S0 -G0 --keep-env=PATH --propagation=shared --pid="$BATS_TEST_TMPDIR/x"; do
 		row "--list runs nothing" --list "$o"
 	done
 	row "!--list runs nothing" --list true

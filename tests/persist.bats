@@ -304,22 +304,30 @@ with open("/proc/self/ns/mnt") as f:
 
 # under_lax_reaper COMMAND...: runs COMMAND as the child of a subreaper
 # that never reaps an orphan (as an init that is no init), then prints
-# its exit status and how many zombies it has, once COMMAND has exited.
+# its exit status and how many zombies it has, once COMMAND has exited
+# and every orphan it left has ended (5 s at most).
 under_lax_reaper() {
 	python3 -c '
 import ctypes, os, subprocess, sys, time
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
 status = subprocess.run(sys.argv[1:], stderr=subprocess.DEVNULL).returncode
-time.sleep(0.2)  # an orphan ending meanwhile is counted too
-me, zombies = str(os.getpid()), 0
-for pid in filter(str.isdigit, os.listdir("/proc")):
-    try:
-        stat = open("/proc/%s/stat" % pid).read()
-    except OSError:
-        continue
-    state, ppid = stat[stat.rindex(")") + 2:].split()[:2]
-    zombies += ppid == me and state == "Z"
-print(status, zombies)' "$@"
+me = str(os.getpid())
+def children():
+    """The state of each process whose parent we are."""
+    states = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = open("/proc/%s/stat" % pid).read()
+        except OSError:
+            continue
+        state, ppid = stat[stat.rindex(")") + 2:].split()[:2]
+        if ppid == me:
+            states.append(state)
+    return states
+deadline = time.monotonic() + 5
+while any(s != "Z" for s in children()) and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(status, children().count("Z"))' "$@"
 }
 
 @test "with --fork, the helper is reaped: no zombie left to a parent that does not reap" {
@@ -581,8 +589,9 @@ release() {
 			mkfifo "$fifo"
 			# Held before exec: the program never runs, whenever the
 			# signal lands.
-			LD_PRELOAD=$UNSHARE_TESTLIB/hold-preload.so UNSHARE_TEST_HOLD=$fifo \
-				UNSHARE_TEST_HOLD_AT=exec "$UNSHARE_PRELOAD_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
+			env --default-signal=TERM LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
+				UNSHARE_TEST_HOLD="$fifo" UNSHARE_TEST_HOLD_AT=exec \
+				"$UNSHARE_PRELOAD_BIN" --uts="$dir/uts" --net="$dir/net" true 2>/dev/null 3>&- &
 			upid=$!
 			# A signal that lands while the shell's child has not
 			# yet executed unshare is lost with the shell's trap:
@@ -605,8 +614,11 @@ release() {
 			fi
 			wait "$upid" || :
 			upid=
-			# The helper may still be at work for a KILL: give it time.
-			sleep 0.01
+			# The helper, a copy of unshare, may still be at work
+			# for a KILL: until it has ended.
+			eventually sh -c '! pgrep -xf -- "$1" >/dev/null' sh \
+				"$UNSHARE_PRELOAD_BIN --uts=$dir/uts --net=$dir/net true" ||
+				fail "the helper of unshare $upid did not end"
 			if [ -e "$dir/uts" ] || [ -e "$dir/net" ]; then
 				if [ "$sig" = TERM ]; then left_term=$((left_term + 1)); else left_kill=$((left_kill + 1)); fi
 				umount "$dir/uts" "$dir/net" 2>/dev/null || :

@@ -27,7 +27,7 @@ trap_program() {
 		out=$BATS_TEST_TMPDIR/out-$sig ready=$BATS_TEST_TMPDIR/ready-$sig
 		# env --default-signal: no signal ignored from the test runner.
 		run status_of sh -c '
-			(while [ ! -s "$1" ]; do sleep 0.05; done; kill -'"$sig"' $$) &
+			(i=0; while [ ! -s "$1" ] && [ $((i += 1)) -le 200 ]; do sleep 0.05; done; kill -'"$sig"' $$) &
 			exec env --default-signal "$UNSHARE_BIN" --fork --forward-signals sh -c "$2"
 		' sh "$ready" "$(trap_program "$sig")"
 		assert_output "exit 3"
@@ -38,19 +38,29 @@ trap_program() {
 @test "without --forward-signals, INT and TERM sent by a process do not kill us or orphan the child" {
 	ready=$BATS_TEST_TMPDIR/ready
 	run status_of sh -c '
-		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; echo sent >"$1.sent") &
-		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "echo \$\$ >$1; while [ ! -s $1.sent ]; do sleep 0.05; done; exit 7"
+		(i=0; while [ ! -s "$1" ] && [ $((i += 1)) -le 200 ]; do sleep 0.05; done; kill -TERM $$; kill -INT $$; echo sent >"$1.sent") &
+		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "echo \$\$ >$1; i=0; while [ ! -s $1.sent ] && [ \$((i += 1)) -le 200 ]; do sleep 0.05; done; exit 7"
 	' sh "$ready"
 	assert_output "exit 7"
 }
 
 @test "without --forward-signals, the child does not get INT or TERM sent to us" {
+	local status=0
 	out=$BATS_TEST_TMPDIR/out ready=$BATS_TEST_TMPDIR/ready
-	run status_of sh -c '
-		(while [ ! -s "$1" ]; do sleep 0.05; done; kill -TERM $$; sleep 0.3; echo done >"$1.done") &
-		exec env --default-signal "$UNSHARE_BIN" --fork sh -c "trap \"echo got TERM >>$2\" TERM; echo \$\$ >$1; while [ ! -s $1.done ]; do sleep 0.05; done; exit 5"
-	' sh "$ready" "$out"
-	assert_output "exit 5"
+	fifo=$ready.go
+	mkfifo "$fifo"
+	env --default-signal "$UNSHARE_BIN" --fork sh -c \
+		'trap "echo got TERM >>\"\$2\"" TERM; echo $$ >"$1"; read -r _ <"$1.go"; exit 5' \
+		sh "$ready" "$out" &
+	upid=$!
+	wait_for_file "$ready"
+	kill -TERM "$upid"
+	# Dropped, or handled (a TERM passed on is the program's by then).
+	eventually settled "$upid" || fail "unshare did not settle after TERM"
+	timeout 10 sh -c 'echo go >"$1"' sh "$fifo"
+	wait "$upid" || status=$?
+	upid=
+	assert_equal "$status" 5
 	[ ! -e "$out" ]
 }
 
@@ -68,10 +78,12 @@ trap_program() {
 }
 
 # Start unshare with OPTIONS in the background; the program writes its pid
-# (as we see it) and sleeps.  Sets upid and victim.
+# (as we see it) and sleeps, every signal at its default (the TERM of
+# --kill-child=TERM kills it, whatever the caller ignores).  Sets upid
+# and victim.
 start_sleeper() {
 	ready=$BATS_TEST_TMPDIR/ready
-	"$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
+	env --default-signal "$UNSHARE_BIN" "$@" sh -c "echo \$\$ >$ready.inner; exec sleep 100" 3>&- &
 	upid=$!
 	eventually pgrep -P "$upid" -x sleep >/dev/null ||
 		fail "the child of $upid did not start"
@@ -123,12 +135,14 @@ print([(s["signal"], s["spared_as_pid1"]) for s in json.loads(sys.argv[1])["plan
 
 	start_sleeper --pid --kill-child=TERM
 	kill -KILL "$upid"
-	sleep 0.5
-	kill -0 "$victim" || fail "pid 1 died of TERM after all"
+	# Reaped, unshare has sent its parent-death signal: pid 1 dropped it.
+	wait "$upid" || :
+	upid=
+	settled "$victim" || fail "pid 1 died of TERM after all"
 	kill -KILL "$victim"
 	# The program is the grandchild, found by a command line of its own.
 	secs=$((100000 + RANDOM))
-	"$UNSHARE_BIN" --init --kill-child=TERM sleep "$secs" &
+	env --default-signal "$UNSHARE_BIN" --init --kill-child=TERM sleep "$secs" &
 	upid=$!
 	eventually pgrep -x -f "sleep $secs" >/dev/null ||
 		fail "the program of $upid did not start"
@@ -177,10 +191,12 @@ hold_child() {
 @test "without --kill-child the child outlives us (so the tests above can fail)" {
 	start_sleeper --fork
 	kill -KILL "$upid"
-	# As long as the tests above give it to die.
-	sleep 1
-	run ended "$victim"
-	assert_failure
+	# Reaped, unshare would have sent a parent-death signal by now: none
+	# came (the program sleeps on, nothing pending).
+	wait "$upid" || :
+	upid=
+	run settled "$victim"
+	assert_success
 }
 
 @test "--kill-child takes signal names and numbers, and refuses others" {
@@ -249,10 +265,16 @@ child_of() {
 @test "a signal unshare --fork starts with ignored (nohup) stays ignored: kill -HUP or -QUIT changes nothing, as util-linux" {
 	local sig
 	for sig in HUP QUIT; do
-		env --ignore-signal="$sig" "$UNSHARE_BIN" --fork sh -c 'sleep 0.5; exit 7' &
+		ready=$BATS_TEST_TMPDIR/ready-$sig fifo=$BATS_TEST_TMPDIR/ready-$sig.go
+		mkfifo "$fifo"
+		# The program waits for the test's word, once unshare waits for it.
+		env --ignore-signal="$sig" "$UNSHARE_BIN" --fork sh -c \
+			'echo $$ >"$1"; read -r _ <"$1.go"; exit 7' sh "$ready" &
 		upid=$!
-		child_of "$upid" >/dev/null
+		wait_for_file "$ready"
 		kill -"$sig" "$upid"
+		eventually settled "$upid" || fail "SIG$sig: unshare did not settle"
+		timeout 10 sh -c 'echo go >"$1"' sh "$fifo"
 		status=0
 		wait "$upid" || status=$?
 		upid=
@@ -262,15 +284,15 @@ child_of() {
 
 @test "--kill-child holds across --setuid and --setgid, which disarm it in the kernel (50 rounds in the stress run)" {
 	require_root
-	local options pid round
+	local options pid round program="sleep 1031$$"
 	for round in $(seq "$(stress_count 50 1)"); do
 	for options in "--setuid=65534 --setgid=65534" "--setgid=65534" \
 		"-p --init --setuid=65534 --setgid=65534"; do
 		# shellcheck disable=SC2086 # the options are words
-		"$UNSHARE_BIN" --kill-child $options sleep 1031 &
+		"$UNSHARE_BIN" --kill-child $options $program &
 		upid=$!
-		eventually pgrep -f '^sleep 1031$' >/dev/null || fail "$options: no program"
-		pid=$(pgrep -f '^sleep 1031$')
+		eventually pgrep -xf "$program" >/dev/null || fail "$options: no program"
+		pid=$(pgrep -xf "$program")
 		kill -KILL "$upid"
 		wait "$upid" || :
 		upid=
@@ -283,18 +305,19 @@ child_of() {
 
 @test "--kill-child with --setuid, unshare killed at a random moment: the program never outlives it (150 in the stress run)" {
 	require_root
-	local i n left=0
+	local i n left=0 program="sleep 1033$$"
 	n=$(stress_count 150)
 	for ((i = 0; i < n; i++)); do
-		"$UNSHARE_BIN" --kill-child --setuid=65534 --setgid=65534 sleep 1033 &
+		# shellcheck disable=SC2086 # the program and its argument
+		"$UNSHARE_BIN" --kill-child --setuid=65534 --setgid=65534 $program &
 		upid=$!
 		sleep "0.00$((RANDOM % 10))"
 		kill -KILL "$upid"
 		wait "$upid" || :
 		upid=
-		if ! eventually sh -c '! pgrep -f "^sleep 1033$" >/dev/null'; then
+		if ! eventually sh -c '! pgrep -xf "$1" >/dev/null' sh "$program"; then
 			left=$((left + 1))
-			pkill -KILL -f '^sleep 1033$' || :
+			pkill -KILL -xf "$program" || :
 		fi
 	done
 	echo "# $n kills at a random moment: $left programs outlived unshare" >&3

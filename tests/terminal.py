@@ -26,6 +26,10 @@ def main():
     pid, master = pty.fork()
     if pid == 0:
         try:
+            # Python ignores SIGPIPE and SIGXFSZ for itself: the command
+            # gets them at their default, as a terminal's job has them.
+            for signum in (signal.SIGPIPE, signal.SIGXFSZ):
+                signal.signal(signum, signal.SIG_DFL)
             # No echo: the keys typed are not part of the output.
             mode = termios.tcgetattr(0)
             mode[3] &= ~termios.ECHO

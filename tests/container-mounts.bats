@@ -39,7 +39,7 @@ need_root_dir() {
 # /dev/null it can write, a devpts of its own, a proc, a /tmp it can
 # write, its network devices in /sys, and the mount points under /dev,
 # /sys and /tmp.
-CHECK='echo pid=$$; hostname; echo x >/dev/null && echo null; [ -c /dev/pts/ptmx ] && echo pts; [ -r /proc/1/status ] && echo proc; touch /tmp/x && echo tmp; echo net: $(ls /sys/class/net); cut -d" " -f5 /proc/self/mountinfo | grep "^/dev\|^/tmp\|^/sys" | sort | tr "\n" " "'
+CHECK='echo pid=$$; hostname; echo x >/dev/null && echo null; [ -c /dev/pts/ptmx ] && echo pts; [ -r /proc/1/status ] && echo proc; touch /tmp/x && echo tmp; echo net: $(ls /sys/class/net); cut -d" " -f5 /proc/self/mountinfo | grep "^/dev\|^/tmp\|^/sys" | sort | tr "\n" " "' # in the new root
 DEV_MOUNTS='/dev /dev/full /dev/null /dev/pts /dev/random /dev/shm /dev/tty /dev/urandom /dev/zero /sys /tmp '
 
 @test "--mount-dev: the host's devices, a devpts, shm and the links in a /dev of the run's own; the host's /dev untouched" {

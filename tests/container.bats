@@ -196,7 +196,7 @@ written() {
 	busybox_root
 	mkdir -m 1777 sticky
 	setpriv --reuid=nobody --regid=nogroup --clear-groups -- ln -s "$ROOT" sticky/root
-	run unshare -m --pivot-root="$PWD/sticky/root" touch /tmp/ran
+	run unshare -m --pivot-root="$PWD/sticky/root" touch /tmp/ran # in the new root
 	assert_failure 125
 	assert_said "--pivot-root=$PWD/sticky/root" "link owned by uid $(id -u nobody)"
 	# Root's own link is followed.
@@ -210,7 +210,7 @@ written() {
 	# link in the new root, by the walk.
 	for dry in "" --dry-run; do
 		for dir in /../../proc /proc/../../proc ../proc; do
-			run unshare $dry -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran
+			run unshare $dry -m -pf --pivot-root="$ROOT" --mount-proc=$dir touch /tmp/ran # in the new root
 			assert_failure 125
 			assert_said "--mount-proc=$dir" "leads out of the root" "/.. is the old root"
 		done
@@ -219,11 +219,11 @@ written() {
 		assert_said "--wd=/.." "leads out of the root"
 	done
 	ln -s /../proc "$ROOT/up"
-	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/up touch /tmp/ran
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/up touch /tmp/ran # in the new root
 	assert_failure 125
 	assert_said "--mount-proc=/up" "leads out of the root"
 	[ ! -e "$ROOT/tmp/ran" ] && [ ! -e ran ]
-	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/tmp/../proc cat /proc/self/stat
+	run unshare -m -pf --pivot-root="$ROOT" --mount-proc=/tmp/../proc cat /proc/self/stat # in the new root
 	assert_success
 	assert_output --regexp '^1 \(cat\)'
 }

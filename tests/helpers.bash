@@ -533,7 +533,7 @@ provoke_errors() {
 --mount-proc /proc true
 --kill-child TERM -f true
 --list -r
--n=/tmp/x true
+-n=/x true
 --no-fork --pid=$PWD/p true
 --owner=x true
 --setuid=no-such-user-here true

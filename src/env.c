@@ -14,42 +14,6 @@
 #include "fail.h"
 #include "i18n.h"
 
-int env_check_list(const char *list, char *msg, size_t size)
-{
-	size_t names = 0;
-
-	/* An empty item (HOME,,TERM) is passed over, as util-linux does;
-	 * a list of none is refused. */
-	for (const char *p = list;; p++) {
-		size_t len = strcspn(p, ",");
-
-		if (memchr(p, '=', len) || (len == 0 && !names && !p[len])) {
-			snprintf(msg, size, _("give variable names, "
-					       "comma-separated, none with '='"));
-			return -1;
-		}
-		names += len > 0;
-		p += len;
-		if (*p == '\0')
-			return 0;
-	}
-}
-
-bool env_kept(const char *const *lists, size_t n_lists, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (size_t i = 0; i < n_lists; i++)
-		for (const char *p = lists[i]; *p;) {
-			size_t n = strcspn(p, ",");
-
-			if (n == len && strncmp(p, name, len) == 0)
-				return true;
-			p += n + (p[n] == ',');
-		}
-	return false;
-}
-
 void env_apply(const struct step *s, struct run *run)
 {
 	char **kept;

@@ -19,7 +19,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
 #include "net.h"

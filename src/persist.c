@@ -40,7 +40,6 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "handoff.h"

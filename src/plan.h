@@ -174,4 +174,7 @@ void plan_free(struct plan *plan);
  * -1 if there is no memory. */
 int plan_append(const char ***list, size_t *n, const char *value);
 
+/* Whether one of n --keep-env lists names the variable. */
+bool env_kept(const char *const *lists, size_t n, const char *name);
+
 #endif

@@ -23,7 +23,7 @@
 
 #include "i18n.h"
 #include "fail.h"
-#include "list.h"
+#include "columns.h"
 #include "names.h"
 #include "options.h"
 #include "procfs.h"
@@ -539,6 +539,28 @@ static char *dirs_leave_root(const struct plan *plan)
 	return NULL;
 }
 
+/* What --output names that the table of --list does not have, as a
+ * message in msg, or NULL. */
+static const char *output_conflict(const struct plan *plan, char *msg,
+				   size_t size)
+{
+	static const struct {
+		const struct column *cols;
+		size_t n;
+	} tables[] = {
+		[LIST_FLAGS] = { flag_columns, N_FLAG_COLS },
+		[LIST_OPTIONS] = { option_columns, N_OPTION_COLS },
+		[LIST_STEPS] = { step_columns, N_STEP_COLS },
+	};
+	size_t shown[TABLE_MAX_SHOWN];
+
+	if (!(plan->opts & OPT_LIST) ||
+	    table_columns(plan->list_columns, tables[plan->list].cols,
+			  tables[plan->list].n, shown, msg, size))
+		return NULL;
+	return msg;
+}
+
 char *plan_refusal(struct plan *plan)
 {
 	char msg[1024];
@@ -551,7 +573,7 @@ char *plan_refusal(struct plan *plan)
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&
-	    (conflict = list_conflict(plan, msg, sizeof msg)) != NULL)
+	    (conflict = output_conflict(plan, msg, sizeof msg)) != NULL)
 		bad = usage_message("%s", conflict);
 	return bad;
 }

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "env.h"
 #include "i18n.h"
 #include "names.h"
 #include "plan.h"
 #include "procfs.h"
+#include "steps.h"
 
 /* The shell to run when no program is given: $SHELL (unless the
  * environment is cleared and SHELL not kept: it would be gone by then),

@@ -615,7 +615,7 @@ void cgroup_make(const struct step *s, struct run *run)
 		close(pidfd);
 	/* From here on, our end, whenever it comes, has it killed and
 	 * removed. */
-	run->cgroup_sock = sv[0];
+	run->cgroup.sock = sv[0];
 	undo_cgroup(sv[0], pid, s->cgroup.name);
 	/* The watcher says which cgroup it made (its inode), or ends after
 	 * saying why not. */
@@ -628,9 +628,9 @@ void cgroup_make(const struct step *s, struct run *run)
 			exit(EXIT_TOOL);
 		step_failed(e, NULL, NULL);
 	}
-	if ((run->cgroup_dir = openat(parent, s->cgroup.name, O_RDONLY |
+	if ((run->cgroup.dir = openat(parent, s->cgroup.name, O_RDONLY |
 				      O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
-	    fstat(run->cgroup_dir, &st) != 0)
+	    fstat(run->cgroup.dir, &st) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
 		     quoted(s->cgroup.name));
 	if (st.st_ino != made)
@@ -638,8 +638,8 @@ void cgroup_make(const struct step *s, struct run *run)
 		     quoted(s->cgroup.name));
 	close(parent);
 	if (!s->cgroup.for_set) {
-		close(run->cgroup_dir);
-		run->cgroup_dir = -1;
+		close(run->cgroup.dir);
+		run->cgroup.dir = -1;
 	}
 }
 
@@ -659,7 +659,7 @@ void cgroup_set(const struct step *s, struct run *run)
 		int fd, e;
 
 		snprintf(file, sizeof file, "%.*s", (int)(value - set - 1), set);
-		if ((fd = openat(run->cgroup_dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
+		if ((fd = openat(run->cgroup.dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
 		    write(fd, value, (size_t)len) == len) {
 			close(fd);
 			continue;
@@ -673,8 +673,8 @@ void cgroup_set(const struct step *s, struct run *run)
 	}
 	/* Opened with the caller's privileges: kept no longer than
 	 * needed. */
-	close(run->cgroup_dir);
-	run->cgroup_dir = -1;
+	close(run->cgroup.dir);
+	run->cgroup.dir = -1;
 }
 
 void cgroup_enter(const struct step *s, struct run *run)
@@ -684,8 +684,8 @@ void cgroup_enter(const struct step *s, struct run *run)
 	int e;
 
 	/* The watcher moves us, the sender its kernel names. */
-	if (send_byte(run->cgroup_sock, 'e') != 1 ||
-	    (n = read_byte(run->cgroup_sock, &answer)) < 0)
+	if (send_byte(run->cgroup.sock, 'e') != 1 ||
+	    (n = read_byte(run->cgroup.sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Its end, or its last word ('d'): it is gone. */
 	if (n == 0 || answer == 'd')

@@ -253,7 +253,7 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 {
 	const char *path = s->exec.path;
 
-	sigaction(SIGCHLD, &run->chld, NULL);
+	sigaction(SIGCHLD, &run->supervise.chld, NULL);
 	if (s->exec.argv != NULL) {
 		execvp(path, s->exec.argv);
 	} else {

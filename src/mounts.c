@@ -139,24 +139,24 @@ static int dir_of(const struct step *s, struct run *run)
 		       "--propagation=private"),
 		     _("--%s: a failure could not undo it without /proc"),
 		     option);
-	if (run->dir_fd >= 0 && run->dir_path == s->dir.path)
-		return run->dir_fd;
-	if (run->dir_fd >= 0)
-		close(run->dir_fd);
-	run->dir_path = s->dir.path;
-	run->dir_fd = walk_dir(THIS_STEP, option, s->dir.path, s->dir.path);
-	if (run->dir_fd < 0 && errno == 0)
+	if (run->mounts.dir_fd >= 0 && run->mounts.dir_path == s->dir.path)
+		return run->mounts.dir_fd;
+	if (run->mounts.dir_fd >= 0)
+		close(run->mounts.dir_fd);
+	run->mounts.dir_path = s->dir.path;
+	run->mounts.dir_fd = walk_dir(THIS_STEP, option, s->dir.path, s->dir.path);
+	if (run->mounts.dir_fd < 0 && errno == 0)
 		exit(EXIT_TOOL);
-	return run->dir_fd;
+	return run->mounts.dir_fd;
 }
 
 /* Mounted on: the next step walks its directory again. */
 static void done_with_dir(struct run *run)
 {
-	if (run->dir_fd >= 0)
-		close(run->dir_fd);
-	run->dir_fd = -1;
-	run->dir_path = NULL;
+	if (run->mounts.dir_fd >= 0)
+		close(run->mounts.dir_fd);
+	run->mounts.dir_fd = -1;
+	run->mounts.dir_path = NULL;
 }
 
 /* A new filesystem of type (nosuid, nodev, noexec) put on the directory
@@ -346,7 +346,7 @@ static const struct hint register_hints[] = {
  * whose root is dirfd (the kernel tries the last registered first). */
 void mounts_register(const struct step *s, struct run *run)
 {
-	int dirfd = run->binfmt_fd;
+	int dirfd = run->mounts.binfmt_fd;
 	const char *string = s->interp.string;
 	size_t len = strlen(string);
 	int fd;
@@ -380,13 +380,13 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 	if (mnt < 0)
 		step_failed(errno, errno == ENOSYS ? _(hint_mount_api) : NULL,
 			    NULL);
-	run->binfmt_fd = mnt;
+	run->mounts.binfmt_fd = mnt;
 }
 
 void mounts_binfmt(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-	int instance = run->binfmt_fd;
+	int instance = run->mounts.binfmt_fd;
 	static const struct hint hints[] = {
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
@@ -414,12 +414,12 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0) {
-		run->binfmt_fd = mnt;
+		run->mounts.binfmt_fd = mnt;
 		return;
 	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		option_failed(errno, NULL, option_of(s), dir);
-	run->binfmt_fd = dirfd;
+	run->mounts.binfmt_fd = dirfd;
 }
 
 /* Whether path is a directory: 0, or why not. */
@@ -565,7 +565,7 @@ void mounts_dev(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	/* The host's /: the old root under --pivot-root's new one. */
-	int host = run->old_root >= 0 ? dup(run->old_root)
+	int host = run->mounts.old_root >= 0 ? dup(run->mounts.old_root)
 				       : open("/", O_PATH | O_CLOEXEC),
 	    nodes[N_DEV_NODES], mnt;
 	char path[16];

@@ -444,7 +444,7 @@ void persist_start(const struct step *s, struct run *run)
 		}
 		close(sock[1]);
 		reaper = pid;
-		reaper_sock = run->bind_sock = sock[0];
+		reaper_sock = run->helpers.bind_sock = sock[0];
 		atexit(reap_helper);
 		return;
 	}
@@ -460,7 +460,7 @@ void persist_start(const struct step *s, struct run *run)
 	/* Not 0: the middle one said why. */
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		helper_gone(&st);
-	run->bind_sock = sock[0];
+	run->helpers.bind_sock = sock[0];
 }
 
 void persist_now(const struct step *s, struct run *run)
@@ -471,9 +471,9 @@ void persist_now(const struct step *s, struct run *run)
 	(void)s;
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
-	undo_ask(run->bind_sock, 'u', 'd');
-	if (send_byte(run->bind_sock, 'b') != 1 ||
-	    (n = read_byte(run->bind_sock, &answer)) < 0)
+	undo_ask(run->helpers.bind_sock, 'u', 'd');
+	if (send_byte(run->helpers.bind_sock, 'b') != 1 ||
+	    (n = read_byte(run->helpers.bind_sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n != 1)
 		helper_gone(NULL);

@@ -554,7 +554,7 @@ void run_unshare(const struct step *s, struct run *run)
 	}
 	if (narrating()) {
 		ns_snapshot(s->unshare.mask, after);
-		ns_report(s->unshare.mask, run->before, after);
-		sharing_after(s->unshare.named, run->sharers);
+		ns_report(s->unshare.mask, run->narration.before, after);
+		sharing_after(s->unshare.named, run->narration.sharers);
 	}
 }

@@ -222,45 +222,61 @@ struct step {
 
 struct sharing;
 
-/* What the steps of a run hand on to later ones. */
+/* What the steps of a run hand on to later ones, by concern. */
 struct run {
-	pid_t map_helper;             /* writes the maps from outside */
-	int map_ask, map_answer;      /* its pipes: a task, then 0 or why */
-	int bind_sock;                /* the helper binding the namespaces'
+	struct {
+		pid_t map;            /* writes the maps from outside */
+		int map_ask, map_answer; /* its pipes: a task, then 0 or
+					    why */
+		int bind_sock;        /* the helper binding the namespaces'
 					 files */
-	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
-	struct sharing *sharers;      /* --verbose: who shared before */
-	sigset_t wait_set, saved_mask; /* signals: what the parent waits
-					  for, and the mask before */
-	bool forward;                 /* signals: passed on */
-	int report_fd;                /* the init reports the program's
+	} helpers;
+	struct {
+		ino_t before[UNSHARE_NFLAGS]; /* inodes before */
+		struct sharing *sharers;      /* who shared before */
+	} narration; /* --verbose */
+	struct {
+		sigset_t wait_set, saved_mask; /* signals: what the parent
+						  waits for, and the mask
+						  before */
+		bool forward;         /* signals: passed on */
+		int report_fd;        /* the init reports the program's
 					 status here */
-	int alive_fd;                 /* --kill-child: end of file once the
+		int alive_fd;         /* --kill-child: end of file once the
 					 parent is gone */
-	int binfmt_fd;                /* the binfmt_misc to register in */
-	int cgroup_dir;               /* cgroup-make: the new cgroup, for
+		struct sigaction chld; /* SIGCHLD as the caller gave it,
+					  for the exec to put back */
+	} supervise;
+	struct {
+		int dir;              /* cgroup-make: the new cgroup, for
 					 cgroup-set */
-	int cgroup_sock;              /* cgroup-make: our end of the talk
+		int sock;             /* cgroup-make: our end of the talk
 					 with its watcher */
-	int dir_fd;                   /* a mount's directory, walked once */
-	const char *dir_path;         /* for the step of this path */
-	int proc_fd;                  /* hand-off: the caller's /proc */
-	int pid_dir;                  /* hand-off: the pid file's directory, */
-	const char *pid_name;         /* its name there, */
-	int pid_sock[2];              /* and the parent's end of the talk
-					 about it, and the child's */
-	int old_root;                 /* pivot-root: the old root, until
+	} cgroup;
+	struct {
+		int binfmt_fd;        /* the binfmt_misc to register in */
+		int dir_fd;           /* a mount's directory, walked once */
+		const char *dir_path; /* for the step of this path */
+		int old_root;         /* pivot-root: the old root, until
 					 old-root detaches it */
-	struct sigaction chld;        /* SIGCHLD as the caller gave it, for
-					 the exec to put back */
+	} mounts;
+	struct {
+		int proc_fd;          /* the caller's /proc */
+		int pid_dir;          /* the pid file's directory, */
+		const char *pid_name; /* its name there, */
+		int pid_sock[2];      /* and the parent's end of the talk
+					 about it, and the child's */
+	} handoff;
 };
 
-#define RUN_INIT                                                  \
-	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
-	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_sock = -1,  \
-	  .dir_fd = -1, .proc_fd = -1, .pid_dir = -1,             \
-	  .pid_sock = { -1, -1 }, .old_root = -1 }
+#define RUN_INIT                                                         \
+	{ .helpers = { .map = -1, .map_ask = -1, .map_answer = -1,       \
+		       .bind_sock = -1 },                                \
+	  .supervise = { .report_fd = -1, .alive_fd = -1 },              \
+	  .cgroup = { .dir = -1, .sock = -1 },                           \
+	  .mounts = { .binfmt_fd = -1, .dir_fd = -1, .old_root = -1 },   \
+	  .handoff = { .proc_fd = -1, .pid_dir = -1,                     \
+		       .pid_sock = { -1, -1 } } }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp and --tmpfs. */
@@ -271,10 +287,6 @@ struct run {
 struct steps {
 	struct step step[STEPS_MAX];
 	size_t n;
-	/* What the steps found for --new-cgroup and --mount-cgroup: the
-	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
-	 * new cgroup's name. */
-	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
 };
 
 /* What --dry-run foresees of a step, without doing it (a predict
@@ -296,9 +308,9 @@ struct prediction {
 struct plan;
 
 /* The steps of a run, in their order, from a plan resolved and checked
- * (plan_refusal); the shell, if no program is given, found here once
- * ($SHELL, the password database, /bin/sh).  The one reader of the plan
- * on this side. */
+ * (plan_refusal, which read what they take from the system: the
+ * cgroup, the shell).  Pure: values into steps.  The one reader of the
+ * plan on this side. */
 void plan_steps(const struct plan *plan, struct steps *steps);
 
 #endif

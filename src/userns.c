@@ -207,14 +207,14 @@ void userns_start_helper(const struct step *s, struct run *run)
 
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
 		step_failed(errno, NULL, NULL);
-	if ((run->map_helper = fork_or_fail()) == 0) {
+	if ((run->helpers.map = fork_or_fail()) == 0) {
 		keep_only((int[]){ ask[0], answer[1] }, 2);
 		helper_loop(s, parent, ask[0], answer[1]);
 	}
 	close(ask[0]);
 	close(answer[1]);
-	run->map_ask = ask[1];
-	run->map_answer = answer[0];
+	run->helpers.map_ask = ask[1];
+	run->helpers.map_answer = answer[0];
 }
 
 #define OWNER_HINT N_("it needs CAP_SETUID and CAP_SETGID: run as root")
@@ -265,14 +265,14 @@ static int ask_helper(const struct step *s, struct run *run)
 	int status;
 	ssize_t n = -1;
 
-	if (write_byte(run->map_ask, (char)s->kind) != 1 ||
-	    (n = read_byte(run->map_answer, &answer)) < 0)
+	if (write_byte(run->helpers.map_ask, (char)s->kind) != 1 ||
+	    (n = read_byte(run->helpers.map_answer, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n == 1 && answer == 0 && !s->maps.last)
 		return 0;
-	close(run->map_ask);
-	close(run->map_answer);
-	if (wait_child(run->map_helper, &status, 0) < 0)
+	close(run->helpers.map_ask);
+	close(run->helpers.map_answer);
+	if (wait_child(run->helpers.map, &status, 0) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n != 1)
 		helper_gone(&status);

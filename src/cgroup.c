@@ -50,7 +50,9 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 
 /* Linux 5.3; older headers lack it. */
@@ -643,6 +645,9 @@ void cgroup_make(const struct step *s, struct run *run)
 	}
 }
 
+STEP_ROW(CGROUP_MAKE, "cgroup-make", N_("make the run's cgroup"),
+	 cgroup_make, show_cgroup, cgroup_predict);
+
 void cgroup_set(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
@@ -677,6 +682,9 @@ void cgroup_set(const struct step *s, struct run *run)
 	run->cgroup.dir = -1;
 }
 
+STEP_ROW(CGROUP_SET, "cgroup-set", N_("write values in the cgroup's files"),
+	 cgroup_set, show_cgroup, cgroup_set_predict);
+
 void cgroup_enter(const struct step *s, struct run *run)
 {
 	char answer = 0;
@@ -706,3 +714,7 @@ void cgroup_enter(const struct step *s, struct run *run)
 		step_failed(e, e == EPERM ? _(hint_root) : NULL, "unshare(2)");
 	}
 }
+
+STEP_ROW(CGROUP_ENTER, "cgroup-enter",
+	 N_("enter the cgroup, unshare the cgroup namespace"),
+	 cgroup_enter, show_cgroup, cgroup_predict_enter);

@@ -13,6 +13,8 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
+#include "show.h"
 
 void env_apply(const struct step *s, struct run *run)
 {
@@ -61,3 +63,6 @@ void env_apply(const struct step *s, struct run *run)
 					    n),
 		    n);
 }
+
+STEP_ROW(ENVIRONMENT, "environment", N_("clear the environment"),
+	 env_apply, show_environment, NULL);

@@ -31,7 +31,9 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "json.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 
 static const char held_hint[] = N_("another run's program is named there, "
@@ -101,6 +103,9 @@ void handoff_open(const struct step *s, struct run *run)
 		       run->handoff.pid_sock) != 0)
 		option_failed(errno, NULL, "pid-file", file);
 }
+
+STEP_ROW(HANDOFF, "hand-off", N_("open /proc and the pid file's directory"),
+	 handoff_open, show_handoff, handoff_predict);
 
 /* The step failed on --option=fd. */
 static _Noreturn void fd_failed(int err, const char *hint, const char *option,
@@ -205,6 +210,9 @@ void handoff_info(const struct step *s, struct run *run)
 		close(s->handoff.fd);
 }
 
+STEP_ROW(INFO_FD, "info-fd", N_("write the pid and namespaces to it"),
+	 handoff_info, show_handoff, NULL);
+
 void handoff_pid_file(const struct step *s, struct run *run)
 {
 	int sock = run->handoff.pid_sock[1], err;
@@ -224,6 +232,9 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		option_failed(err, err == EEXIST ? _(held_hint) : NULL,
 			      "pid-file", s->handoff.file);
 }
+
+STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),
+	 handoff_pid_file, show_handoff, handoff_pid_file_predict);
 
 /* A name of our own in the pid file's directory that no one can guess
  * (and so make first, in a sticky directory): into name. */
@@ -331,6 +342,9 @@ void handoff_wait(const struct step *s, struct run *run)
 			  s->handoff.fd);
 	close(s->handoff.fd);
 }
+
+STEP_ROW(WAIT_FD, "wait-fd", N_("wait for a byte on it before the exec"),
+	 handoff_wait, show_handoff, handoff_wait_predict);
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {

@@ -590,8 +590,8 @@ static void steps_text(const struct plan *plan, const size_t *shown,
 	const char *text[STEP_NKINDS * N_STEP_COLS];
 
 	for (size_t i = 0; i < STEP_NKINDS; i++) {
-		text[i * N_STEP_COLS + SCOL_STEP] = step_kinds[i].name;
-		text[i * N_STEP_COLS + SCOL_DOES] = _(step_kinds[i].doc);
+		text[i * N_STEP_COLS + SCOL_STEP] = step_kinds[i]->name;
+		text[i * N_STEP_COLS + SCOL_DOES] = _(step_kinds[i]->doc);
 	}
 	table(plan, step_columns, N_STEP_COLS, text, STEP_NKINDS, shown,
 	      nshown);
@@ -607,8 +607,8 @@ static void steps_json(const size_t *shown, size_t nshown)
 			printf("%s\"%s\":", k ? "," : "",
 			       step_columns[shown[k]].name);
 			json_string(stdout, shown[k] == SCOL_STEP
-						    ? step_kinds[i].name
-						    : step_kinds[i].doc);
+						    ? step_kinds[i]->name
+						    : step_kinds[i]->doc);
 		}
 		putchar('}');
 	}

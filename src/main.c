@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < steps.n; i++) {
 		const struct step *s = &steps.step[i];
 
-		events_at(step_name(s), step_kinds[s->kind].doc);
+		events_at(step_name(s), step_kinds[s->kind]->doc);
 		say_step(s, false);
 		step_run(s, &run);
 		say_step(s, true);

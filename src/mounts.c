@@ -20,9 +20,11 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "mounts.h"
 #include "procfs.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -42,6 +44,9 @@ void mounts_propagation(const struct step *s, struct run *run)
 		step_failed(errno, hint_for(propagation_hints, errno), "%s",
 			    name);
 }
+
+STEP_ROW(PROPAGATION, "propagation", N_("set the propagation of /"),
+	 mounts_propagation, show_propagation, mounts_propagation_predict);
 
 /* What the mounts of the mount options get: nosuid, nodev, noexec. */
 #define SAFE_ATTRS (MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC)
@@ -210,6 +215,9 @@ void mounts_chroot(const struct step *s, struct run *run)
 		option_failed(errno, hint_for(hints, errno), "root", dir);
 }
 
+STEP_ROW(ROOT, "root", N_("chroot there"),
+	 mounts_chroot, show_dir, mounts_chroot_predict);
+
 /* Why a directory step s failed with e, as a hint: inside a new root,
  * the path is looked for there.  The step fails with it: one buffer. */
 static const char *dir_hint(const struct step *s, int e)
@@ -248,6 +256,9 @@ void mounts_chdir(const struct step *s, struct run *run)
 	}
 }
 
+STEP_ROW(WD, "wd", N_("chdir there"),
+	 mounts_chdir, show_dir, mounts_chdir_predict);
+
 /* Unless everything was made private, the proc already mounted on DIR
  * may be a peer of the caller's: a new proc mounted over it would cover
  * the caller's /proc too.  Cut it off first, as util-linux does.
@@ -264,6 +275,13 @@ void mounts_proc_private(const struct step *s, struct run *run)
 			      option_of(s), s->dir.path);
 	}
 }
+
+STEP_ROW(PROC_PRIVATE, "proc-private", N_("make proc's directory private"),
+	 mounts_proc_private, show_dir, mounts_dir_predict);
+
+STEP_ROW(CGROUP_PRIVATE, "cgroup-private",
+	 N_("make cgroup2's directory private"),
+	 mounts_proc_private, show_dir, mounts_dir_predict);
 
 /* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
  * It mounts one only for a process with CAP_SYS_ADMIN in the user
@@ -309,6 +327,9 @@ void mounts_proc(const struct step *s, struct run *run)
 	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
 }
 
+STEP_ROW(PROC, "proc", N_("mount proc"),
+	 mounts_proc, show_dir, mounts_dir_predict);
+
 void mounts_cgroup(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
@@ -332,6 +353,9 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	done_with_dir(run);
 	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
+
+STEP_ROW(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),
+	 mounts_cgroup, show_dir, mounts_dir_predict);
 
 static const struct hint register_hints[] = {
 	{ EINVAL, N_("the form is :name:type:offset:magic:mask:interpreter:"
@@ -369,6 +393,9 @@ void mounts_register(const struct step *s, struct run *run)
 	close(fd);
 }
 
+STEP_ROW(INTERP, "interpreter", N_("register an interpreter"),
+	 mounts_register, show_interp, mounts_interp_predict);
+
 void mounts_binfmt_instance(const struct step *s, struct run *run)
 {
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
@@ -382,6 +409,10 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 			    NULL);
 	run->mounts.binfmt_fd = mnt;
 }
+
+STEP_ROW(BINFMT_EARLY, "binfmt-early",
+	 N_("make a binfmt_misc for F interpreters"),
+	 mounts_binfmt_instance, NULL, NULL);
 
 void mounts_binfmt(const struct step *s, struct run *run)
 {
@@ -421,6 +452,9 @@ void mounts_binfmt(const struct step *s, struct run *run)
 		option_failed(errno, NULL, option_of(s), dir);
 	run->mounts.binfmt_fd = dirfd;
 }
+
+STEP_ROW(BINFMT, "binfmt", N_("mount binfmt_misc"),
+	 mounts_binfmt, show_dir, mounts_dir_predict);
 
 /* Whether path is a directory: 0, or why not. */
 static int directory(const char *path)
@@ -555,11 +589,17 @@ void mounts_tmpfs(const struct step *s, struct run *run)
 			MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
 }
 
+STEP_ROW(TMPFS, "tmpfs", N_("mount a tmpfs there"),
+	 mounts_tmpfs, show_dir, mounts_dir_predict);
+
 /* The sysfs of the network namespace we are in. */
 void mounts_sysfs(const struct step *s, struct run *run)
 {
 	close(fs_on_dir(s, run, "sysfs", NULL, SAFE_ATTRS | MOUNT_ATTR_RDONLY));
 }
+
+STEP_ROW(SYSFS, "sysfs", N_("mount a read-only sysfs there"),
+	 mounts_sysfs, show_dir, mounts_dir_predict);
 
 void mounts_dev(const struct step *s, struct run *run)
 {
@@ -603,6 +643,9 @@ void mounts_dev(const struct step *s, struct run *run)
 				    dev_links[i][0]);
 	close(mnt);
 }
+
+STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
+	 mounts_dev, show_dir, mounts_dev_predict);
 
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {

@@ -44,9 +44,11 @@
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "persist.h"
 #include "procfs.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -463,6 +465,10 @@ void persist_start(const struct step *s, struct run *run)
 	run->helpers.bind_sock = sock[0];
 }
 
+STEP_ROW(BIND_HELPER, "bind-helper",
+	 N_("start the helper that keeps the namespace files"),
+	 persist_start, NULL, NULL);
+
 void persist_now(const struct step *s, struct run *run)
 {
 	char answer = 1;
@@ -481,6 +487,9 @@ void persist_now(const struct step *s, struct run *run)
 	if (answer != 0)
 		exit(EXIT_TOOL);
 }
+
+STEP_ROW(PERSIST, "persist", N_("keep the namespaces in their files"),
+	 persist_now, show_persist, persist_predict);
 
 /* A prediction that keeping flag i's namespace fails (p->err). */
 static bool kept_fails(struct prediction *p, size_t i, const char *hint)

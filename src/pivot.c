@@ -27,8 +27,10 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "pivot.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -73,6 +75,9 @@ void pivot_root_to(const struct step *s, struct run *run)
 	free(top);
 }
 
+STEP_ROW(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),
+	 pivot_root_to, show_dir, pivot_predict);
+
 void pivot_detach_old(const struct step *s, struct run *run)
 {
 	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -89,6 +94,9 @@ void pivot_detach_old(const struct step *s, struct run *run)
 	close(run->mounts.old_root);
 	run->mounts.old_root = -1;
 }
+
+STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
+	 pivot_detach_old, NULL, NULL);
 
 bool pivot_predict(const struct step *s, struct prediction *p)
 {

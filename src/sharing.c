@@ -26,9 +26,11 @@
 #include "fail.h"
 #include "i18n.h"
 #include "json.h"
+#include "kinds.h"
 #include "procfs.h"
 #include "quote.h"
 #include "sharing.h"
+#include "show.h"
 
 /* What kcmp(2) compares for a flag, or -1. */
 static int kcmp_type(unsigned long bit)
@@ -558,3 +560,6 @@ void run_unshare(const struct step *s, struct run *run)
 		sharing_after(s->unshare.named, run->narration.sharers);
 	}
 }
+
+STEP_ROW(UNSHARE, "unshare", "unshare(2)",
+	 run_unshare, show_unshare, diagnose_predict);

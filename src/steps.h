@@ -22,68 +22,11 @@
 #include "offset.h"
 #include "words.h"
 
-/* The kinds, in the order a run takes them (an F interpreter's
- * registration comes twice: before the chroot, and after binfmt). */
+/* The kinds, in the order a run takes them: kinds.def. */
 enum step_kind {
-	STEP_CGROUP_MAKE,  /* a cgroup of the run's own, before anything */
-	STEP_CGROUP_SET,   /* --cgroup-set's values written in it */
-	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
-			      their files, in the caller's namespaces */
-	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
-			      outside */
-	STEP_HANDOFF,      /* open the caller's /proc and the pid file's
-			      directory, for the hand-off at the end */
-	STEP_OWNER,        /* take on --owner's ids, before unshare(2) */
-	STEP_DUMPABLE,     /* dumpable again after that change of ids */
-	STEP_UNSHARE,      /* unshare(2) itself */
-	STEP_SETGROUPS,    /* /proc/PID/setgroups */
-	STEP_UID_MAP,      /* /proc/PID/uid_map, or newuidmap */
-	STEP_GID_MAP,      /* /proc/PID/gid_map, or newgidmap */
-	STEP_CLOCKS,       /* the clock offsets of a new time namespace */
-	STEP_LOOPBACK,     /* lo up, and ping allowed, in a new network
-			      namespace */
-	STEP_HOSTNAME,     /* sethostname(2) */
-	STEP_DOMAINNAME,   /* setdomainname(2) */
-	STEP_PROPAGATION,  /* / and every mount under it */
-	STEP_SIGNALS,      /* what the parent does with signals while it
-			      waits: blocked from before the fork */
-	STEP_FORK,         /* the program runs as a child; we wait */
-	STEP_KILL_CHILD,   /* the child's parent-death signal */
-	STEP_CGROUP_ENTER, /* the child enters the new cgroup and unshares
-			      its cgroup namespace there */
-	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
-			      nowhere yet, for F interpreters */
-	STEP_ROOT,         /* chroot */
-	STEP_PIVOT_ROOT,   /* pivot_root: the old root stays under the new
-			      one until old-root */
-	STEP_WD,           /* chdir */
-	STEP_PROC_PRIVATE, /* the directory of proc cut off from the
-			      caller's mounts first */
-	STEP_PROC,         /* mount proc */
-	STEP_BINFMT,       /* mount binfmt_misc */
-	STEP_CGROUP_PRIVATE, /* the directory of cgroup2 cut off from the
-				caller's mounts first */
-	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
-			      namespace */
-	STEP_INTERP,       /* register one interpreter */
-	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
-			      bound in, a devpts of its own */
-	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
-	STEP_SYSFS,        /* a sysfs, read-only */
-	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
-			      need it in view (proc) are made */
-	STEP_SETGID,
-	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
-	STEP_SETUID,
-	STEP_KEEP_CAPS,    /* the permitted capabilities made ambient */
-	STEP_PERSIST,      /* keep the namespaces in their files */
-	STEP_ENVIRONMENT,  /* --clear-env, --keep-env */
-	STEP_INIT,         /* become the init of a new pid namespace */
-	STEP_INFO_FD,      /* the pid and namespaces, as JSON, to an FD */
-	STEP_PID_FILE,     /* the pid in a file, by the waiting parent */
-	STEP_WAIT_FD,      /* a byte on an FD, or the run is called off */
-	STEP_NO_NEW_PRIVS, /* PR_SET_NO_NEW_PRIVS */
-	STEP_EXEC,         /* the program, or the shell; always last */
+#define KIND(NAME) STEP_##NAME,
+#include "kinds.def"
+#undef KIND
 	STEP_NKINDS
 };
 

@@ -25,6 +25,8 @@
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
+#include "kinds.h"
+#include "show.h"
 #include "sig.h"
 #include "supervise.h"
 #include "undo.h"
@@ -115,6 +117,9 @@ void supervise_arm(const struct step *s, struct run *run)
 	}
 }
 
+STEP_ROW(KILL_CHILD, "kill-child", N_("arm the child's parent-death signal"),
+	 supervise_arm, show_kill_child, NULL);
+
 /* Add sig to the signals we wait for, unless we started with it ignored
  * (nohup, a background job's INT): blocked, it would be queued for us all
  * the same, so it is left out and stays ignored, as util-linux leaves
@@ -142,6 +147,9 @@ void supervise_signals(const struct step *s, struct run *run)
 	sigprocmask(SIG_BLOCK, &run->supervise.wait_set,
 		    &run->supervise.saved_mask);
 }
+
+STEP_ROW(SIGNALS, "signals", N_("set the waiting parent's signals"),
+	 supervise_signals, show_signals, NULL);
 
 /* The waiting parent, once it forked, keeps what it still works with:
  * the child's pipes (alive, the init's report), the talk about the pid
@@ -253,6 +261,9 @@ void supervise_fork(const struct step *s, struct run *run)
 	end_like(status);
 }
 
+STEP_ROW(FORK, "fork", N_("fork: the parent waits"),
+	 supervise_fork, show_fork, NULL);
+
 void supervise_init(const struct step *s, struct run *run)
 {
 	int report_fd = run->supervise.report_fd;
@@ -301,3 +312,5 @@ done:
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
 				: 128 + WTERMSIG(status));
 }
+
+STEP_ROW(INIT, "init", N_("run an init as pid 1"), supervise_init, NULL, NULL);

@@ -50,7 +50,9 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 
 /* Linux 5.3; older headers lack it. */
@@ -615,7 +617,7 @@ void cgroup_make(const struct step *s, struct run *run)
 		close(pidfd);
 	/* From here on, our end, whenever it comes, has it killed and
 	 * removed. */
-	run->cgroup_sock = sv[0];
+	run->cgroup.sock = sv[0];
 	undo_cgroup(sv[0], pid, s->cgroup.name);
 	/* The watcher says which cgroup it made (its inode), or ends after
 	 * saying why not. */
@@ -628,9 +630,9 @@ void cgroup_make(const struct step *s, struct run *run)
 			exit(EXIT_TOOL);
 		step_failed(e, NULL, NULL);
 	}
-	if ((run->cgroup_dir = openat(parent, s->cgroup.name, O_RDONLY |
+	if ((run->cgroup.dir = openat(parent, s->cgroup.name, O_RDONLY |
 				      O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
-	    fstat(run->cgroup_dir, &st) != 0)
+	    fstat(run->cgroup.dir, &st) != 0)
 		fail(EXIT_TOOL, THIS_STEP, errno, NULL, OPEN_FAILED,
 		     quoted(s->cgroup.name));
 	if (st.st_ino != made)
@@ -638,10 +640,13 @@ void cgroup_make(const struct step *s, struct run *run)
 		     quoted(s->cgroup.name));
 	close(parent);
 	if (!s->cgroup.for_set) {
-		close(run->cgroup_dir);
-		run->cgroup_dir = -1;
+		close(run->cgroup.dir);
+		run->cgroup.dir = -1;
 	}
 }
+
+STEP_ROW(CGROUP_MAKE, "cgroup-make", N_("make the run's cgroup"),
+	 cgroup_make, show_cgroup, cgroup_predict);
 
 void cgroup_set(const struct step *s, struct run *run)
 {
@@ -659,7 +664,7 @@ void cgroup_set(const struct step *s, struct run *run)
 		int fd, e;
 
 		snprintf(file, sizeof file, "%.*s", (int)(value - set - 1), set);
-		if ((fd = openat(run->cgroup_dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
+		if ((fd = openat(run->cgroup.dir, file, O_WRONLY | O_CLOEXEC)) >= 0 &&
 		    write(fd, value, (size_t)len) == len) {
 			close(fd);
 			continue;
@@ -673,9 +678,12 @@ void cgroup_set(const struct step *s, struct run *run)
 	}
 	/* Opened with the caller's privileges: kept no longer than
 	 * needed. */
-	close(run->cgroup_dir);
-	run->cgroup_dir = -1;
+	close(run->cgroup.dir);
+	run->cgroup.dir = -1;
 }
+
+STEP_ROW(CGROUP_SET, "cgroup-set", N_("write values in the cgroup's files"),
+	 cgroup_set, show_cgroup, cgroup_set_predict);
 
 void cgroup_enter(const struct step *s, struct run *run)
 {
@@ -684,8 +692,8 @@ void cgroup_enter(const struct step *s, struct run *run)
 	int e;
 
 	/* The watcher moves us, the sender its kernel names. */
-	if (send_byte(run->cgroup_sock, 'e') != 1 ||
-	    (n = read_byte(run->cgroup_sock, &answer)) < 0)
+	if (send_byte(run->cgroup.sock, 'e') != 1 ||
+	    (n = read_byte(run->cgroup.sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Its end, or its last word ('d'): it is gone. */
 	if (n == 0 || answer == 'd')
@@ -706,3 +714,7 @@ void cgroup_enter(const struct step *s, struct run *run)
 		step_failed(e, e == EPERM ? _(hint_root) : NULL, "unshare(2)");
 	}
 }
+
+STEP_ROW(CGROUP_ENTER, "cgroup-enter",
+	 N_("enter the cgroup, unshare the cgroup namespace"),
+	 cgroup_enter, show_cgroup, cgroup_predict_enter);

@@ -16,8 +16,8 @@
 /* Step cgroup-make, first of all: refuse unless the caller may move
  * processes in its cgroup (a delegated one, or root's); then start the
  * watcher, which makes the cgroup s->cgroup.name in s->cgroup.parent
- * and hands it over: run->cgroup_dir, for cgroup-set, and
- * run->cgroup_sock, on which the child asks the watcher to move it in.
+ * and hands it over: run->cgroup.dir, for cgroup-set, and
+ * run->cgroup.sock, on which the child asks the watcher to move it in.
  * When we end, however (exit, a signal, SIGKILL), the watcher kills
  * what is in it and removes it; if it died first (the program may kill
  * it, without -p), we say so and exit 125. */

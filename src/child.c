@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"

@@ -58,17 +58,6 @@ static const char *names(unsigned long mask, char *buf, size_t size)
 	return buf;
 }
 
-const char hint_root[] = N_("run as root, or add -r (--map-root-user)");
-const char hint_memory[] = N_("memory is short, or this pid namespace's "
-			      "init has exited");
-const char hint_proc[] = N_("is /proc mounted?");
-const char hint_busy[] = N_("unmount what is there (findmnt shows it), or "
-			    "use another path");
-const char hint_mount_api[] = N_("it needs Linux 5.2 (the new mount API)");
-const char hint_refused[] = N_("privilege would not help: a security module, "
-			       "a seccomp filter, or for user a chroot or an "
-			       "unmapped id");
-
 const char *apparmor_hint(void)
 {
 	if (getuid() == 0 ||

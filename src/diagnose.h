@@ -10,10 +10,6 @@
 #include "flags.h"
 #include "steps.h"
 
-/* What several sites say, marked N_(): whole clauses for a hint. */
-extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
-	hint_mount_api[], hint_refused[];
-
 /* With AppArmor restricting unprivileged user namespaces (Ubuntu 23.10
  * and later: kernel.apparmor_restrict_unprivileged_userns is 1), an
  * unprivileged process gets a user namespace, but no capability in it:

@@ -13,42 +13,8 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
-
-int env_check_list(const char *list, char *msg, size_t size)
-{
-	size_t names = 0;
-
-	/* An empty item (HOME,,TERM) is passed over, as util-linux does;
-	 * a list of none is refused. */
-	for (const char *p = list;; p++) {
-		size_t len = strcspn(p, ",");
-
-		if (memchr(p, '=', len) || (len == 0 && !names && !p[len])) {
-			snprintf(msg, size, _("give variable names, "
-					       "comma-separated, none with '='"));
-			return -1;
-		}
-		names += len > 0;
-		p += len;
-		if (*p == '\0')
-			return 0;
-	}
-}
-
-bool env_kept(const char *const *lists, size_t n_lists, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (size_t i = 0; i < n_lists; i++)
-		for (const char *p = lists[i]; *p;) {
-			size_t n = strcspn(p, ",");
-
-			if (n == len && strncmp(p, name, len) == 0)
-				return true;
-			p += n + (p[n] == ',');
-		}
-	return false;
-}
+#include "kinds.h"
+#include "show.h"
 
 void env_apply(const struct step *s, struct run *run)
 {
@@ -97,3 +63,6 @@ void env_apply(const struct step *s, struct run *run)
 					    n),
 		    n);
 }
+
+STEP_ROW(ENVIRONMENT, "environment", N_("clear the environment"),
+	 env_apply, show_environment, NULL);

@@ -13,13 +13,6 @@
 /* The PATH the program gets when the environment is cleared. */
 #define DEFAULT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-/* A --keep-env list: names, comma-separated, none with '=', not all
- * empty; as many and as long as given.  0, or -1 with a message. */
-int env_check_list(const char *list, char *msg, size_t size);
-
-/* Whether one of n --keep-env lists names the variable. */
-bool env_kept(const char *const *lists, size_t n, const char *name);
-
 /* Step environment, just before exec (--clear-env, --keep-env): empty the
  * environment but for the kept variables (every list) and PATH.  Exits
  * 125 on failure. */

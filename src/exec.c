@@ -20,7 +20,9 @@
 #include "exec.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 
 /* Why the program was refused ("Permission denied"), for a message that
  * names the place: the directory, the link or the file. */
@@ -253,7 +255,7 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 {
 	const char *path = s->exec.path;
 
-	sigaction(SIGCHLD, &run->chld, NULL);
+	sigaction(SIGCHLD, &run->supervise.chld, NULL);
 	if (s->exec.argv != NULL) {
 		execvp(path, s->exec.argv);
 	} else {
@@ -268,6 +270,9 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 	}
 	exec_failed(s, errno);
 }
+
+STEP_ROW(EXEC, "exec", N_("run the program"),
+	 exec_program, show_exec, exec_predict);
 
 /* Whether the file root + path (root NULL: /) exists and is executable
  * by us. */

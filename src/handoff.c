@@ -31,7 +31,9 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "json.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 
 static const char held_hint[] = N_("another run's program is named there, "
@@ -88,19 +90,22 @@ void handoff_open(const struct step *s, struct run *run)
 	char dir[PATH_MAX];
 	int e;
 
-	if ((run->proc_fd = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) <
+	if ((run->handoff.proc_fd = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) <
 	    0)
 		step_failed(errno, _("is /proc mounted?"), "/proc");
 	if (file == NULL)
 		return;
-	run->pid_name = file_split(file, dir, sizeof dir);
+	run->handoff.pid_name = file_split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
 		option_failed(e, NULL, "pid-file", file);
-	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	if ((run->handoff.pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
-		       run->pid_sock) != 0)
+		       run->handoff.pid_sock) != 0)
 		option_failed(errno, NULL, "pid-file", file);
 }
+
+STEP_ROW(HANDOFF, "hand-off", N_("open /proc and the pid file's directory"),
+	 handoff_open, show_handoff, handoff_predict);
 
 /* The step failed on --option=fd. */
 static _Noreturn void fd_failed(int err, const char *hint, const char *option,
@@ -121,8 +126,8 @@ static const char *proc_read(const struct run *run, const char *path,
 	int fd = -1;
 
 	if (link)
-		n = readlinkat(run->proc_fd, path, buf, size - 1);
-	else if ((fd = openat(run->proc_fd, path, O_RDONLY | O_CLOEXEC)) < 0)
+		n = readlinkat(run->handoff.proc_fd, path, buf, size - 1);
+	else if ((fd = openat(run->handoff.proc_fd, path, O_RDONLY | O_CLOEXEC)) < 0)
 		n = -1;
 	else
 		n = read(fd, buf, size - 1);
@@ -151,7 +156,7 @@ static unsigned long long ns_inode_of(const struct run *run, const char *ns)
 
 	snprintf(path, sizeof path, /* not translated: a path */ "self/ns/%s",
 		 ns);
-	if (readlinkat(run->proc_fd, path, link, sizeof link - 1) < 0) {
+	if (readlinkat(run->handoff.proc_fd, path, link, sizeof link - 1) < 0) {
 		if (errno == ENOENT)
 			return 0;
 		step_failed(errno, NULL, "/proc/%s", path);
@@ -205,9 +210,12 @@ void handoff_info(const struct step *s, struct run *run)
 		close(s->handoff.fd);
 }
 
+STEP_ROW(INFO_FD, "info-fd", N_("write the pid and namespaces to it"),
+	 handoff_info, show_handoff, NULL);
+
 void handoff_pid_file(const struct step *s, struct run *run)
 {
-	int sock = run->pid_sock[1], err;
+	int sock = run->handoff.pid_sock[1], err;
 	long pid = our_pid(run);
 
 	/* Its answer; or if it could not hear us, the reason it sent before
@@ -224,6 +232,9 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		option_failed(err, err == EEXIST ? _(held_hint) : NULL,
 			      "pid-file", s->handoff.file);
 }
+
+STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),
+	 handoff_pid_file, show_handoff, handoff_pid_file_predict);
 
 /* A name of our own in the pid file's directory that no one can guess
  * (and so make first, in a sticky directory): into name. */
@@ -266,7 +277,7 @@ static int write_pid_file(const struct run *run, long pid)
 	n = snprintf(text, sizeof text, "%ld\n", pid);
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);
-		fd = openat(run->pid_dir, tmp,
+		fd = openat(run->handoff.pid_dir, tmp,
 			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    0644);
 		if (fd >= 0 || errno != EEXIST || tries == 10)
@@ -278,26 +289,27 @@ static int write_pid_file(const struct run *run, long pid)
 		e = errno ? errno : EIO;
 	if (close(fd) != 0 && e == 0)
 		e = errno;
-	if (e == 0 && renameat2(run->pid_dir, tmp, run->pid_dir,
-				run->pid_name, RENAME_NOREPLACE) != 0) {
+	if (e == 0 && renameat2(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
+				run->handoff.pid_name, RENAME_NOREPLACE) != 0) {
 		e = errno;
-		if ((e == EEXIST && !held(run->pid_dir, run->pid_name)) ||
+		if ((e == EEXIST &&
+		     !held(run->handoff.pid_dir, run->handoff.pid_name)) ||
 		    e == EINVAL)
 			/* Stale, or a file system without NOREPLACE. */
-			e = renameat(run->pid_dir, tmp, run->pid_dir,
-				     run->pid_name) != 0 ? errno : 0;
+			e = renameat(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
+				     run->handoff.pid_name) != 0 ? errno : 0;
 	}
 	if (e != 0) {
-		unlinkat(run->pid_dir, tmp, 0);
+		unlinkat(run->handoff.pid_dir, tmp, 0);
 		return e;
 	}
-	undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
+	undo_unlink(run->handoff.pid_dir, run->handoff.pid_name, "--pid-file");
 	return 0;
 }
 
 void handoff_serve(struct run *run)
 {
-	int sock = run->pid_sock[0], err;
+	int sock = run->handoff.pid_sock[0], err;
 	long pid;
 	ssize_t n;
 
@@ -330,6 +342,9 @@ void handoff_wait(const struct step *s, struct run *run)
 			  s->handoff.fd);
 	close(s->handoff.fd);
 }
+
+STEP_ROW(WAIT_FD, "wait-fd", N_("wait for a byte on it before the exec"),
+	 handoff_wait, show_handoff, handoff_wait_predict);
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {

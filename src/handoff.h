@@ -13,9 +13,9 @@
 #include "steps.h"
 
 /* Step hand-off, before anything changes: the caller's /proc, through
- * which the pid is read as the caller sees it, in run->proc_fd; with a
+ * which the pid is read as the caller sees it, in run->handoff.proc_fd; with a
  * pid file (s->handoff.file), its directory, checked writable, in
- * run->pid_dir, and a socket pair to the parent that will write it. */
+ * run->handoff.pid_dir, and a socket pair to the parent that will write it. */
 void handoff_open(const struct step *s, struct run *run);
 
 /* Step info-fd: {"version":N,"pid":PID,"ns":{TYPE:INODE...}} (and

@@ -17,7 +17,9 @@
 #include "fail.h"
 #include "i18n.h"
 #include "identity.h"
+#include "kinds.h"
 #include "procfs.h"
+#include "show.h"
 #include "undo.h"
 
 /* Make every permitted capability ambient, so that it survives exec under
@@ -100,6 +102,9 @@ void identity_setgid(const struct step *s, struct run *run)
 	step_failed(errno, hint_for(unmapped, errno), "%lld", gid);
 }
 
+STEP_ROW(SETGID, "setgid", "setgid",
+	 identity_setgid, show_id, identity_predict);
+
 /* Capabilities survive the change of uid only if kept. */
 void identity_keepcaps(const struct step *s, struct run *run)
 {
@@ -108,6 +113,9 @@ void identity_keepcaps(const struct step *s, struct run *run)
 	if (prctl(PR_SET_KEEPCAPS, 1) != 0)
 		step_failed(errno, NULL, NULL);
 }
+
+STEP_ROW(KEEPCAPS, "keepcaps", N_("keep the capabilities through setuid"),
+	 identity_keepcaps, NULL, NULL);
 
 void identity_setuid(const struct step *s, struct run *run)
 {
@@ -131,12 +139,18 @@ void identity_setuid(const struct step *s, struct run *run)
 	step_failed(errno, hint_for(unmapped, errno), "%lld", uid);
 }
 
+STEP_ROW(SETUID, "setuid", "setuid",
+	 identity_setuid, show_id, identity_predict);
+
 void identity_keep_caps(const struct step *s, struct run *run)
 {
 	(void)s;
 	(void)run;
 	keep_caps();
 }
+
+STEP_ROW(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),
+	 identity_keep_caps, NULL, NULL);
 
 void identity_no_new_privs(const struct step *s, struct run *run)
 {
@@ -145,6 +159,10 @@ void identity_no_new_privs(const struct step *s, struct run *run)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
 		step_failed(errno, NULL, NULL);
 }
+
+STEP_ROW(NO_NEW_PRIVS, "no-new-privs",
+	 N_("exec grants no privileges (no_new_privs)"),
+	 identity_no_new_privs, NULL, NULL);
 
 /* Whether map maps id (inside). */
 static bool mapped(const struct idmap *map, long long id)

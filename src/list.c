@@ -18,7 +18,7 @@
 
 #include "cgroup.h"
 #include "child.h"
-#include "diagnose.h"
+#include "columns.h"
 #include "fail.h"
 #include "i18n.h"
 #include "json.h"
@@ -30,7 +30,6 @@
 #include "quote.h"
 #include "sharing.h"
 #include "sig.h"
-#include "table.h"
 #include "wrap.h"
 
 /* What STATUS says, in one word, the same in the text and in JSON (never
@@ -195,56 +194,10 @@ static const char *shared_text(const struct flag_row *r, bool uncompared,
 	return buf;
 }
 
-/* The columns, each by one name: its heading, its --output word and its
- * JSON key; every JSON member is one.  The text shows those after
- * DETACHES only when --output names them. */
-enum { COL_FLAG, COL_OPTION, COL_VALUE, COL_NS, COL_SHARED, COL_STATUS,
-       COL_DETACHES, COL_MASK, COL_KERNEL, COL_SINCE, COL_TYPE,
-       COL_UNCOMPARED, N_FLAG_COLS };
-
-static const struct column flag_columns[N_FLAG_COLS] = {
-	{ "flag", "FLAG", false, false },
-	{ "option", "OPTION", false, false },
-	{ "value", "VALUE", false, true },
-	{ "ns", "NS", false, false },
-	{ "shared", "SHARED", false, false },
-	{ "status", "STATUS", false, false },
-	{ "detaches", "DETACHES", true, false },
-	{ "mask", "MASK", false, true },
-	{ "kernel", "KERNEL", false, true },
-	{ "since", "SINCE", false, true },
-	{ "type", "TYPE", false, true },
-	{ "uncompared", "UNCOMPARED", false, true },
-};
-
 /* The members of a flag in JSON without --output, in their order. */
 static const size_t json_members[N_FLAG_COLS] = {
 	COL_FLAG, COL_OPTION, COL_VALUE, COL_MASK, COL_KERNEL, COL_DETACHES,
 	COL_SINCE, COL_TYPE, COL_NS, COL_SHARED, COL_UNCOMPARED, COL_STATUS,
-};
-
-/* HELP (translated, as --help says it) only when --output names it: the
- * other columns are never translated. */
-enum { OCOL_OPTION, OCOL_SHORT, OCOL_ARGUMENT, OCOL_VALUE, OCOL_WORDS,
-       OCOL_HELP, N_OPTION_COLS };
-
-static const struct column option_columns[N_OPTION_COLS] = {
-	{ "option", "OPTION", false, false },
-	{ "short", "SHORT", false, false },
-	{ "argument", "ARGUMENT", false, false },
-	{ "value", "VALUE", false, false },
-	{ "words", "WORDS", true, false },
-	{ "help", "HELP", true, true },
-};
-
-_Static_assert(N_FLAG_COLS <= TABLE_MAX_SHOWN, "a table of too many columns");
-
-/* --list=steps: the step table's kinds, in the order a run takes them. */
-enum { SCOL_STEP, SCOL_DOES, N_STEP_COLS };
-
-static const struct column step_columns[N_STEP_COLS] = {
-	{ "step", "STEP", false, false },
-	{ "does", "DOES", true, false },
 };
 
 /* A table as --raw, or aligned, with the columns --output chose. */
@@ -639,8 +592,8 @@ static void steps_text(const struct plan *plan, const size_t *shown,
 	const char *text[STEP_NKINDS * N_STEP_COLS];
 
 	for (size_t i = 0; i < STEP_NKINDS; i++) {
-		text[i * N_STEP_COLS + SCOL_STEP] = step_kinds[i].name;
-		text[i * N_STEP_COLS + SCOL_DOES] = _(step_kinds[i].doc);
+		text[i * N_STEP_COLS + SCOL_STEP] = step_kinds[i]->name;
+		text[i * N_STEP_COLS + SCOL_DOES] = _(step_kinds[i]->doc);
 	}
 	table(plan, step_columns, N_STEP_COLS, text, STEP_NKINDS, shown,
 	      nshown);
@@ -656,35 +609,12 @@ static void steps_json(const size_t *shown, size_t nshown)
 			printf("%s\"%s\":", k ? "," : "",
 			       step_columns[shown[k]].name);
 			json_string(stdout, shown[k] == SCOL_STEP
-						    ? step_kinds[i].name
-						    : step_kinds[i].doc);
+						    ? step_kinds[i]->name
+						    : step_kinds[i]->doc);
 		}
 		putchar('}');
 	}
 	puts("]}");
-}
-
-/* The columns of the table --list=WHAT shows. */
-static const struct column *columns_of(int what, size_t *n)
-{
-	*n = what == LIST_FLAGS ? N_FLAG_COLS
-	     : what == LIST_OPTIONS ? N_OPTION_COLS
-				    : N_STEP_COLS;
-	return what == LIST_FLAGS ? flag_columns
-	       : what == LIST_OPTIONS ? option_columns
-				      : step_columns;
-}
-
-const char *list_conflict(const struct plan *plan, char *msg, size_t size)
-{
-	size_t shown[TABLE_MAX_SHOWN], ncols;
-	const struct column *cols = columns_of(plan->list, &ncols);
-
-	if (!(plan->opts & OPT_LIST))
-		return NULL;
-	if (!table_columns(plan->list_columns, cols, ncols, shown, msg, size))
-		return msg;
-	return NULL;
 }
 
 int list(const struct plan *plan)

@@ -15,8 +15,4 @@
  * the exit status. */
 int list(const struct plan *plan);
 
-/* What --output names that the table of --list does not have, as a
- * message in msg, or NULL. */
-const char *list_conflict(const struct plan *plan, char *msg, size_t size);
-
 #endif

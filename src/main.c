@@ -134,8 +134,8 @@ static void narrate_before(const struct steps *steps, struct run *run)
 
 	if (u == NULL)
 		return;
-	ns_snapshot(u->unshare.mask, run->before);
-	run->sharers = sharing_before(u->unshare.named);
+	ns_snapshot(u->unshare.mask, run->narration.before);
+	run->narration.sharers = sharing_before(u->unshare.named);
 }
 
 int main(int argc, char **argv)
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
 	/* An inherited SIG_IGN for SIGCHLD would reap our children for us
 	 * (waitpid: ECHILD): the default until the exec puts it back. */
 	sigaction(SIGCHLD, &(struct sigaction){ .sa_handler = SIG_DFL },
-		  &run.chld);
+		  &run.supervise.chld);
 
 	/* Parse, resolve, check. */
 	what = cli_parse(argc, argv, &plan, &usage);
@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < steps.n; i++) {
 		const struct step *s = &steps.step[i];
 
-		events_at(step_name(s), step_kinds[s->kind].doc);
+		events_at(step_name(s), step_kinds[s->kind]->doc);
 		say_step(s, false);
 		step_run(s, &run);
 		say_step(s, true);

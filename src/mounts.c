@@ -20,9 +20,11 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "mounts.h"
 #include "procfs.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -42,6 +44,9 @@ void mounts_propagation(const struct step *s, struct run *run)
 		step_failed(errno, hint_for(propagation_hints, errno), "%s",
 			    name);
 }
+
+STEP_ROW(PROPAGATION, "propagation", N_("set the propagation of /"),
+	 mounts_propagation, show_propagation, mounts_propagation_predict);
 
 /* What the mounts of the mount options get: nosuid, nodev, noexec. */
 #define SAFE_ATTRS (MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC)
@@ -139,24 +144,24 @@ static int dir_of(const struct step *s, struct run *run)
 		       "--propagation=private"),
 		     _("--%s: a failure could not undo it without /proc"),
 		     option);
-	if (run->dir_fd >= 0 && run->dir_path == s->dir.path)
-		return run->dir_fd;
-	if (run->dir_fd >= 0)
-		close(run->dir_fd);
-	run->dir_path = s->dir.path;
-	run->dir_fd = walk_dir(THIS_STEP, option, s->dir.path, s->dir.path);
-	if (run->dir_fd < 0 && errno == 0)
+	if (run->mounts.dir_fd >= 0 && run->mounts.dir_path == s->dir.path)
+		return run->mounts.dir_fd;
+	if (run->mounts.dir_fd >= 0)
+		close(run->mounts.dir_fd);
+	run->mounts.dir_path = s->dir.path;
+	run->mounts.dir_fd = walk_dir(THIS_STEP, option, s->dir.path, s->dir.path);
+	if (run->mounts.dir_fd < 0 && errno == 0)
 		exit(EXIT_TOOL);
-	return run->dir_fd;
+	return run->mounts.dir_fd;
 }
 
 /* Mounted on: the next step walks its directory again. */
 static void done_with_dir(struct run *run)
 {
-	if (run->dir_fd >= 0)
-		close(run->dir_fd);
-	run->dir_fd = -1;
-	run->dir_path = NULL;
+	if (run->mounts.dir_fd >= 0)
+		close(run->mounts.dir_fd);
+	run->mounts.dir_fd = -1;
+	run->mounts.dir_path = NULL;
 }
 
 /* A new filesystem of type (nosuid, nodev, noexec) put on the directory
@@ -210,6 +215,9 @@ void mounts_chroot(const struct step *s, struct run *run)
 		option_failed(errno, hint_for(hints, errno), "root", dir);
 }
 
+STEP_ROW(ROOT, "root", N_("chroot there"),
+	 mounts_chroot, show_dir, mounts_chroot_predict);
+
 /* Why a directory step s failed with e, as a hint: inside a new root,
  * the path is looked for there.  The step fails with it: one buffer. */
 static const char *dir_hint(const struct step *s, int e)
@@ -248,6 +256,9 @@ void mounts_chdir(const struct step *s, struct run *run)
 	}
 }
 
+STEP_ROW(WD, "wd", N_("chdir there"),
+	 mounts_chdir, show_dir, mounts_chdir_predict);
+
 /* Unless everything was made private, the proc already mounted on DIR
  * may be a peer of the caller's: a new proc mounted over it would cover
  * the caller's /proc too.  Cut it off first, as util-linux does.
@@ -264,6 +275,13 @@ void mounts_proc_private(const struct step *s, struct run *run)
 			      option_of(s), s->dir.path);
 	}
 }
+
+STEP_ROW(PROC_PRIVATE, "proc-private", N_("make proc's directory private"),
+	 mounts_proc_private, show_dir, mounts_dir_predict);
+
+STEP_ROW(CGROUP_PRIVATE, "cgroup-private",
+	 N_("make cgroup2's directory private"),
+	 mounts_proc_private, show_dir, mounts_dir_predict);
 
 /* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
  * It mounts one only for a process with CAP_SYS_ADMIN in the user
@@ -309,6 +327,9 @@ void mounts_proc(const struct step *s, struct run *run)
 	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
 }
 
+STEP_ROW(PROC, "proc", N_("mount proc"),
+	 mounts_proc, show_dir, mounts_dir_predict);
+
 void mounts_cgroup(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
@@ -333,6 +354,9 @@ void mounts_cgroup(const struct step *s, struct run *run)
 	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
 }
 
+STEP_ROW(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),
+	 mounts_cgroup, show_dir, mounts_dir_predict);
+
 static const struct hint register_hints[] = {
 	{ EINVAL, N_("the form is :name:type:offset:magic:mask:interpreter:"
 		     "flags") },
@@ -346,7 +370,7 @@ static const struct hint register_hints[] = {
  * whose root is dirfd (the kernel tries the last registered first). */
 void mounts_register(const struct step *s, struct run *run)
 {
-	int dirfd = run->binfmt_fd;
+	int dirfd = run->mounts.binfmt_fd;
 	const char *string = s->interp.string;
 	size_t len = strlen(string);
 	int fd;
@@ -369,6 +393,9 @@ void mounts_register(const struct step *s, struct run *run)
 	close(fd);
 }
 
+STEP_ROW(INTERP, "interpreter", N_("register an interpreter"),
+	 mounts_register, show_interp, mounts_interp_predict);
+
 void mounts_binfmt_instance(const struct step *s, struct run *run)
 {
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
@@ -380,13 +407,17 @@ void mounts_binfmt_instance(const struct step *s, struct run *run)
 	if (mnt < 0)
 		step_failed(errno, errno == ENOSYS ? _(hint_mount_api) : NULL,
 			    NULL);
-	run->binfmt_fd = mnt;
+	run->mounts.binfmt_fd = mnt;
 }
+
+STEP_ROW(BINFMT_EARLY, "binfmt-early",
+	 N_("make a binfmt_misc for F interpreters"),
+	 mounts_binfmt_instance, NULL, NULL);
 
 void mounts_binfmt(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-	int instance = run->binfmt_fd;
+	int instance = run->mounts.binfmt_fd;
 	static const struct hint hints[] = {
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
@@ -414,13 +445,16 @@ void mounts_binfmt(const struct step *s, struct run *run)
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0) {
-		run->binfmt_fd = mnt;
+		run->mounts.binfmt_fd = mnt;
 		return;
 	}
 	if ((dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
 		option_failed(errno, NULL, option_of(s), dir);
-	run->binfmt_fd = dirfd;
+	run->mounts.binfmt_fd = dirfd;
 }
+
+STEP_ROW(BINFMT, "binfmt", N_("mount binfmt_misc"),
+	 mounts_binfmt, show_dir, mounts_dir_predict);
 
 /* Whether path is a directory: 0, or why not. */
 static int directory(const char *path)
@@ -555,17 +589,23 @@ void mounts_tmpfs(const struct step *s, struct run *run)
 			MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
 }
 
+STEP_ROW(TMPFS, "tmpfs", N_("mount a tmpfs there"),
+	 mounts_tmpfs, show_dir, mounts_dir_predict);
+
 /* The sysfs of the network namespace we are in. */
 void mounts_sysfs(const struct step *s, struct run *run)
 {
 	close(fs_on_dir(s, run, "sysfs", NULL, SAFE_ATTRS | MOUNT_ATTR_RDONLY));
 }
 
+STEP_ROW(SYSFS, "sysfs", N_("mount a read-only sysfs there"),
+	 mounts_sysfs, show_dir, mounts_dir_predict);
+
 void mounts_dev(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	/* The host's /: the old root under --pivot-root's new one. */
-	int host = run->old_root >= 0 ? dup(run->old_root)
+	int host = run->mounts.old_root >= 0 ? dup(run->mounts.old_root)
 				       : open("/", O_PATH | O_CLOEXEC),
 	    nodes[N_DEV_NODES], mnt;
 	char path[16];
@@ -603,6 +643,9 @@ void mounts_dev(const struct step *s, struct run *run)
 				    dev_links[i][0]);
 	close(mnt);
 }
+
+STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
+	 mounts_dev, show_dir, mounts_dev_predict);
 
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {

@@ -33,14 +33,15 @@ void mounts_cgroup(const struct step *s, struct run *run);
 void mounts_proc(const struct step *s, struct run *run);
 
 /* Make the binfmt_misc of the new user namespace, mounted nowhere yet,
- * for F interpreters registered before the chroot: in run->binfmt_fd. */
+ * for F interpreters registered before the chroot: in
+ * run->mounts.binfmt_fd. */
 void mounts_binfmt_instance(const struct step *s, struct run *run);
 
 /* Mount binfmt_misc on s->dir.path (the one made before the chroot, if
- * any); its root, to register in, in run->binfmt_fd. */
+ * any); its root, to register in, in run->mounts.binfmt_fd. */
 void mounts_binfmt(const struct step *s, struct run *run);
 
-/* Register the interpreter s->interp.string in run->binfmt_fd. */
+/* Register the interpreter s->interp.string in run->mounts.binfmt_fd. */
 void mounts_register(const struct step *s, struct run *run);
 
 /* --dry-run: whether step s would fail, and how (*p): root (the
@@ -58,7 +59,7 @@ bool mounts_propagation_predict(const struct step *s, struct prediction *p);
 bool mounts_interp_predict(const struct step *s, struct prediction *p);
 
 /* A minimal /dev on s->dir.path: a tmpfs; null, zero, full, random,
- * urandom and tty bound from the host's /dev (from run->old_root under
+ * urandom and tty bound from the host's /dev (from run->mounts.old_root under
  * --pivot-root); a devpts of its own on pts, ptmx a link to its ptmx; a
  * tmpfs on shm; fd, stdin, stdout, stderr links to /proc/self/fd. */
 void mounts_dev(const struct step *s, struct run *run);

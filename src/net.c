@@ -19,10 +19,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "net.h"
+#include "show.h"
 
 static const char ping_range[] = "/proc/sys/net/ipv4/ping_group_range";
 
@@ -68,3 +69,6 @@ void net_loopback(const struct step *s, struct run *run)
 			    ping_range);
 	close(fd);
 }
+
+STEP_ROW(LOOPBACK, "loopback", N_("bring lo up"),
+	 net_loopback, show_loopback, NULL);

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
 #include "fail.h"
 #include "i18n.h"
 #include "options.h"
@@ -317,14 +316,34 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* A --keep-env list: names, comma-separated, none with '=', not all
+ * empty; as many and as long as given. */
+static bool env_list_ok(const char *list)
+{
+	size_t names = 0;
+
+	/* An empty item (HOME,,TERM) is passed over, as util-linux does;
+	 * a list of none is refused. */
+	for (const char *p = list;; p++) {
+		size_t len = strcspn(p, ",");
+
+		if (memchr(p, '=', len) || (len == 0 && !names && !p[len]))
+			return false;
+		names += len > 0;
+		p += len;
+		if (*p == '\0')
+			return true;
+	}
+}
+
 /* Repeatable: the lists add up. */
 static int take_keep_env(struct plan *plan, const struct option_row *row,
 			 const char *value, char **msg)
 {
-	char why[200];
-
-	if (env_check_list(value, why, sizeof why) != 0)
-		USAGE("--%s=%s: %s", row_name(row), quoted(value), why);
+	if (!env_list_ok(value))
+		USAGE("--%s=%s: %s", row_name(row), quoted(value),
+		      _("give variable names, comma-separated, none with "
+			"'='"));
 	if (plan_append(&plan->keep_env, &plan->n_keep_env, value) != 0)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
 	return 0;

@@ -212,7 +212,7 @@ static void notes(struct emit *e, unsigned which)
 /* One step, through its kind's row. */
 static void show_step(struct emit *e, const struct step *s)
 {
-	const struct step_kind_row *row = &step_kinds[s->kind];
+	const struct step_kind_row *row = step_kinds[s->kind];
 
 	e->kind = row->name;
 	e->doc = row->doc;
@@ -259,7 +259,7 @@ void say_predictions(const struct prediction *found, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct prediction *p = &found[i];
-		const char *doc = _(step_kinds[p->step->kind].doc);
+		const char *doc = _(step_kinds[p->step->kind]->doc);
 		char what[1024];
 
 		if (*p->what)

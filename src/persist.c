@@ -40,14 +40,15 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "diagnose.h"
 #include "events.h"
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "persist.h"
 #include "procfs.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -445,7 +446,7 @@ void persist_start(const struct step *s, struct run *run)
 		}
 		close(sock[1]);
 		reaper = pid;
-		reaper_sock = run->bind_sock = sock[0];
+		reaper_sock = run->helpers.bind_sock = sock[0];
 		atexit(reap_helper);
 		return;
 	}
@@ -461,8 +462,12 @@ void persist_start(const struct step *s, struct run *run)
 	/* Not 0: the middle one said why. */
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		helper_gone(&st);
-	run->bind_sock = sock[0];
+	run->helpers.bind_sock = sock[0];
 }
+
+STEP_ROW(BIND_HELPER, "bind-helper",
+	 N_("start the helper that keeps the namespace files"),
+	 persist_start, NULL, NULL);
 
 void persist_now(const struct step *s, struct run *run)
 {
@@ -472,9 +477,9 @@ void persist_now(const struct step *s, struct run *run)
 	(void)s;
 	/* From before the helper is asked: a signal that ends us while it
 	 * binds has the binds undone too. */
-	undo_ask(run->bind_sock, 'u', 'd');
-	if (send_byte(run->bind_sock, 'b') != 1 ||
-	    (n = read_byte(run->bind_sock, &answer)) < 0)
+	undo_ask(run->helpers.bind_sock, 'u', 'd');
+	if (send_byte(run->helpers.bind_sock, 'b') != 1 ||
+	    (n = read_byte(run->helpers.bind_sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n != 1)
 		helper_gone(NULL);
@@ -482,6 +487,9 @@ void persist_now(const struct step *s, struct run *run)
 	if (answer != 0)
 		exit(EXIT_TOOL);
 }
+
+STEP_ROW(PERSIST, "persist", N_("keep the namespaces in their files"),
+	 persist_now, show_persist, persist_predict);
 
 /* A prediction that keeping flag i's namespace fails (p->err). */
 static bool kept_fails(struct prediction *p, size_t i, const char *hint)

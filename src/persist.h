@@ -14,7 +14,7 @@
 /* Step bind-helper, before unshare(2): start the helper that will bind
  * s->bind.files (with --fork, our child, reaped when we exit; else an
  * orphan, so that no one has to reap it), and leave its socket in
- * run->bind_sock: we send 'b' (bind), it answers 0 (done) or 1; later,
+ * run->helpers.bind_sock: we send 'b' (bind), it answers 0 (done) or 1; later,
  * 'u' (undo), answered once undone.  Exits 125 on failure. */
 void persist_start(const struct step *s, struct run *run);
 

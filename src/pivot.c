@@ -27,8 +27,10 @@
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "pivot.h"
 #include "quote.h"
+#include "show.h"
 #include "undo.h"
 #include "walk.h"
 
@@ -49,7 +51,7 @@ void pivot_root_to(const struct step *s, struct run *run)
 	if ((fd = walk_dir(THIS_STEP, "pivot-root", dir, dir)) < 0 && errno == 0)
 		exit(EXIT_TOOL);
 	if (fd < 0 || fstat(fd, &walked) != 0 ||
-	    (run->old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    (run->mounts.old_root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
 	    statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &st) != 0)
 		option_failed(errno, NULL, "pivot-root", dir);
 	close(fd);
@@ -73,6 +75,9 @@ void pivot_root_to(const struct step *s, struct run *run)
 	free(top);
 }
 
+STEP_ROW(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),
+	 pivot_root_to, show_dir, pivot_predict);
+
 void pivot_detach_old(const struct step *s, struct run *run)
 {
 	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -82,13 +87,16 @@ void pivot_detach_old(const struct step *s, struct run *run)
 	 * never "/", whose mount on top could be the new root, were the
 	 * old one gone. */
 	(void)s;
-	if (cwd < 0 || fchdir(run->old_root) != 0 ||
+	if (cwd < 0 || fchdir(run->mounts.old_root) != 0 ||
 	    umount2(".", MNT_DETACH) != 0 || fchdir(cwd) != 0)
 		step_failed(errno, NULL, NULL);
 	close(cwd);
-	close(run->old_root);
-	run->old_root = -1;
+	close(run->mounts.old_root);
+	run->mounts.old_root = -1;
 }
+
+STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
+	 pivot_detach_old, NULL, NULL);
 
 bool pivot_predict(const struct step *s, struct prediction *p)
 {

@@ -14,7 +14,7 @@
 /* Step pivot-root: s->dir.path, bound onto itself unless it is a mount
  * point, becomes the root (pivot_root(2)), the working directory its /;
  * the old root stays mounted over it, out of the way of paths, and in
- * view for the kernel until old-root (run->old_root). */
+ * view for the kernel until old-root (run->mounts.old_root). */
 void pivot_root_to(const struct step *s, struct run *run);
 
 /* Step old-root: the old root detached, with all under it. */

@@ -42,3 +42,18 @@ int plan_append(const char ***list, size_t *n, const char *value)
 	*list = grown;
 	return 0;
 }
+
+bool env_kept(const char *const *lists, size_t n_lists, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < n_lists; i++)
+		for (const char *p = lists[i]; *p;) {
+			size_t n = strcspn(p, ",");
+
+			if (n == len && strncmp(p, name, len) == 0)
+				return true;
+			p += n + (p[n] == ',');
+		}
+	return false;
+}

@@ -149,6 +149,21 @@ struct plan {
 						right after,
 						given bare (--net /tmp/x),
 						or NULL */
+	/* What the steps take from the system, read once when the plan is
+	 * checked (plan_refusal), so that plan_steps reads nothing. */
+	struct {
+		/* --new-cgroup, --mount-cgroup: the cgroup2 hierarchy's
+		 * mount point and the caller's cgroup in it, if found (else
+		 * cgroup_error says why: an errno, or 0 for none)... */
+		bool cgroup_found;
+		int cgroup_error;
+		char cgroup_mount[4096], cgroup_parent[4096];
+		/* ...and the new cgroup's name. */
+		char cgroup_name[256];
+		/* Without a program: the shell, and where it came from (a
+		 * message marked N_()). */
+		const char *shell, *shell_source;
+	} found;
 };
 
 /* Whether row i of the option table was given; mark it given. */
@@ -173,5 +188,8 @@ void plan_free(struct plan *plan);
 /* Append value to a list of n values (malloc'd, grown by one).  0, or
  * -1 if there is no memory. */
 int plan_append(const char ***list, size_t *n, const char *value);
+
+/* Whether one of n --keep-env lists names the variable. */
+bool env_kept(const char *const *lists, size_t n, const char *name);
 
 #endif

@@ -23,7 +23,7 @@
 
 #include "i18n.h"
 #include "fail.h"
-#include "list.h"
+#include "columns.h"
 #include "names.h"
 #include "options.h"
 #include "procfs.h"
@@ -539,6 +539,89 @@ static char *dirs_leave_root(const struct plan *plan)
 	return NULL;
 }
 
+/* What --output names that the table of --list does not have, as a
+ * message in msg, or NULL. */
+static const char *output_conflict(const struct plan *plan, char *msg,
+				   size_t size)
+{
+	static const struct {
+		const struct column *cols;
+		size_t n;
+	} tables[] = {
+		[LIST_FLAGS] = { flag_columns, N_FLAG_COLS },
+		[LIST_OPTIONS] = { option_columns, N_OPTION_COLS },
+		[LIST_STEPS] = { step_columns, N_STEP_COLS },
+	};
+	size_t shown[TABLE_MAX_SHOWN];
+
+	if (!(plan->opts & OPT_LIST) ||
+	    table_columns(plan->list_columns, tables[plan->list].cols,
+			  tables[plan->list].n, shown, msg, size))
+		return NULL;
+	return msg;
+}
+
+/* The shell to run when no program is given: $SHELL (unless the
+ * environment is cleared and SHELL not kept: it would be gone by then),
+ * else the caller's login shell, else /bin/sh.  Found before anything
+ * changes: after unshare(2) our uid may be another (the overflow uid in
+ * a user namespace without maps), and after --root the password
+ * database another file.  *source says where it came from. */
+static const char *find_shell(const struct plan *plan,
+			      const char **source)
+{
+	const char *shell =
+		!(plan->opts & OPT_CLEAR_ENV) ||
+				env_kept(plan->keep_env, plan->n_keep_env,
+					 "SHELL")
+			? getenv("SHELL")
+			: NULL;
+	const struct passwd *pw;
+
+	if (shell && *shell) {
+		*source = "$SHELL";
+		return shell;
+	}
+	pw = user_entry(getuid());
+	if (pw && pw->pw_shell && *pw->pw_shell) {
+		*source = passwd_source;
+		return pw->pw_shell;
+	}
+	/* TRANSLATORS: where the shell came from, shown as the last %s of
+	 * "(the shell, from %s)", as are $SHELL and the password database.
+	 * JSON keeps it in English. */
+	*source = N_("the fallback");
+	return "/bin/sh";
+}
+
+/* What the steps take from the system, into plan->found: read here,
+ * once, so that plan_steps turns values into steps and reads nothing. */
+static void plan_find(struct plan *plan)
+{
+	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP)) {
+		plan->found.cgroup_found =
+			cgroup_find(plan->found.cgroup_mount,
+				    sizeof plan->found.cgroup_mount,
+				    plan->found.cgroup_parent,
+				    sizeof plan->found.cgroup_parent) == 0;
+		plan->found.cgroup_error =
+			plan->found.cgroup_found ? 0 : errno;
+	}
+	if (plan->opts & OPT_NEW_CGROUP) {
+		if (plan->cgroup_name)
+			snprintf(plan->found.cgroup_name,
+				 sizeof plan->found.cgroup_name, "%s",
+				 plan->cgroup_name);
+		else
+			snprintf(plan->found.cgroup_name,
+				 sizeof plan->found.cgroup_name,
+				 /* not translated: a name */ "unshare-%d",
+				 (int)getpid());
+	}
+	if (plan->argv == NULL)
+		plan->found.shell = find_shell(plan, &plan->found.shell_source);
+}
+
 char *plan_refusal(struct plan *plan)
 {
 	char msg[1024];
@@ -551,7 +634,9 @@ char *plan_refusal(struct plan *plan)
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&
-	    (conflict = list_conflict(plan, msg, sizeof msg)) != NULL)
+	    (conflict = output_conflict(plan, msg, sizeof msg)) != NULL)
 		bad = usage_message("%s", conflict);
+	if (bad == NULL)
+		plan_find(plan);
 	return bad;
 }

@@ -20,7 +20,9 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size);
 /* After plan_resolve: the first reason the plan cannot run (a
  * combination, an id or map, two FILEs that are one, --list's columns)
  * as a message
- * (malloc'd), or NULL; the ids and maps are read into the plan. */
+ * (malloc'd), or NULL; the ids and maps are read into the plan, and, if
+ * it can run, what its steps take from the system (plan->found: the
+ * cgroup, the shell). */
 char *plan_refusal(struct plan *plan);
 
 /* Warn on stderr about each --map-users or --map-groups value written in

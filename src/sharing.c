@@ -26,9 +26,11 @@
 #include "fail.h"
 #include "i18n.h"
 #include "json.h"
+#include "kinds.h"
 #include "procfs.h"
 #include "quote.h"
 #include "sharing.h"
+#include "show.h"
 
 /* What kcmp(2) compares for a flag, or -1. */
 static int kcmp_type(unsigned long bit)
@@ -554,7 +556,10 @@ void run_unshare(const struct step *s, struct run *run)
 	}
 	if (narrating()) {
 		ns_snapshot(s->unshare.mask, after);
-		ns_report(s->unshare.mask, run->before, after);
-		sharing_after(s->unshare.named, run->sharers);
+		ns_report(s->unshare.mask, run->narration.before, after);
+		sharing_after(s->unshare.named, run->narration.sharers);
 	}
 }
+
+STEP_ROW(UNSHARE, "unshare", "unshare(2)",
+	 run_unshare, show_unshare, diagnose_predict);

@@ -292,7 +292,7 @@ void show_environment(struct emit *e, const struct step *s)
 		putc('[', e->out);
 	}
 	emit_value(e, "PATH");
-	/* Each name of every list, checked when taken (env_check_list); an
+	/* Each name of every list, checked when taken (take_keep_env); an
 	 * empty item is passed over. */
 	for (size_t i = 0; i < s->env.n; i++)
 		for (const char *p = s->env.lists[i]; *p;) {

@@ -1,5 +1,5 @@
 /* The values of each kind of step, as JSON members and in its line of
- * text: the show column of the step table (kinds.c).
+ * text: the printers of the step table's rows (STEP_ROW, kinds.h).
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */

@@ -5,48 +5,12 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "env.h"
-#include "i18n.h"
-#include "names.h"
 #include "plan.h"
-#include "procfs.h"
-
-/* The shell to run when no program is given: $SHELL (unless the
- * environment is cleared and SHELL not kept: it would be gone by then),
- * else the caller's login shell, else /bin/sh.  Found before anything
- * changes: after unshare(2) our uid may be another (the overflow uid in
- * a user namespace without maps), and after --root the password
- * database another file.  *source says where it came from. */
-static const char *find_shell(const struct plan *plan, const char **source)
-{
-	const char *shell = !(plan->opts & OPT_CLEAR_ENV) ||
-					    env_kept(plan->keep_env, plan->n_keep_env, "SHELL")
-				    ? getenv("SHELL")
-				    : NULL;
-	const struct passwd *pw;
-
-	if (shell && *shell) {
-		*source = "$SHELL";
-		return shell;
-	}
-	pw = user_entry(getuid());
-	if (pw && pw->pw_shell && *pw->pw_shell) {
-		*source = passwd_source;
-		return pw->pw_shell;
-	}
-	/* TRANSLATORS: where the shell came from, shown as the last %s of
-	 * "(the shell, from %s)", as are $SHELL and the password database.
-	 * JSON keeps it in English. */
-	*source = N_("the fallback");
-	return "/bin/sh";
-}
+#include "steps.h"
 
 /* An F interpreter ("fix binary"): the kernel opens the interpreter when
  * it is registered, at its path as the writer sees it. */
@@ -150,37 +114,24 @@ static bool any_file(const struct plan *plan)
 
 void plan_steps(const struct plan *plan, struct steps *steps)
 {
-	bool new_cgroup = plan->opts & OPT_NEW_CGROUP, found_cgroup = false,
+	bool new_cgroup = plan->opts & OPT_NEW_CGROUP,
+	     found_cgroup = plan->found.cgroup_found,
 	     userns = plan->effective & UNSHARE_USER,
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
 	     early_interps = false, files = any_file(plan),
 	     new_root = plan->root_dir || plan->pivot_dir;
 	struct step *s, *last_map = NULL;
-	int cgroup_error = 0;
 
 	steps->n = 0;
-	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP)) {
-		found_cgroup = cgroup_find(steps->cgroup_mount,
-					   sizeof steps->cgroup_mount,
-					   steps->cgroup_parent,
-					   sizeof steps->cgroup_parent) == 0;
-		cgroup_error = found_cgroup ? 0 : errno;
-	}
 	/* A cgroup of our own first: refused unless we may make one, before
 	 * anything else is made. */
 	if (new_cgroup) {
-		if (plan->cgroup_name)
-			snprintf(steps->cgroup_name, sizeof steps->cgroup_name,
-				 "%s", plan->cgroup_name);
-		else
-			snprintf(steps->cgroup_name, sizeof steps->cgroup_name,
-				 /* not translated: a name */ "unshare-%d",
-				 (int)getpid());
 		s = add(steps, STEP_CGROUP_MAKE);
-		s->cgroup.name = steps->cgroup_name;
-		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
-		s->cgroup.error = cgroup_error;
+		s->cgroup.name = plan->found.cgroup_name;
+		s->cgroup.parent = found_cgroup ? plan->found.cgroup_parent
+						: NULL;
+		s->cgroup.error = plan->found.cgroup_error;
 		if (plan->n_cgroup_sets) {
 			struct step *set = add(steps, STEP_CGROUP_SET);
 
@@ -279,9 +230,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	}
 	if (new_cgroup) {
 		s = add(steps, STEP_CGROUP_ENTER);
-		s->cgroup.name = steps->cgroup_name;
-		s->cgroup.parent = found_cgroup ? steps->cgroup_parent : NULL;
-		s->cgroup.error = cgroup_error;
+		s->cgroup.name = plan->found.cgroup_name;
+		s->cgroup.parent = found_cgroup ? plan->found.cgroup_parent
+						: NULL;
+		s->cgroup.error = plan->found.cgroup_error;
 		s->cgroup.alone = !(plan->effective & ~UNSHARE_CGROUP);
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
@@ -316,7 +268,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		/* By default where the caller's hierarchy is mounted (or,
 		 * without one, the usual place, which the mount names). */
 		const char *dir = plan->cgroup_dir ? plan->cgroup_dir
-				  : found_cgroup   ? steps->cgroup_mount
+				  : found_cgroup   ? plan->found.cgroup_mount
 						   : "/sys/fs/cgroup";
 
 		bool private = plan->propagation != PROP_PRIVATE;
@@ -395,8 +347,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add(steps, STEP_NO_NEW_PRIVS);
 	s = add(steps, STEP_EXEC);
 	s->exec.argv = plan->argv;
-	s->exec.path = plan->argv ? plan->argv[0]
-				  : find_shell(plan, &s->exec.source);
+	s->exec.path = plan->argv ? plan->argv[0] : plan->found.shell;
+	s->exec.source = plan->found.shell_source;
 	s->exec.root = plan->root_dir ? plan->root_dir : plan->pivot_dir;
 	s->exec.root_option = plan->root_dir ? "root" : "pivot-root";
 	s->exec.bare_ns = plan->bare_ns;

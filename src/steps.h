@@ -22,68 +22,11 @@
 #include "offset.h"
 #include "words.h"
 
-/* The kinds, in the order a run takes them (an F interpreter's
- * registration comes twice: before the chroot, and after binfmt). */
+/* The kinds, in the order a run takes them: kinds.def. */
 enum step_kind {
-	STEP_CGROUP_MAKE,  /* a cgroup of the run's own, before anything */
-	STEP_CGROUP_SET,   /* --cgroup-set's values written in it */
-	STEP_BIND_HELPER,  /* start the helper that keeps namespaces in
-			      their files, in the caller's namespaces */
-	STEP_MAP_HELPER,   /* start the helper that writes the id maps from
-			      outside */
-	STEP_HANDOFF,      /* open the caller's /proc and the pid file's
-			      directory, for the hand-off at the end */
-	STEP_OWNER,        /* take on --owner's ids, before unshare(2) */
-	STEP_DUMPABLE,     /* dumpable again after that change of ids */
-	STEP_UNSHARE,      /* unshare(2) itself */
-	STEP_SETGROUPS,    /* /proc/PID/setgroups */
-	STEP_UID_MAP,      /* /proc/PID/uid_map, or newuidmap */
-	STEP_GID_MAP,      /* /proc/PID/gid_map, or newgidmap */
-	STEP_CLOCKS,       /* the clock offsets of a new time namespace */
-	STEP_LOOPBACK,     /* lo up, and ping allowed, in a new network
-			      namespace */
-	STEP_HOSTNAME,     /* sethostname(2) */
-	STEP_DOMAINNAME,   /* setdomainname(2) */
-	STEP_PROPAGATION,  /* / and every mount under it */
-	STEP_SIGNALS,      /* what the parent does with signals while it
-			      waits: blocked from before the fork */
-	STEP_FORK,         /* the program runs as a child; we wait */
-	STEP_KILL_CHILD,   /* the child's parent-death signal */
-	STEP_CGROUP_ENTER, /* the child enters the new cgroup and unshares
-			      its cgroup namespace there */
-	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
-			      nowhere yet, for F interpreters */
-	STEP_ROOT,         /* chroot */
-	STEP_PIVOT_ROOT,   /* pivot_root: the old root stays under the new
-			      one until old-root */
-	STEP_WD,           /* chdir */
-	STEP_PROC_PRIVATE, /* the directory of proc cut off from the
-			      caller's mounts first */
-	STEP_PROC,         /* mount proc */
-	STEP_BINFMT,       /* mount binfmt_misc */
-	STEP_CGROUP_PRIVATE, /* the directory of cgroup2 cut off from the
-				caller's mounts first */
-	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
-			      namespace */
-	STEP_INTERP,       /* register one interpreter */
-	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
-			      bound in, a devpts of its own */
-	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
-	STEP_SYSFS,        /* a sysfs, read-only */
-	STEP_OLD_ROOT,     /* the old root detached, once the mounts that
-			      need it in view (proc) are made */
-	STEP_SETGID,
-	STEP_KEEPCAPS,     /* PR_SET_KEEPCAPS: capabilities through setuid */
-	STEP_SETUID,
-	STEP_KEEP_CAPS,    /* the permitted capabilities made ambient */
-	STEP_PERSIST,      /* keep the namespaces in their files */
-	STEP_ENVIRONMENT,  /* --clear-env, --keep-env */
-	STEP_INIT,         /* become the init of a new pid namespace */
-	STEP_INFO_FD,      /* the pid and namespaces, as JSON, to an FD */
-	STEP_PID_FILE,     /* the pid in a file, by the waiting parent */
-	STEP_WAIT_FD,      /* a byte on an FD, or the run is called off */
-	STEP_NO_NEW_PRIVS, /* PR_SET_NO_NEW_PRIVS */
-	STEP_EXEC,         /* the program, or the shell; always last */
+#define KIND(NAME) STEP_##NAME,
+#include "kinds.def"
+#undef KIND
 	STEP_NKINDS
 };
 
@@ -222,45 +165,61 @@ struct step {
 
 struct sharing;
 
-/* What the steps of a run hand on to later ones. */
+/* What the steps of a run hand on to later ones, by concern. */
 struct run {
-	pid_t map_helper;             /* writes the maps from outside */
-	int map_ask, map_answer;      /* its pipes: a task, then 0 or why */
-	int bind_sock;                /* the helper binding the namespaces'
+	struct {
+		pid_t map;            /* writes the maps from outside */
+		int map_ask, map_answer; /* its pipes: a task, then 0 or
+					    why */
+		int bind_sock;        /* the helper binding the namespaces'
 					 files */
-	ino_t before[UNSHARE_NFLAGS]; /* --verbose: inodes before */
-	struct sharing *sharers;      /* --verbose: who shared before */
-	sigset_t wait_set, saved_mask; /* signals: what the parent waits
-					  for, and the mask before */
-	bool forward;                 /* signals: passed on */
-	int report_fd;                /* the init reports the program's
+	} helpers;
+	struct {
+		ino_t before[UNSHARE_NFLAGS]; /* inodes before */
+		struct sharing *sharers;      /* who shared before */
+	} narration; /* --verbose */
+	struct {
+		sigset_t wait_set, saved_mask; /* signals: what the parent
+						  waits for, and the mask
+						  before */
+		bool forward;         /* signals: passed on */
+		int report_fd;        /* the init reports the program's
 					 status here */
-	int alive_fd;                 /* --kill-child: end of file once the
+		int alive_fd;         /* --kill-child: end of file once the
 					 parent is gone */
-	int binfmt_fd;                /* the binfmt_misc to register in */
-	int cgroup_dir;               /* cgroup-make: the new cgroup, for
+		struct sigaction chld; /* SIGCHLD as the caller gave it,
+					  for the exec to put back */
+	} supervise;
+	struct {
+		int dir;              /* cgroup-make: the new cgroup, for
 					 cgroup-set */
-	int cgroup_sock;              /* cgroup-make: our end of the talk
+		int sock;             /* cgroup-make: our end of the talk
 					 with its watcher */
-	int dir_fd;                   /* a mount's directory, walked once */
-	const char *dir_path;         /* for the step of this path */
-	int proc_fd;                  /* hand-off: the caller's /proc */
-	int pid_dir;                  /* hand-off: the pid file's directory, */
-	const char *pid_name;         /* its name there, */
-	int pid_sock[2];              /* and the parent's end of the talk
-					 about it, and the child's */
-	int old_root;                 /* pivot-root: the old root, until
+	} cgroup;
+	struct {
+		int binfmt_fd;        /* the binfmt_misc to register in */
+		int dir_fd;           /* a mount's directory, walked once */
+		const char *dir_path; /* for the step of this path */
+		int old_root;         /* pivot-root: the old root, until
 					 old-root detaches it */
-	struct sigaction chld;        /* SIGCHLD as the caller gave it, for
-					 the exec to put back */
+	} mounts;
+	struct {
+		int proc_fd;          /* the caller's /proc */
+		int pid_dir;          /* the pid file's directory, */
+		const char *pid_name; /* its name there, */
+		int pid_sock[2];      /* and the parent's end of the talk
+					 about it, and the child's */
+	} handoff;
 };
 
-#define RUN_INIT                                                  \
-	{ .map_helper = -1, .map_ask = -1, .map_answer = -1,      \
-	  .bind_sock = -1, .report_fd = -1, .alive_fd = -1,       \
-	  .binfmt_fd = -1, .cgroup_dir = -1, .cgroup_sock = -1,  \
-	  .dir_fd = -1, .proc_fd = -1, .pid_dir = -1,             \
-	  .pid_sock = { -1, -1 }, .old_root = -1 }
+#define RUN_INIT                                                         \
+	{ .helpers = { .map = -1, .map_ask = -1, .map_answer = -1,       \
+		       .bind_sock = -1 },                                \
+	  .supervise = { .report_fd = -1, .alive_fd = -1 },              \
+	  .cgroup = { .dir = -1, .sock = -1 },                           \
+	  .mounts = { .binfmt_fd = -1, .dir_fd = -1, .old_root = -1 },   \
+	  .handoff = { .proc_fd = -1, .pid_dir = -1,                     \
+		       .pid_sock = { -1, -1 } } }
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp and --tmpfs. */
@@ -271,10 +230,6 @@ struct run {
 struct steps {
 	struct step step[STEPS_MAX];
 	size_t n;
-	/* What the steps found for --new-cgroup and --mount-cgroup: the
-	 * cgroup2 hierarchy's mount point, the caller's cgroup in it, the
-	 * new cgroup's name. */
-	char cgroup_mount[4096], cgroup_parent[4096], cgroup_name[256];
 };
 
 /* What --dry-run foresees of a step, without doing it (a predict
@@ -296,9 +251,9 @@ struct prediction {
 struct plan;
 
 /* The steps of a run, in their order, from a plan resolved and checked
- * (plan_refusal); the shell, if no program is given, found here once
- * ($SHELL, the password database, /bin/sh).  The one reader of the plan
- * on this side. */
+ * (plan_refusal, which read what they take from the system: the
+ * cgroup, the shell).  Pure: values into steps.  The one reader of the
+ * plan on this side. */
 void plan_steps(const struct plan *plan, struct steps *steps);
 
 #endif

@@ -25,6 +25,8 @@
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
+#include "kinds.h"
+#include "show.h"
 #include "sig.h"
 #include "supervise.h"
 #include "undo.h"
@@ -107,13 +109,16 @@ void supervise_arm(const struct step *s, struct run *run)
 
 	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
 		step_failed(errno, NULL, NULL);
-	if (read(run->alive_fd, &c, 1) == 0) {
+	if (read(run->supervise.alive_fd, &c, 1) == 0) {
 		/* TRANSLATORS: %s is what the step does (its row's words). */
 		complain(THIS_STEP, 0, NULL, _("%s: unshare died first"),
 			 events_doc());
 		_exit(EXIT_TOOL);
 	}
 }
+
+STEP_ROW(KILL_CHILD, "kill-child", N_("arm the child's parent-death signal"),
+	 supervise_arm, show_kill_child, NULL);
 
 /* Add sig to the signals we wait for, unless we started with it ignored
  * (nohup, a background job's INT): blocked, it would be queued for us all
@@ -130,17 +135,21 @@ static void wait_for(sigset_t *set, int sig)
 
 void supervise_signals(const struct step *s, struct run *run)
 {
-	sigemptyset(&run->wait_set);
-	sigaddset(&run->wait_set, SIGCHLD);
+	sigemptyset(&run->supervise.wait_set);
+	sigaddset(&run->supervise.wait_set, SIGCHLD);
 	if (s->forward)
 		for (size_t i = 0; i < n_forwarded_signals; i++)
-			wait_for(&run->wait_set, forwarded_signals[i]);
+			wait_for(&run->supervise.wait_set, forwarded_signals[i]);
 	else
 		for (size_t i = 0; i < n_ignored_signals; i++)
-			wait_for(&run->wait_set, ignored_signals[i]);
-	run->forward = s->forward;
-	sigprocmask(SIG_BLOCK, &run->wait_set, &run->saved_mask);
+			wait_for(&run->supervise.wait_set, ignored_signals[i]);
+	run->supervise.forward = s->forward;
+	sigprocmask(SIG_BLOCK, &run->supervise.wait_set,
+		    &run->supervise.saved_mask);
 }
+
+STEP_ROW(SIGNALS, "signals", N_("set the waiting parent's signals"),
+	 supervise_signals, show_signals, NULL);
 
 /* The waiting parent, once it forked, keeps what it still works with:
  * the child's pipes (alive, the init's report), the talk about the pid
@@ -152,14 +161,15 @@ void supervise_signals(const struct step *s, struct run *run)
  * stays nowhere a process of another uid could take it from. */
 static void parent_keeps(struct run *run, int alive, int report)
 {
-	int keep[UNDO_MAX + 6] = { alive, report, run->pid_sock[0],
-				   run->pid_dir, run->bind_sock };
+	int keep[UNDO_MAX + 6] = { alive, report, run->handoff.pid_sock[0],
+				   run->handoff.pid_dir, run->helpers.bind_sock };
 	size_t n = 5;
 
 	n += undo_fds(keep + n, sizeof keep / sizeof keep[0] - n);
 	keep_only(keep, n);
-	run->pid_sock[1] = run->proc_fd = run->cgroup_dir = -1;
-	run->map_ask = run->map_answer = run->binfmt_fd = run->dir_fd = -1;
+	run->handoff.pid_sock[1] = run->handoff.proc_fd = run->cgroup.dir = -1;
+	run->helpers.map_ask = run->helpers.map_answer = -1;
+	run->mounts.binfmt_fd = run->mounts.dir_fd = -1;
 }
 
 void supervise_fork(const struct step *s, struct run *run)
@@ -184,11 +194,11 @@ void supervise_fork(const struct step *s, struct run *run)
 		}
 		if (report[0] >= 0)
 			close(report[0]);
-		if (run->pid_sock[0] >= 0)
-			close(run->pid_sock[0]); /* the parent's end */
-		run->report_fd = report[1];
-		run->alive_fd = alive[0];
-		sigprocmask(SIG_SETMASK, &run->saved_mask, NULL);
+		if (run->handoff.pid_sock[0] >= 0)
+			close(run->handoff.pid_sock[0]); /* the parent's end */
+		run->supervise.report_fd = report[1];
+		run->supervise.alive_fd = alive[0];
+		sigprocmask(SIG_SETMASK, &run->supervise.saved_mask, NULL);
 		return;
 	}
 
@@ -202,7 +212,7 @@ void supervise_fork(const struct step *s, struct run *run)
 
 	for (;;) {
 		siginfo_t info;
-		int sig = sigwaitinfo(&run->wait_set, &info);
+		int sig = sigwaitinfo(&run->supervise.wait_set, &info);
 
 		if (sig == SIGCHLD) {
 			pid_t w = wait_child(pid, &status, WNOHANG);
@@ -211,7 +221,7 @@ void supervise_fork(const struct step *s, struct run *run)
 				break;
 			if (w < 0)
 				step_failed(errno, NULL, "%d", (int)pid);
-		} else if (sig > 0 && (run->forward ||
+		} else if (sig > 0 && (run->supervise.forward ||
 				       (sig == SIGHUP && leader &&
 					from_terminal(&info)))) {
 			/* Forwarded; and whatever --forward-signals says, the
@@ -233,7 +243,7 @@ void supervise_fork(const struct step *s, struct run *run)
 		const struct timespec now = { 0, 0 };
 		siginfo_t info;
 
-		while (sigtimedwait(&run->wait_set, &info, &now) > 0)
+		while (sigtimedwait(&run->supervise.wait_set, &info, &now) > 0)
 			if (info.si_signo != SIGCHLD &&
 			    reached_child(&info, leader))
 				pass_on("signals", &info, pid, leader);
@@ -251,9 +261,12 @@ void supervise_fork(const struct step *s, struct run *run)
 	end_like(status);
 }
 
+STEP_ROW(FORK, "fork", N_("fork: the parent waits"),
+	 supervise_fork, show_fork, NULL);
+
 void supervise_init(const struct step *s, struct run *run)
 {
-	int report_fd = run->report_fd;
+	int report_fd = run->supervise.report_fd;
 	sigset_t all, saved_mask;
 	int status = 0, sig;
 	pid_t program, w;
@@ -299,3 +312,5 @@ done:
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status)
 				: 128 + WTERMSIG(status));
 }
+
+STEP_ROW(INIT, "init", N_("run an init as pid 1"), supervise_init, NULL, NULL);

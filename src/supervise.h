@@ -8,17 +8,17 @@
 
 #include "steps.h"
 
-/* Block the signals the parent will wait for (run->wait_set), to pass
- * them on if s->forward, else to ignore some; the mask before in
- * run->saved_mask. */
+/* Block the signals the parent will wait for (run->supervise.wait_set),
+ * to pass them on if s->forward, else to ignore some; the mask before in
+ * run->supervise.saved_mask. */
 void supervise_signals(const struct step *s, struct run *run);
 
 /* Fork.  Returns in the child only, with the signal mask and dispositions
- * the caller had, run->report_fd set to a descriptor on which an init
- * reports the program's wait status (-1 without --init), and with
- * --kill-child run->alive_fd set to a descriptor that reads end of file
- * once the parent is gone (else -1).  The parent waits for the child and
- * exits as it did; it never returns. */
+ * the caller had, run->supervise.report_fd set to a descriptor on which
+ * an init reports the program's wait status (-1 without --init), and
+ * with --kill-child run->supervise.alive_fd set to a descriptor that
+ * reads end of file once the parent is gone (else -1).  The parent
+ * waits for the child and exits as it did; it never returns. */
 void supervise_fork(const struct step *s, struct run *run);
 
 /* In the child, with --kill-child: arm the parent-death signal, again
@@ -30,7 +30,8 @@ void supervise_arm(const struct step *s, struct run *run);
 
 /* Become an init: fork the program's process, forward signals to it, reap
  * every child, and exit with the program's status, reporting its raw wait
- * status on run->report_fd.  Returns in the program's process only. */
+ * status on run->supervise.report_fd.  Returns in the program's process
+ * only. */
 void supervise_init(const struct step *s, struct run *run);
 
 #endif

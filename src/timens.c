@@ -12,6 +12,8 @@
 
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
+#include "show.h"
 #include "timens.h"
 
 void timens_apply(const struct step *s, struct run *run)
@@ -45,3 +47,6 @@ void timens_apply(const struct step *s, struct run *run)
 		step_failed(errno, hint_for(hints, errno), NULL);
 	close(fd);
 }
+
+STEP_ROW(CLOCKS, "clocks", N_("set the clock offsets"),
+	 timens_apply, show_clocks, NULL);

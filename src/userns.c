@@ -27,7 +27,9 @@
 #include "diagnose.h"
 #include "fail.h"
 #include "i18n.h"
+#include "kinds.h"
 #include "procfs.h"
+#include "show.h"
 #include "userns.h"
 
 /* Writes len bytes of text to path in one write(2), as the kernel wants
@@ -207,15 +209,19 @@ void userns_start_helper(const struct step *s, struct run *run)
 
 	if (pipe2(ask, O_CLOEXEC) != 0 || pipe2(answer, O_CLOEXEC) != 0)
 		step_failed(errno, NULL, NULL);
-	if ((run->map_helper = fork_or_fail()) == 0) {
+	if ((run->helpers.map = fork_or_fail()) == 0) {
 		keep_only((int[]){ ask[0], answer[1] }, 2);
 		helper_loop(s, parent, ask[0], answer[1]);
 	}
 	close(ask[0]);
 	close(answer[1]);
-	run->map_ask = ask[1];
-	run->map_answer = answer[0];
+	run->helpers.map_ask = ask[1];
+	run->helpers.map_answer = answer[0];
 }
+
+STEP_ROW(MAP_HELPER, "map-helper",
+	 N_("start the helper that writes the id maps"),
+	 userns_start_helper, show_map_helper, userns_helper_predict);
 
 #define OWNER_HINT N_("it needs CAP_SETUID and CAP_SETGID: run as root")
 
@@ -230,6 +236,9 @@ void userns_become_owner(const struct step *s, struct run *run)
 		step_failed(errno, errno == EPERM ? _(OWNER_HINT) : NULL,
 			    "%lld:%lld", s->owner.uid, s->owner.gid);
 }
+
+STEP_ROW(OWNER, "owner", N_("take on --owner's ids"),
+	 userns_become_owner, show_owner, userns_owner_predict);
 
 bool userns_owner_predict(const struct step *s, struct prediction *p)
 {
@@ -257,6 +266,9 @@ void userns_dumpable(const struct step *s, struct run *run)
 		step_failed(errno, NULL, NULL);
 }
 
+STEP_ROW(DUMPABLE, "dumpable", N_("become dumpable again"),
+	 userns_dumpable, NULL, NULL);
+
 /* Have the helper do step s; the last task, or a failed one, reaps it.
  * Its answer: 0, an errno, or REFUSED. */
 static int ask_helper(const struct step *s, struct run *run)
@@ -265,14 +277,14 @@ static int ask_helper(const struct step *s, struct run *run)
 	int status;
 	ssize_t n = -1;
 
-	if (write_byte(run->map_ask, (char)s->kind) != 1 ||
-	    (n = read_byte(run->map_answer, &answer)) < 0)
+	if (write_byte(run->helpers.map_ask, (char)s->kind) != 1 ||
+	    (n = read_byte(run->helpers.map_answer, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n == 1 && answer == 0 && !s->maps.last)
 		return 0;
-	close(run->map_ask);
-	close(run->map_answer);
-	if (wait_child(run->map_helper, &status, 0) < 0)
+	close(run->helpers.map_ask);
+	close(run->helpers.map_answer);
+	if (wait_child(run->helpers.map, &status, 0) < 0)
 		step_failed(errno, NULL, NULL);
 	if (n != 1)
 		helper_gone(&status);
@@ -289,6 +301,15 @@ void userns_write(const struct step *s, struct run *run)
 	if (code != 0)
 		map_failed(s, code);
 }
+
+STEP_ROW(SETGROUPS, "setgroups", N_("write setgroups"),
+	 userns_write, show_setgroups, NULL);
+
+STEP_ROW(UID_MAP, "uid-map", N_("write the uid map"),
+	 userns_write, show_map, NULL);
+
+STEP_ROW(GID_MAP, "gid-map", N_("write the gid map"),
+	 userns_write, show_map, NULL);
 
 bool userns_helper_predict(const struct step *s, struct prediction *p)
 {

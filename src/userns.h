@@ -11,8 +11,8 @@
 #include "steps.h"
 
 /* Step map-helper, before unshare(2): start the helper that writes the
- * maps from outside, which waits until asked (run->map_ask).  Exits 125
- * on failure. */
+ * maps from outside, which waits until asked (run->helpers.map_ask).
+ * Exits 125 on failure. */
 void userns_start_helper(const struct step *s, struct run *run);
 
 /* Step owner, before unshare(2): take on --owner's ids.  Exits 125 on

@@ -12,7 +12,10 @@
 #include <unistd.h>
 
 #include "fail.h"
+#include "i18n.h"
+#include "kinds.h"
 #include "quote.h"
+#include "show.h"
 #include "uts.h"
 
 void uts_set(const struct step *s, struct run *run)
@@ -24,3 +27,9 @@ void uts_set(const struct step *s, struct run *run)
 				      : setdomainname(s->name, len)) != 0)
 		step_failed(errno, NULL, "%s", quoted(s->name));
 }
+
+STEP_ROW(HOSTNAME, "hostname", N_("set the hostname"),
+	 uts_set, show_name, NULL);
+
+STEP_ROW(DOMAINNAME, "domainname", N_("set the domain name"),
+	 uts_set, show_name, NULL);

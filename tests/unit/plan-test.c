@@ -273,11 +273,22 @@ static void test_table_texts(void)
 			 ENDED(f->since) && ENDED(f->config) &&
 			 ENDED(f->implies_why);
 	}
-	for (size_t i = 0; i < STEP_NKINDS; i++)
-		kinds &= ENDED(step_kinds[i].name) && ENDED(step_kinds[i].doc);
+	/* The step table holds pointers to its modules' rows: each kind
+	 * has one, with a runner, and texts within the row's bounds, and no
+	 * name twice. */
+	for (size_t i = 0; i < STEP_NKINDS; i++) {
+		const struct step_kind_row *k = step_kinds[i];
+
+		kinds &= k != NULL && k->run != NULL && k->name && k->doc &&
+			 *k->name && strlen(k->name) <= STEP_NAME_MAX &&
+			 strlen(k->doc) <= STEP_DOC_MAX;
+		for (size_t j = 0; kinds && j < i; j++)
+			kinds &= strcmp(step_kinds[j]->name, k->name) != 0;
+	}
 	ok(options, "every text of the option table ends within its array");
 	ok(flags, "every text of the flag table ends within its array");
-	ok(kinds, "every text of the step table ends within its array");
+	ok(kinds, "every row of the step table is there, its texts within "
+	   "their bounds");
 }
 
 int main(void)

@@ -22,8 +22,8 @@ mutant of the same file, operator and line text.  Preprocessor lines,
 comments, strings and __attribute__ lists are left alone.
 
 Written for this project rather than taken from a distribution: Debian 12
-packages no mutation tool for C (Mull, Dextool and the universal mutator
-are not in it), and these operators need only a tokenizer.
+packages no mutation tool for C (apt-cache search finds none; Mull and
+Dextool are not in it), and these operators need only a tokenizer.
 """
 
 import re

@@ -522,3 +522,17 @@ done'
 	assert_output stopped
 	assert_nothing_left
 }
+
+@test "a cgroup the kernel will not let the run enter for another reason than access (under a threaded one): 125, no hint about access, nothing left" {
+	local t=$MINE/$CG-t
+	mkdir "$t" "$t/x"
+	echo threaded >"$t/x/cgroup.type" || need "no threaded cgroups (cgroup.type, Linux 4.14)"
+	# A new cgroup under a threaded one is an invalid domain: no process
+	# can enter it (EOPNOTSUPP).
+	run sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" --new-cgroup="$3" true' \
+		sh "$t/x" "$UNSHARE_BIN" "$CG-n"
+	assert_failure 125
+	assert_said "enter the cgroup" "$CG-n:" "Operation not supported"
+	refute_output --partial "write access"
+	[ ! -e "$t/x/$CG-n" ] || fail "the cgroup $CG-n is left"
+}

@@ -401,7 +401,7 @@ info_matches() {
 	mkdir dir
 	run unshare --pid-file=dir touch ran
 	assert_failure 125
-	assert_said "dir" "Is a directory"
+	assert_said "--pid-file=dir" "Is a directory"
 	[ ! -e ran ]
 	run unshare --dry-run --json --pid-file=/nonexistent/pid true
 	assert_failure 125

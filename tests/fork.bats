@@ -101,3 +101,12 @@ setup() {
 		assert_output "ran"
 	done
 }
+
+@test "--kill-child with stdin closed: the waiting parent keeps no end of the child's pipe at 0" {
+	# The pipe's read end is then descriptor 0: the child's, which the
+	# parent closes as it closes it at any other number.
+	run sh -c 'exec "$1" --fork --kill-child sh -c "ls /proc/\$PPID/fd" <&-' sh "$UNSHARE_BIN"
+	assert_success
+	assert_line 2
+	refute_line 0
+}

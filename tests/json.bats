@@ -88,6 +88,19 @@ print(sorted(e["entry"] for e in ns), all(type(e["before"]) is int for e in ns))
 	assert_line --index 1 "['mnt', 'pid_for_children', 'user'] True"
 }
 
+@test "--verbose --json: a pid member only where there is a pid (the fork's), none as 0" {
+	run --separate-stderr unshare --verbose --json --fork --keep-env=HOME true
+	assert_success
+	run python3 -c '
+import json, sys
+events = [json.loads(l) for l in sys.argv[1].splitlines()]
+print("environment" in {e.get("step") for e in events})
+print("pid in", sorted(e["step"] for e in events if "pid" in e))' "$stderr"
+	assert_success
+	assert_line --index 0 True
+	assert_line --index 1 "pid in ['fork']"
+}
+
 # Parent and child both write to stderr.  Each of our lines must leave in
 # one write(2), or the lines of two processes interleave and a JSON event
 # cut by another is no longer JSON (as once seen in CI).  Which process

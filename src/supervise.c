@@ -202,7 +202,13 @@ void supervise_fork(const struct step *s, struct run *run)
 		return;
 	}
 
-	/* alive[1] stays open until we die; the child's ends go. */
+	/* alive[1] stays open until we die; the child's ends go, by name:
+	 * with the caller's stdin closed, one of them is descriptor 0, which
+	 * keep_only leaves as the caller's. */
+	if (alive[0] >= 0)
+		close(alive[0]);
+	if (report[1] >= 0)
+		close(report[1]);
 	parent_keeps(run, alive[1], report[0]);
 	/* The child: the init, with --init. */
 	say_pid(THIS_STEP, pid, N_("the child's pid is %d"), (int)pid);

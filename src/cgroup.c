@@ -637,7 +637,7 @@ void cgroup_make(const struct step *s, struct run *run)
 		fail(EXIT_TOOL, THIS_STEP, 0, NULL, REPLACED,
 		     quoted(s->cgroup.name));
 	close(parent);
-	if (!s->cgroup.for_set) {
+	if (!s->cgroup.for_set && !s->cgroup.into) {
 		close(run->cgroup_dir);
 		run->cgroup_dir = -1;
 	}
@@ -673,8 +673,10 @@ void cgroup_set(const struct step *s, struct run *run)
 	}
 	/* Opened with the caller's privileges: kept no longer than
 	 * needed. */
-	close(run->cgroup_dir);
-	run->cgroup_dir = -1;
+	if (!s->cgroup.into) {
+		close(run->cgroup_dir);
+		run->cgroup_dir = -1;
+	}
 }
 
 void cgroup_enter(const struct step *s, struct run *run)
@@ -683,9 +685,12 @@ void cgroup_enter(const struct step *s, struct run *run)
 	ssize_t n;
 	int e;
 
-	/* The watcher moves us, the sender its kernel names. */
-	if (send_byte(run->cgroup_sock, 'e') != 1 ||
-	    (n = read_byte(run->cgroup_sock, &answer)) < 0)
+	/* Made in it by the fork; else the watcher moves us, the sender
+	 * its kernel names. */
+	if (run->cgroup_entered)
+		n = 1;
+	else if (send_byte(run->cgroup_sock, 'e') != 1 ||
+		 (n = read_byte(run->cgroup_sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Its end, or its last word ('d'): it is gone. */
 	if (n == 0 || answer == 'd')

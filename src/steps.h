@@ -109,7 +109,9 @@ struct step {
 			size_t n_sets;
 			bool alone; /* cgroup-enter: no unshare step */
 			bool for_set; /* cgroup-make: its directory kept for
-					 cgroup-set, which closes it */
+					 cgroup-set */
+			bool into; /* cgroup-make: and for the fork, which
+				      makes the child in it */
 		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
@@ -242,6 +244,7 @@ struct run {
 					 cgroup-set */
 	int cgroup_sock;              /* cgroup-make: our end of the talk
 					 with its watcher */
+	bool cgroup_entered;          /* the child was made in it */
 	int dir_fd;                   /* a mount's directory, walked once */
 	const char *dir_path;         /* for the step of this path */
 	int proc_fd;                  /* hand-off: the caller's /proc */

@@ -172,8 +172,14 @@ void supervise_fork(const struct step *s, struct run *run)
 	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
 		step_failed(errno, NULL, NULL);
 
-	pid = fork_or_fail();
+	/* Into the new cgroup, if we may still: a move through its
+	 * watcher waits for every CPU to pass a grace period (milliseconds),
+	 * a fork into it does not. */
+	pid = fork_into_or_fail(run->cgroup_dir, &run->cgroup_entered);
 	if (pid == 0) {
+		if (run->cgroup_dir >= 0)
+			close(run->cgroup_dir);
+		run->cgroup_dir = -1;
 		if (s->fork.kill_child) {
 			/* Its write end, held by the parent alone, is closed
 			 * when the parent dies: readable then, at end of

@@ -166,9 +166,14 @@ void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
 		if (has <= 0)
 			mask &= ~UNSHARE_SYSVSEM;
 	}
-	/* Our own threads, then every process /proc shows. */
+	/* Our own threads, then every process /proc shows, for the parts
+	 * that sharing survives execve in (fs, sysvsem): it gave us a
+	 * files table, a memory and signal handlers of our own, and we
+	 * share them with no child yet, so another process shares none of
+	 * them (and comparing each task costs a kcmp(2) a part). */
 	compare_dir("/proc/self/task", self, gettid(), mask, out);
-	compare_dir("/proc", self, self, mask, out);
+	compare_dir("/proc", self, self, mask & (UNSHARE_FS | UNSHARE_SYSVSEM),
+		    out);
 }
 
 /* " pid 12 (sh), pid 40 (make) and 3 more"; a name is quoted, since a

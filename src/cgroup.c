@@ -12,15 +12,18 @@
  * the cgroup.procs it opened with the caller's credentials, which the
  * kernel checks a move by (as its opener's, Linux 5.16): never by its
  * name, which the owner of the parent may remove and make again
- * meanwhile.  (clone3's CLONE_INTO_CGROUP checks the forker's
- * credentials at the fork, those --owner gave up.)  The kernel tells the
- * watcher who asks (SO_PASSCRED: the asker's own pid, which only
- * CAP_SYS_ADMIN over its pid namespace may choose), so nobody can move
- * another process with it; and no process of ours that takes on other
- * ids, or that the program can reach, ever holds the file: the watcher
- * alone, undumpable, in its own session.  The new cgroup namespace's
- * root is the cgroup its process is in when it unshares, so the child
- * unshares it there; we stay outside.
+ * meanwhile.  Where we are still the caller at the fork (no --owner),
+ * the fork makes the child in it instead (clone3's CLONE_INTO_CGROUP,
+ * which checks the forker's credentials then, and spares the move's
+ * wait for an RCU grace period); the watcher moves it where the kernel
+ * refuses that.  The kernel tells the watcher who asks (SO_PASSCRED:
+ * the asker's own pid, which only CAP_SYS_ADMIN over its pid namespace
+ * may choose), so nobody can move another process with it; and no
+ * process of ours that takes on other ids, or that the program can
+ * reach, ever holds the file: the watcher alone, undumpable, in its own
+ * session.  The new cgroup namespace's root is the cgroup its process
+ * is in when it unshares, so the child unshares it there; we stay
+ * outside.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */

@@ -108,6 +108,20 @@ exit 3'
 	grep -qx "$$" "$MINE/cgroup.procs"
 }
 
+@test "as root: the fork makes the child in the cgroup (clone3); where the kernel refuses it, the watcher moves it in" {
+	# shellcheck disable=SC2016 # expanded by the program's shell
+	local in='grep -qx "$$" "$1/cgroup.procs" && echo in'
+	run strace -f -qq -e trace=clone3 -e signal=none "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
+	assert_success
+	assert_line in
+	assert_output --partial "CLONE_INTO_CGROUP"
+	assert_nothing_left
+	run "$UNSHARE_TESTLIB/errno-inject" clone3 EPERM -- "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
+	assert_success
+	assert_output in
+	assert_nothing_left
+}
+
 @test "as root: the default name is unshare-PID, seen while it runs" {
 	run unshare --new-cgroup -f sh -c 'cat /proc/self/cgroup | tail -n 1; echo "$PPID"'
 	assert_success

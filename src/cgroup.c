@@ -488,6 +488,27 @@ static char move_in(int cg, pid_t pid)
 	return (char)(e == 'd' || e > 255 ? EIO : e);
 }
 
+/* Out of the caller's process group and session, once the cgroup is
+ * made and said (a new session is a new scheduling autogroup, which a
+ * loaded machine serves late: the run waits for the answer), with every
+ * signal blocked since the fork (in mask, what to restore): one sent to
+ * the group meanwhile is dropped, as the caller had it too and ends or
+ * undoes the run; ignoring a pending signal discards it. */
+static void leave_group(const sigset_t *mask)
+{
+	struct sigaction drop = { .sa_handler = SIG_IGN }, old;
+	sigset_t pending;
+
+	setsid();
+	if (sigpending(&pending) == 0)
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP &&
+			    sigismember(&pending, sig) == 1 &&
+			    sigaction(sig, &drop, &old) == 0)
+				sigaction(sig, &old, NULL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+}
+
 /* The watcher: make the cgroup s names in parent and say its inode on
  * sock; move in whoever asks (an 'e' on sock); then wait until asked to
  * end (another byte on sock), or until we are gone (pidfd readable, or
@@ -500,18 +521,21 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	struct stat st;
 	bool asked = false, failed = false;
 	int cg, e, r, on = 1;
+	sigset_t all, mask;
+	ssize_t sent;
 	pid_t who;
 	char c;
 
-	/* Out of the caller's process group, where a signal to the group
-	 * or from the terminal would end us with the rest; and on after a
-	 * write to a pipe that is gone.  Of the descriptors, only ours: one
-	 * of the caller's (a pipe a script reads to its end, --info-fd)
-	 * must not outlive the run in us.  Undumpable: what we open with
+	/* Out of the caller's process group (leave_group), where a signal
+	 * to the group or from the terminal would end us with the rest; and
+	 * on after a write to a pipe that is gone.  Of the descriptors,
+	 * only ours: one of the caller's (a pipe a script reads to its end,
+	 * --info-fd) must not outlive the run in us.  Undumpable: what we open with
 	 * the caller's privileges, nobody takes from us (pidfd_getfd,
 	 * ptrace) but one who has them already. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &mask);
 	keep_only((int[]){ parent, sock, pidfd }, 3);
-	setsid();
 	signal(SIGPIPE, SIG_IGN);
 	/* Who asks to be moved in, the kernel tells: without, nobody is. */
 	if (prctl(PR_SET_DUMPABLE, 0) != 0 ||
@@ -552,8 +576,10 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		complain(THIS_STEP, 0, NULL, REPLACED, quoted(name));
 		_exit(EXIT_TOOL);
 	}
-	if (send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL) ==
-	    (ssize_t)sizeof st.st_ino) {
+	sent = send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL);
+	e = errno;
+	leave_group(&mask);
+	if (sent == (ssize_t)sizeof st.st_ino) {
 		for (;;) {
 			ssize_t n;
 
@@ -583,7 +609,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 			break;
 		}
 	} else {
-		complain(THIS_STEP, errno, NULL, "%s", events_doc());
+		complain(THIS_STEP, e, NULL, "%s", events_doc());
 	}
 	r = remove_tree(parent, name, cg);
 	e = errno;

@@ -226,6 +226,34 @@ exit 3'
 	assert_nothing_left "$DELEG"
 }
 
+@test "a signal to unshare's whole process group (kill -- -PGID) at a random moment: the watcher outlives it, nothing is left (5 runs; 200 in the stress run)" {
+	local i n pid sig left=0 procs=0 t
+	n=$(stress_count 200 5)
+	for i in $(seq "$n"); do
+		# TERM it waits through; HUP from a process ends it.
+		sig=TERM
+		[ $((i % 2)) = 0 ] && sig=HUP
+		# Its own process group, as a shell's job has; the program
+		# ends soon if the signal came before it ran.
+		setsid "$UNSHARE_BIN" --new-cgroup="$CG-$i" -r sh -c \
+			'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep 0.3' sh "$MARK" &
+		pid=$!
+		sleep "0.0$(printf %02d $((RANDOM % 12)))"
+		kill -"$sig" -- -"$pid" 2>/dev/null || kill -"$sig" "$pid"
+		wait "$pid" 2>/dev/null || true
+		for t in $(seq 20); do
+			[ ! -d "$MINE/$CG-$i" ] && ! pgrep -f "sleep $MARK" >/dev/null && break
+			sleep 0.05
+		done
+		[ -d "$MINE/$CG-$i" ] && left=$((left + 1))
+		pgrep -f "sleep $MARK" >/dev/null && procs=$((procs + 1))
+		pkill -KILL -f "sleep $MARK" 2>/dev/null || true
+	done
+	echo "# $n runs signalled: $left cgroups and $procs runs' processes left after a second" >&3
+	assert_equal "$left $procs" "0 0"
+	assert_nothing_left
+}
+
 @test "the owner of a delegated parent who removes and remakes NAME never has root's program run in its cgroup (5 runs; 200 in the stress run)" {
 	delegate_to_nobody
 	local i n won=0 ours=0 attacker

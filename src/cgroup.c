@@ -398,6 +398,10 @@ static void kill_all(int cg)
  * left (EBUSY), it is tried again a few times.  0, or -1 with errno. */
 static int remove_tree(int dir, const char *name, int cg)
 {
+	/* Empty, with no cgroup under it, as it mostly is by now: at
+	 * once. */
+	if (unlinkat(dir, name, AT_REMOVEDIR) == 0)
+		return 0;
 	for (int round = 0; round < 5; round++) {
 		int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		DIR *d = list >= 0 ? fdopendir(list) : NULL;

@@ -46,7 +46,8 @@ static int kcmp_type(unsigned long bit)
 /* Whether task is a kernel thread (PF_KTHREAD in the flags, the ninth
  * field of /proc/PID/stat, after the name in parentheses, which may hold
  * anything): it shares none of these parts with a user process, and is
- * no candidate at all. */
+ * no candidate at all.  A kernel thread is in session 0, which getsid(2)
+ * tells in one call: the file is read for those alone. */
 static bool kernel_thread(pid_t task)
 {
 	char path[32], buf[512], *p;
@@ -54,6 +55,8 @@ static bool kernel_thread(pid_t task)
 	ssize_t n;
 	int fd;
 
+	if (getsid(task) != 0)
+		return false;
 	snprintf(path, sizeof path, "/proc/%d/stat", (int)task);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return false;

@@ -12,15 +12,18 @@
  * the cgroup.procs it opened with the caller's credentials, which the
  * kernel checks a move by (as its opener's, Linux 5.16): never by its
  * name, which the owner of the parent may remove and make again
- * meanwhile.  (clone3's CLONE_INTO_CGROUP checks the forker's
- * credentials at the fork, those --owner gave up.)  The kernel tells the
- * watcher who asks (SO_PASSCRED: the asker's own pid, which only
- * CAP_SYS_ADMIN over its pid namespace may choose), so nobody can move
- * another process with it; and no process of ours that takes on other
- * ids, or that the program can reach, ever holds the file: the watcher
- * alone, undumpable, in its own session.  The new cgroup namespace's
- * root is the cgroup its process is in when it unshares, so the child
- * unshares it there; we stay outside.
+ * meanwhile.  Where we are still the caller at the fork (no --owner),
+ * the fork makes the child in it instead (clone3's CLONE_INTO_CGROUP,
+ * which checks the forker's credentials then, and spares the move's
+ * wait for an RCU grace period); the watcher moves it where the kernel
+ * refuses that.  The kernel tells the watcher who asks (SO_PASSCRED:
+ * the asker's own pid, which only CAP_SYS_ADMIN over its pid namespace
+ * may choose), so nobody can move another process with it; and no
+ * process of ours that takes on other ids, or that the program can
+ * reach, ever holds the file: the watcher alone, undumpable, in its own
+ * session.  The new cgroup namespace's root is the cgroup its process
+ * is in when it unshares, so the child unshares it there; we stay
+ * outside.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -397,6 +400,10 @@ static void kill_all(int cg)
  * left (EBUSY), it is tried again a few times.  0, or -1 with errno. */
 static int remove_tree(int dir, const char *name, int cg)
 {
+	/* Empty, with no cgroup under it, as it mostly is by now: at
+	 * once. */
+	if (unlinkat(dir, name, AT_REMOVEDIR) == 0)
+		return 0;
 	for (int round = 0; round < 5; round++) {
 		int list = openat(cg, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		DIR *d = list >= 0 ? fdopendir(list) : NULL;
@@ -487,6 +494,27 @@ static char move_in(int cg, pid_t pid)
 	return (char)(e == 'd' || e > 255 ? EIO : e);
 }
 
+/* Out of the caller's process group and session, once the cgroup is
+ * made and said (a new session is a new scheduling autogroup, which a
+ * loaded machine serves late: the run waits for the answer), with every
+ * signal blocked since the fork (in mask, what to restore): one sent to
+ * the group meanwhile is dropped, as the caller had it too and ends or
+ * undoes the run; ignoring a pending signal discards it. */
+static void leave_group(const sigset_t *mask)
+{
+	struct sigaction drop = { .sa_handler = SIG_IGN }, old;
+	sigset_t pending;
+
+	setsid();
+	if (sigpending(&pending) == 0)
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP &&
+			    sigismember(&pending, sig) == 1 &&
+			    sigaction(sig, &drop, &old) == 0)
+				sigaction(sig, &old, NULL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+}
+
 /* The watcher: make the cgroup s names in parent and say its inode on
  * sock; move in whoever asks (an 'e' on sock); then wait until asked to
  * end (another byte on sock), or until we are gone (pidfd readable, or
@@ -499,18 +527,21 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	struct stat st;
 	bool asked = false, failed = false;
 	int cg, e, r, on = 1;
+	sigset_t all, mask;
+	ssize_t sent;
 	pid_t who;
 	char c;
 
-	/* Out of the caller's process group, where a signal to the group
-	 * or from the terminal would end us with the rest; and on after a
-	 * write to a pipe that is gone.  Of the descriptors, only ours: one
-	 * of the caller's (a pipe a script reads to its end, --info-fd)
-	 * must not outlive the run in us.  Undumpable: what we open with
+	/* Out of the caller's process group (leave_group), where a signal
+	 * to the group or from the terminal would end us with the rest; and
+	 * on after a write to a pipe that is gone.  Of the descriptors,
+	 * only ours: one of the caller's (a pipe a script reads to its end,
+	 * --info-fd) must not outlive the run in us.  Undumpable: what we open with
 	 * the caller's privileges, nobody takes from us (pidfd_getfd,
 	 * ptrace) but one who has them already. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &mask);
 	keep_only((int[]){ parent, sock, pidfd }, 3);
-	setsid();
 	signal(SIGPIPE, SIG_IGN);
 	/* Who asks to be moved in, the kernel tells: without, nobody is. */
 	if (prctl(PR_SET_DUMPABLE, 0) != 0 ||
@@ -551,8 +582,10 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		complain(THIS_STEP, 0, NULL, REPLACED, quoted(name));
 		_exit(EXIT_TOOL);
 	}
-	if (send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL) ==
-	    (ssize_t)sizeof st.st_ino) {
+	sent = send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL);
+	e = errno;
+	leave_group(&mask);
+	if (sent == (ssize_t)sizeof st.st_ino) {
 		for (;;) {
 			ssize_t n;
 
@@ -582,7 +615,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 			break;
 		}
 	} else {
-		complain(THIS_STEP, errno, NULL, "%s", events_doc());
+		complain(THIS_STEP, e, NULL, "%s", events_doc());
 	}
 	r = remove_tree(parent, name, cg);
 	e = errno;
@@ -639,7 +672,7 @@ void cgroup_make(const struct step *s, struct run *run)
 		fail(EXIT_TOOL, THIS_STEP, 0, NULL, REPLACED,
 		     quoted(s->cgroup.name));
 	close(parent);
-	if (!s->cgroup.for_set) {
+	if (!s->cgroup.for_set && !s->cgroup.into) {
 		close(run->cgroup.dir);
 		run->cgroup.dir = -1;
 	}
@@ -678,8 +711,10 @@ void cgroup_set(const struct step *s, struct run *run)
 	}
 	/* Opened with the caller's privileges: kept no longer than
 	 * needed. */
-	close(run->cgroup.dir);
-	run->cgroup.dir = -1;
+	if (!s->cgroup.into) {
+		close(run->cgroup.dir);
+		run->cgroup.dir = -1;
+	}
 }
 
 STEP_ROW(CGROUP_SET, "cgroup-set", N_("write values in the cgroup's files"),
@@ -691,9 +726,12 @@ void cgroup_enter(const struct step *s, struct run *run)
 	ssize_t n;
 	int e;
 
-	/* The watcher moves us, the sender its kernel names. */
-	if (send_byte(run->cgroup.sock, 'e') != 1 ||
-	    (n = read_byte(run->cgroup.sock, &answer)) < 0)
+	/* Made in it by the fork; else the watcher moves us, the sender
+	 * its kernel names. */
+	if (run->cgroup.entered)
+		n = 1;
+	else if (send_byte(run->cgroup.sock, 'e') != 1 ||
+		 (n = read_byte(run->cgroup.sock, &answer)) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Its end, or its last word ('d'): it is gone. */
 	if (n == 0 || answer == 'd')

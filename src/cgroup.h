@@ -16,8 +16,9 @@
 /* Step cgroup-make, first of all: refuse unless the caller may move
  * processes in its cgroup (a delegated one, or root's); then start the
  * watcher, which makes the cgroup s->cgroup.name in s->cgroup.parent
- * and hands it over: run->cgroup.dir, for cgroup-set, and
- * run->cgroup.sock, on which the child asks the watcher to move it in.
+ * and hands it over: run->cgroup.dir, for cgroup-set and, without
+ * --owner, for the fork to make the child in; and run->cgroup.sock, on
+ * which the child asks the watcher to move it in otherwise.
  * When we end, however (exit, a signal, SIGKILL), the watcher kills
  * what is in it and removes it; if it died first (the program may kill
  * it, without -p), we say so and exit 125. */
@@ -26,7 +27,8 @@ void cgroup_make(const struct step *s, struct run *run);
 /* Step cgroup-set: write each FILE=VALUE of s in the new cgroup. */
 void cgroup_set(const struct step *s, struct run *run);
 
-/* Step cgroup-enter, in the child: move into the new cgroup, then
+/* Step cgroup-enter, in the child: move into the new cgroup (unless
+ * the fork made it there: run->cgroup.entered), then
  * unshare(2) the cgroup namespace there, whose root it becomes. */
 void cgroup_enter(const struct step *s, struct run *run);
 

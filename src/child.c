@@ -6,6 +6,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sched.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -39,6 +42,25 @@ pid_t fork_or_fail(void)
 	if (pid < 0)
 		fork_failed(NULL);
 	return pid;
+}
+
+pid_t fork_into_or_fail(int cgroup, bool *entered)
+{
+	struct clone_args args = { .flags = CLONE_INTO_CGROUP,
+				   .exit_signal = SIGCHLD,
+				   .cgroup = (uint64_t)cgroup };
+	pid_t pid;
+
+	/* clone3 (Linux 5.7) forks as fork(2) does: glibc's own state in
+	 * the child (its thread's id) is asked of the kernel where it
+	 * matters (raise). */
+	*entered = false;
+	if (cgroup >= 0 &&
+	    (pid = (pid_t)syscall(SYS_clone3, &args, sizeof args)) >= 0) {
+		*entered = true;
+		return pid;
+	}
+	return fork_or_fail();
 }
 
 _Noreturn void helper_gone(const int *status)

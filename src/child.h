@@ -6,6 +6,7 @@
 #ifndef UNSHARE_CHILD_H
 #define UNSHARE_CHILD_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 /* fork(2) failed (errno says how) in what, a message marked N_()
@@ -15,6 +16,12 @@ _Noreturn void fork_failed(const char *what);
 
 /* fork(2) in the step running now, or fork_failed(NULL). */
 pid_t fork_or_fail(void);
+
+/* The same, the child born in the cgroup whose directory is open as
+ * cgroup (clone3's CLONE_INTO_CGROUP, checked against our credentials
+ * now), *entered then true; else, or where the kernel refuses it, a
+ * plain fork. */
+pid_t fork_into_or_fail(int cgroup, bool *entered);
 
 /* A helper of the step running now ended without answering: if it
  * said why (its wait status, if known, is an exit with 125), nothing

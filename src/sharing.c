@@ -48,7 +48,8 @@ static int kcmp_type(unsigned long bit)
 /* Whether task is a kernel thread (PF_KTHREAD in the flags, the ninth
  * field of /proc/PID/stat, after the name in parentheses, which may hold
  * anything): it shares none of these parts with a user process, and is
- * no candidate at all. */
+ * no candidate at all.  A kernel thread is in session 0, which getsid(2)
+ * tells in one call: the file is read for those alone. */
 static bool kernel_thread(pid_t task)
 {
 	char path[32], buf[512], *p;
@@ -56,6 +57,8 @@ static bool kernel_thread(pid_t task)
 	ssize_t n;
 	int fd;
 
+	if (getsid(task) != 0)
+		return false;
 	snprintf(path, sizeof path, "/proc/%d/stat", (int)task);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return false;
@@ -168,9 +171,14 @@ void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
 		if (has <= 0)
 			mask &= ~UNSHARE_SYSVSEM;
 	}
-	/* Our own threads, then every process /proc shows. */
+	/* Our own threads, then every process /proc shows, for the parts
+	 * that sharing survives execve in (fs, sysvsem): it gave us a
+	 * files table, a memory and signal handlers of our own, and we
+	 * share them with no child yet, so another process shares none of
+	 * them (and comparing each task costs a kcmp(2) a part). */
 	compare_dir("/proc/self/task", self, gettid(), mask, out);
-	compare_dir("/proc", self, self, mask, out);
+	compare_dir("/proc", self, self, mask & (UNSHARE_FS | UNSHARE_SYSVSEM),
+		    out);
 }
 
 /* " pid 12 (sh), pid 40 (make) and 3 more"; a name is quoted, since a

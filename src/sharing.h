@@ -41,8 +41,9 @@ static inline bool sharing_unknown(const struct sharing *s)
 }
 
 /* For each flag of mask that kcmp(2) compares, which tasks share that
- * part of the context with us: our own threads and every process /proc
- * shows, when /proc is our pid namespace's (other_proc if not).  Forks a child for sysvsem: call it before unshare(2), never
+ * part of the context with us: our own threads, and for fs and sysvsem
+ * (which sharing survives execve in) every process /proc shows, when
+ * /proc is our pid namespace's (other_proc if not).  Forks a child for sysvsem: call it before unshare(2), never
  * after a new pid namespace, whose pid 1 the child would be.  out is
  * indexed as unshare_flags. */
 void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS]);

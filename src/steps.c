@@ -132,6 +132,9 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->cgroup.parent = found_cgroup ? plan->found.cgroup_parent
 						: NULL;
 		s->cgroup.error = plan->found.cgroup_error;
+		/* The fork makes the child in it, as we are then: as the
+		 * caller, unless we took on --owner's ids. */
+		s->cgroup.into = !(plan->opts & OPT_OWNER);
 		if (plan->n_cgroup_sets) {
 			struct step *set = add(steps, STEP_CGROUP_SET);
 

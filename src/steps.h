@@ -52,7 +52,9 @@ struct step {
 			size_t n_sets;
 			bool alone; /* cgroup-enter: no unshare step */
 			bool for_set; /* cgroup-make: its directory kept for
-					 cgroup-set, which closes it */
+					 cgroup-set */
+			bool into; /* cgroup-make: and for the fork, which
+				      makes the child in it */
 		} cgroup; /* cgroup-make, cgroup-set, cgroup-enter */
 		struct {
 			enum map_writer writer;
@@ -195,6 +197,8 @@ struct run {
 					 cgroup-set */
 		int sock;             /* cgroup-make: our end of the talk
 					 with its watcher */
+		bool entered;         /* the child was made in it by the
+					 fork */
 	} cgroup;
 	struct {
 		int binfmt_fd;        /* the binfmt_misc to register in */

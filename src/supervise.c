@@ -182,8 +182,14 @@ void supervise_fork(const struct step *s, struct run *run)
 	    (s->fork.init && pipe2(report, O_CLOEXEC) != 0))
 		step_failed(errno, NULL, NULL);
 
-	pid = fork_or_fail();
+	/* Into the new cgroup, if we may still: a move through its
+	 * watcher waits for every CPU to pass a grace period (milliseconds),
+	 * a fork into it does not. */
+	pid = fork_into_or_fail(run->cgroup.dir, &run->cgroup.entered);
 	if (pid == 0) {
+		if (run->cgroup.dir >= 0)
+			close(run->cgroup.dir);
+		run->cgroup.dir = -1;
 		if (s->fork.kill_child) {
 			/* Its write end, held by the parent alone, is closed
 			 * when the parent dies: readable then, at end of

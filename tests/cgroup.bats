@@ -108,6 +108,20 @@ exit 3'
 	grep -qx "$$" "$MINE/cgroup.procs"
 }
 
+@test "as root: the fork makes the child in the cgroup (clone3); where the kernel refuses it, the watcher moves it in" {
+	# shellcheck disable=SC2016 # expanded by the program's shell
+	local in='grep -qx "$$" "$1/cgroup.procs" && echo in'
+	run strace -f -qq -e trace=clone3 -e signal=none "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
+	assert_success
+	assert_line in
+	assert_output --partial "CLONE_INTO_CGROUP"
+	assert_nothing_left
+	run "$UNSHARE_TESTLIB/errno-inject" clone3 EPERM -- "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
+	assert_success
+	assert_output in
+	assert_nothing_left
+}
+
 @test "as root: the default name is unshare-PID, seen while it runs" {
 	run unshare --new-cgroup -f sh -c 'cat /proc/self/cgroup | tail -n 1; echo "$PPID"'
 	assert_success
@@ -210,6 +224,34 @@ exit 3'
 	assert_equal "$left $procs" "0 0"
 	assert_nothing_left
 	assert_nothing_left "$DELEG"
+}
+
+@test "a signal to unshare's whole process group (kill -- -PGID) at a random moment: the watcher outlives it, nothing is left (5 runs; 200 in the stress run)" {
+	local i n pid sig left=0 procs=0 t
+	n=$(stress_count 200 5)
+	for i in $(seq "$n"); do
+		# TERM it waits through; HUP from a process ends it.
+		sig=TERM
+		[ $((i % 2)) = 0 ] && sig=HUP
+		# Its own process group, as a shell's job has; the program
+		# ends soon if the signal came before it ran.
+		setsid "$UNSHARE_BIN" --new-cgroup="$CG-$i" -r sh -c \
+			'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep 0.3' sh "$MARK" &
+		pid=$!
+		sleep "0.0$(printf %02d $((RANDOM % 12)))"
+		kill -"$sig" -- -"$pid" 2>/dev/null || kill -"$sig" "$pid"
+		wait "$pid" 2>/dev/null || true
+		for t in $(seq 20); do
+			[ ! -d "$MINE/$CG-$i" ] && ! pgrep -f "sleep $MARK" >/dev/null && break
+			sleep 0.05
+		done
+		[ -d "$MINE/$CG-$i" ] && left=$((left + 1))
+		pgrep -f "sleep $MARK" >/dev/null && procs=$((procs + 1))
+		pkill -KILL -f "sleep $MARK" 2>/dev/null || true
+	done
+	echo "# $n runs signalled: $left cgroups and $procs runs' processes left after a second" >&3
+	assert_equal "$left $procs" "0 0"
+	assert_nothing_left
 }
 
 @test "the owner of a delegated parent who removes and remakes NAME never has root's program run in its cgroup (5 runs; 200 in the stress run)" {

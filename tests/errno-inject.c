@@ -7,7 +7,7 @@
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
  * SYSCALL is unshare, mount, move_mount, kcmp, ioctl, openat, fsopen,
- * unlinkat or mkdirat; ERRNO a name such as EINVAL,
+ * unlinkat, mkdirat or clone3; ERRNO a name such as EINVAL,
  * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
  * and MASK, only calls whose argument number ARG (from 0) has a bit of
  * MASK set fail. */
@@ -38,7 +38,7 @@ static const struct {
 	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp },
 	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat },
 	       { "fsopen", SYS_fsopen }, { "unlinkat", SYS_unlinkat },
-	       { "mkdirat", SYS_mkdirat } };
+	       { "mkdirat", SYS_mkdirat }, { "clone3", SYS_clone3 } };
 
 static const struct {
 	const char *name;
@@ -50,7 +50,7 @@ static const struct {
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat|mkdirat "
+	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat|mkdirat|clone3 "
 			"EPERM|EINVAL|EBUSY|ENOSPC|ENOMEM|EACCES|ENODEV|"
 			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);

@@ -104,8 +104,12 @@ setup() {
 
 @test "--kill-child with stdin closed: the waiting parent keeps no end of the child's pipe at 0" {
 	# The pipe's read end is then descriptor 0: the child's, which the
-	# parent closes as it closes it at any other number.
-	run sh -c 'exec "$1" --fork --kill-child sh -c "ls /proc/\$PPID/fd" <&-' sh "$UNSHARE_BIN"
+	# parent closes as it closes it at any other number.  Read once the
+	# parent has closed what it keeps not (the caller's 9), before which
+	# it closes the child's ends.
+	run sh -c 'exec "$1" --fork --kill-child sh -c "i=0
+		while [ -e /proc/\$PPID/fd/9 ] && [ \$i -lt 100 ]; do i=\$((i + 1)); sleep 0.1; done
+		ls /proc/\$PPID/fd" 9</dev/null <&-' sh "$UNSHARE_BIN"
 	assert_success
 	assert_line 2
 	refute_line 0

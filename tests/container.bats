@@ -228,6 +228,18 @@ written() {
 	assert_output --regexp '^1 \(cat\)'
 }
 
+@test "--dry-run: a FILE or DIR walked through /.. is foreseen, never a crash" {
+	require_root
+	busybox_root
+	ln -s /.. "$ROOT/up"
+	run unshare --dry-run --net=/../$BATS_TEST_TMPDIR/netns true
+	assert_failure 125
+	assert_said "would fail" "--net=/../$BATS_TEST_TMPDIR/netns"
+	run unshare --dry-run -m -pf --pivot-root="$ROOT" --mount-proc=/up true
+	assert_failure 125
+	assert_said "would fail" "/up"
+}
+
 @test "inside the new root, say so: a missing directory to make there, a program looked for there" {
 	require_root
 	busybox_root

@@ -228,6 +228,41 @@ written() {
 	assert_output --regexp '^1 \(cat\)'
 }
 
+@test "--pivot-root: a --wd whose .. reaches / stays in the new root; one through a link out of it is refused, and foreseen" {
+	require_root
+	busybox_root
+	local inode
+	inode=$(stat -c %i "$ROOT")
+	# The program's cwd is the new root's /, never the old root on top
+	# of it until the end (whose / holds the host's files).
+	for wd in /bin/.. bin/.. ./bin/../tmp/..; do
+		run unshare -m --pivot-root="$ROOT" --wd=$wd busybox stat -c %i .
+		assert_success
+		assert_output "$inode"
+	done
+	ln -s /.. "$ROOT/up"
+	ln -s ../bin/../.. "$ROOT/tmp/up"
+	for wd in /up /tmp/up; do
+		run unshare -m --pivot-root="$ROOT" --wd=$wd pwd
+		assert_failure 125
+		assert_said "--wd=$wd" "leads out of the root"
+	done
+	# An absolute link is foreseen (a relative one is walked from the
+	# caller's / by the dry run, and cannot be told).
+	run unshare --dry-run -m --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+	assert_said "would fail" "/up"
+	# As nobody, in a user namespace of its own, whose root it owns.
+	chown -h nobody:nogroup "$ROOT/up"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		"$NOBODY_BIN" -U -r --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+	assert_said "--wd=/up" "leads out of the root"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		"$NOBODY_BIN" --dry-run -U -r --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+}
+
 @test "--dry-run: a FILE or DIR walked through /.. is foreseen, never a crash" {
 	require_root
 	busybox_root

@@ -148,6 +148,20 @@ $DEV_MOUNTS"
 	assert_said "--mount-dev=/../../dev" "leads out of the root"
 }
 
+@test "--mount-dev, --tmpfs and --mount-sysfs: a DIR typed to leave the new root is refused with the plan, by --dry-run too" {
+	need_root_dir
+	local opt dry
+	# A second --tmpfs is looked at too.
+	for opt in --mount-dev=/bin/../../dev --tmpfs=/bin/../../tmp \
+		--mount-sysfs=/../sys; do
+		for dry in --dry-run ""; do
+			run unshare $dry -n --pivot-root="$ROOT" --tmpfs=/tmp $opt true
+			assert_failure 125
+			assert_said "$opt" "leads out of the root"
+		done
+	done
+}
+
 @test "--mount-dev in the JSON plan, and dev in --list=steps" {
 	run unshare --dry-run --json --mount-dev="$BATS_TEST_TMPDIR" true
 	assert_success

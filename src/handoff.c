@@ -27,12 +27,14 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "events.h"
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
 #include "json.h"
 #include "quote.h"
 #include "undo.h"
+#include "walk.h"
 
 static const char held_hint[] = N_("another run's program is named there, "
 				   "and runs: give another file");
@@ -96,7 +98,13 @@ void handoff_open(const struct step *s, struct run *run)
 	run->pid_name = file_split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
 		option_failed(e, NULL, "pid-file", file);
-	if ((run->pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	/* Walked as --KIND=FILE's directory: a link someone else owns on
+	 * the way is refused (it would have us write and remove our file
+	 * where it leads). */
+	if ((run->pid_dir = walk_dir(THIS_STEP, "pid-file", file, dir)) < 0 &&
+	    errno == 0)
+		exit(EXIT_TOOL);
+	if (run->pid_dir < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
 		       run->pid_sock) != 0)
 		option_failed(errno, NULL, "pid-file", file);
@@ -333,8 +341,19 @@ void handoff_wait(const struct step *s, struct run *run)
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
-	if (s->handoff.file == NULL ||
-	    (p->err = file_unmakable(s->handoff.file)) == 0)
+	char dir[PATH_MAX];
+	int fd;
+
+	if (s->handoff.file == NULL)
+		return false;
+	/* Its directory walked as the run walks it: a link someone else
+	 * owns on the way is refused, with no errno. */
+	file_split(s->handoff.file, dir, sizeof dir);
+	if ((fd = walk_dir(NULL, NULL, NULL, dir)) >= 0)
+		close(fd);
+	if (fd < 0 && errno == 0)
+		p->err = 0;
+	else if ((p->err = file_unmakable(s->handoff.file)) == 0)
 		return false;
 	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));

@@ -447,6 +447,25 @@ info_matches() {
 	[ ! -e ran ] && [ ! -e pid ]
 }
 
+@test "--pid-file: a link another user owns on the way to its directory is refused, by --dry-run too; root's own is followed" {
+	require_root
+	nobody_copy
+	mkdir -m 755 "$NOBODY_DIR/theirs" "$NOBODY_DIR/target"
+	chown nobody:nogroup "$NOBODY_DIR/theirs"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- ln -s ../target "$NOBODY_DIR/theirs/link"
+	# Root's pid file would be written, then removed, where it leads.
+	run unshare -f --pid-file="$NOBODY_DIR/theirs/link/pid" ls "$NOBODY_DIR/target"
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/theirs/link/pid" "link owned by uid $(id -u nobody)"
+	run unshare --dry-run -f --pid-file="$NOBODY_DIR/theirs/link/pid" true
+	assert_failure 125
+	assert_said "would fail" "$NOBODY_DIR/theirs/link/pid"
+	ln -s "$NOBODY_DIR/target" mine
+	run unshare -f --pid-file=mine/pid ls "$NOBODY_DIR/target"
+	assert_success
+	assert_output pid
+}
+
 @test "nobody: --pid-file in a directory of its own" {
 	require_userns_for_nobody
 	nobody_dir

@@ -262,8 +262,35 @@ static bool held(int dir, const char *name)
 	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
-/* FILE, whole: a file of our own in its directory, renamed into place;
- * removed when this process ends.  A FILE that names a process that
+/* FILE, whole, linked into place from a file with no name (O_TMPFILE),
+ * so that a SIGKILL meanwhile leaves nothing: 0, or the errno (EEXIST:
+ * a file is there).  Linked through its descriptor (AT_EMPTY_PATH, which
+ * a kernel before Linux 6.10 grants only with CAP_DAC_READ_SEARCH), else
+ * through /proc/self/fd. */
+static int link_pid_file(const struct run *run, const char *text, int n)
+{
+	char link[32];
+	int fd, e = 0;
+
+	fd = openat(run->pid_dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, (size_t)n) != n)
+		e = errno ? errno : EIO;
+	snprintf(link, sizeof link, /* not translated: a path */
+		 "/proc/self/fd/%d", fd);
+	if (e == 0 &&
+	    linkat(fd, "", run->pid_dir, run->pid_name, AT_EMPTY_PATH) != 0 &&
+	    (errno == EEXIST ||
+	     linkat(AT_FDCWD, link, run->pid_dir, run->pid_name,
+		    AT_SYMLINK_FOLLOW) != 0))
+		e = errno;
+	close(fd);
+	return e;
+}
+
+/* FILE, whole: a file of our own in its directory, linked or renamed
+ * into place; removed when this process ends.  A FILE that names a process that
  * runs is another run's: EEXIST; one left by a run killed is replaced.
  * 0, or the errno. */
 static int write_pid_file(const struct run *run, long pid)
@@ -272,6 +299,15 @@ static int write_pid_file(const struct run *run, long pid)
 	int fd, n, e = 0;
 
 	n = snprintf(text, sizeof text, "%ld\n", pid);
+	/* A stale file is replaced by a rename, as where no O_TMPFILE is. */
+	e = link_pid_file(run, text, n);
+	if (e == EEXIST && held(run->pid_dir, run->pid_name))
+		return EEXIST;
+	if (e == 0) {
+		undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
+		return 0;
+	}
+	e = 0;
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);
 		fd = openat(run->pid_dir, tmp,

@@ -363,7 +363,7 @@ info_matches() {
 	wait || true
 }
 
-@test "--pid-file: the pid whole (renamed into place), by the parent whatever user the program is, removed at the end" {
+@test "--pid-file: the pid whole (linked into place), by the parent whatever user the program is, removed at the end" {
 	require_root
 	"$UNSHARE_BIN" -p --mount-proc --init --pid-file="$PWD/pid" --info-fd=8 --setuid=65534 sleep 60 8>info.json &
 	wait_for_file pid
@@ -377,10 +377,15 @@ info_matches() {
 	[ ! -e pid ]
 	run ls -A
 	assert_output info.json
-	# Whole: a file of its own, then renamed to FILE.
-	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
-	run grep -E 'rename.*"\.unshare-[0-9a-f]{16}\.pid".*"pid"' trace
+	# Whole: a file with no name (which a SIGKILL leaves nowhere),
+	# written, then linked as FILE.
+	strace -f -qq -e trace=openat,linkat,renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
+	run grep -E 'openat\(.*O_TMPFILE' trace
 	assert_success
+	run grep -E 'linkat\(.*"pid"' trace
+	assert_success
+	run grep -E 'rename' trace
+	assert_failure
 	run ls -A
 	assert_output $'info.json\ntrace'
 	# It implies --fork, and needs it.
@@ -389,6 +394,20 @@ info_matches() {
 	run unshare --no-fork --pid-file=pid true
 	assert_failure 125
 	assert_said "--pid-file needs a child process" "--no-fork"
+}
+
+@test "--pid-file: unshare killed by SIGKILL as it writes the file leaves nothing in its directory" {
+	require_root
+	local fifo=$BATS_TEST_TMPDIR/hold
+	mkdir dir
+	mkfifo "$fifo"
+	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
+		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/dir/pid" true 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	kill -KILL "$(cat "$fifo.ready")"
+	wait || true
+	run ls -A dir
+	assert_output ""
 }
 
 @test "--pid-file: an unguessable name of its own; another run's file kept, a stale one replaced" {

@@ -37,7 +37,9 @@ static struct action {
 			     on this, and wait for done */
 	char byte, done;
 	int dir;          /* UNLINK: the directory it is in, */
-	const char *name; /* and its name there */
+	const char *name; /* its name there, */
+	struct stat file; /* and the file's own (device, inode, ctime):
+			     another put there since is not ours */
 	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
 			     the process that undoes it */
 	pid_t helper;     /* CGROUP: the watcher, which answers */
@@ -279,10 +281,20 @@ static void run_all(bool telling)
 		int r = 0;
 
 		if (a->what == UNLINK) {
-			while (a->pid == getpid() &&
-			       (r = unlinkat(a->dir, a->name, 0)) != 0 &&
-			       errno == EINTR)
-				;
+			struct stat st;
+
+			/* Still ours: a file another run put there since
+			 * (ours read as stale) is kept. */
+			if (a->pid == getpid() &&
+			    fstatat(a->dir, a->name, &st,
+				    AT_SYMLINK_NOFOLLOW) == 0 &&
+			    st.st_dev == a->file.st_dev &&
+			    st.st_ino == a->file.st_ino &&
+			    st.st_ctim.tv_sec == a->file.st_ctim.tv_sec &&
+			    st.st_ctim.tv_nsec == a->file.st_ctim.tv_nsec)
+				while ((r = unlinkat(a->dir, a->name, 0)) != 0 &&
+				       errno == EINTR)
+					;
 			if (r != 0 && telling && errno != ENOENT)
 				/* TRANSLATORS: %s is the option (--pid-file),
 				 * %s the file's name. */
@@ -401,9 +413,14 @@ int undo_can_unmount(void)
 
 void undo_unlink(int dir, const char *name, const char *option)
 {
+	struct stat st = { 0 };
+
+	/* Just put there: the file we remove at the end, and no other (an
+	 * inode number is used again once free, its ctime not). */
+	fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW);
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
 			      .name = name, .option = option,
-			      .pid = getpid() });
+			      .pid = getpid(), .file = st });
 }
 
 size_t undo_fds(int *fds, size_t max)

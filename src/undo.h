@@ -78,8 +78,9 @@ bool undo_left(void);
 int undo_can_unmount(void);
 
 /* Remove name in dir, made by option, when this process ends (or is
- * ended by a signal), whenever it does: not in a child it forks.  A
- * removal refused is said. */
+ * ended by a signal), whenever it does: not in a child it forks; not if
+ * another file than the one there now is there by then.  A removal
+ * refused is said. */
 void undo_unlink(int dir, const char *name, const char *option);
 
 /* The descriptors the undo works with (its actions', our /proc/self),

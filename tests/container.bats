@@ -410,6 +410,24 @@ info_matches() {
 	assert_output ""
 }
 
+@test "--pid-file: a file put in its place meanwhile (another run's, ours read as stale) is kept at the end" {
+	require_root
+	mkfifo go
+	"$UNSHARE_BIN" --pid-file="$PWD/pid" cat go &
+	wait_for_file pid
+	rm pid
+	echo 1 >pid
+	echo >go
+	wait
+	assert_equal "$(cat pid)" 1
+	# Ours, there at the end, is removed.
+	"$UNSHARE_BIN" --pid-file="$PWD/mine" cat go &
+	wait_for_file mine
+	echo >go
+	wait
+	[ ! -e mine ]
+}
+
 @test "--pid-file: an unguessable name of its own; another run's file kept, a stale one replaced" {
 	require_root
 	# Names of the old, guessable form, made first by another user in a

@@ -277,7 +277,10 @@ kill_runs() {
 		[ -n "$lost" ] && left="$left procs($i)"
 		[ -n "${CG:-}" ] && [ -d "$MINE/$CG-$i" ] && left="$left cgroup($i)" && rmdir "$MINE/$CG-$i"
 		pkill -KILL -f "(sleep|unshare.*) $MARK" 2>/dev/null || true
-		ls -A "$PIDS" | grep -q '^\.unshare-' && left="$left tmp($i)" && rm -f "$PIDS"/.unshare-*
+		if compgen -G "$PIDS/.unshare-*" >/dev/null; then
+			left="$left tmp($i)"
+			rm -f "$PIDS"/.unshare-*
+		fi
 		grep -q " ${ROOT%/} \| $ROOT/" /proc/self/mountinfo && left="$left mounts($i)"
 	done
 	return 0

@@ -267,7 +267,7 @@ written() {
 	require_root
 	busybox_root
 	ln -s /.. "$ROOT/up"
-	run unshare --dry-run --net=/../$BATS_TEST_TMPDIR/netns true
+	run unshare --dry-run --net="/../$BATS_TEST_TMPDIR/netns" true
 	assert_failure 125
 	assert_said "would fail" "--net=/../$BATS_TEST_TMPDIR/netns"
 	run unshare --dry-run -m -pf --pivot-root="$ROOT" --mount-proc=/up true

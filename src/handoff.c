@@ -299,14 +299,16 @@ static int write_pid_file(const struct run *run, long pid)
 	int fd, n, e = 0;
 
 	n = snprintf(text, sizeof text, "%ld\n", pid);
-	/* A stale file is replaced by a rename, as where no O_TMPFILE is. */
+	/* A stale file is replaced by a rename, as where the file system has
+	 * no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux 3.11) or no way to
+	 * link it is (ENOENT: no /proc of ours); any other failure is said. */
 	e = link_pid_file(run, text, n);
 	if (e == EEXIST && held(run->pid_dir, run->pid_name))
 		return EEXIST;
-	if (e == 0) {
+	if (e == 0)
 		undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
-		return 0;
-	}
+	if (e != EEXIST && e != EOPNOTSUPP && e != EISDIR && e != ENOENT)
+		return e;
 	e = 0;
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);

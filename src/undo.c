@@ -266,6 +266,22 @@ bool undo_left(void)
 	return cgroup_left;
 }
 
+/* Whether the file an UNLINK names is still the one put there: a file
+ * another run put there since (ours read as stale) is kept.  Ours not
+ * known (its fstatat failed), or this one not, it goes by its name. */
+static bool still_ours(const struct action *a)
+{
+	struct stat st;
+
+	if (a->file.st_ino == 0)
+		return true;
+	if (fstatat(a->dir, a->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno != ENOENT;
+	return st.st_dev == a->file.st_dev && st.st_ino == a->file.st_ino &&
+	       st.st_ctim.tv_sec == a->file.st_ctim.tv_sec &&
+	       st.st_ctim.tv_nsec == a->file.st_ctim.tv_nsec;
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls, unless
  * telling: it runs in a signal handler too, where a mount that stays
@@ -281,17 +297,7 @@ static void run_all(bool telling)
 		int r = 0;
 
 		if (a->what == UNLINK) {
-			struct stat st;
-
-			/* Still ours: a file another run put there since
-			 * (ours read as stale) is kept. */
-			if (a->pid == getpid() &&
-			    fstatat(a->dir, a->name, &st,
-				    AT_SYMLINK_NOFOLLOW) == 0 &&
-			    st.st_dev == a->file.st_dev &&
-			    st.st_ino == a->file.st_ino &&
-			    st.st_ctim.tv_sec == a->file.st_ctim.tv_sec &&
-			    st.st_ctim.tv_nsec == a->file.st_ctim.tv_nsec)
+			if (a->pid == getpid() && still_ours(a))
 				while ((r = unlinkat(a->dir, a->name, 0)) != 0 &&
 				       errno == EINTR)
 					;

@@ -289,27 +289,13 @@ static int link_pid_file(const struct run *run, const char *text, int n)
 	return e;
 }
 
-/* FILE, whole: a file of our own in its directory, linked or renamed
- * into place; removed when this process ends.  A FILE that names a process that
- * runs is another run's: EEXIST; one left by a run killed is replaced.
- * 0, or the errno. */
-static int write_pid_file(const struct run *run, long pid)
+/* FILE, whole, where no file with no name can be linked: a file of our
+ * own in its directory, renamed into place.  0, or the errno. */
+static int rename_pid_file(const struct run *run, const char *text, int n)
 {
-	char tmp[64], text[32];
-	int fd, n, e = 0;
+	char tmp[64];
+	int fd, e = 0;
 
-	n = snprintf(text, sizeof text, "%ld\n", pid);
-	/* A stale file is replaced by a rename, as where the file system has
-	 * no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux 3.11) or no way to
-	 * link it is (ENOENT: no /proc of ours); any other failure is said. */
-	e = link_pid_file(run, text, n);
-	if (e == EEXIST && held(run->pid_dir, run->pid_name))
-		return EEXIST;
-	if (e == 0)
-		undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
-	if (e != EEXIST && e != EOPNOTSUPP && e != EISDIR && e != ENOENT)
-		return e;
-	e = 0;
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);
 		fd = openat(run->pid_dir, tmp,
@@ -333,12 +319,42 @@ static int write_pid_file(const struct run *run, long pid)
 			e = renameat(run->pid_dir, tmp, run->pid_dir,
 				     run->pid_name) != 0 ? errno : 0;
 	}
-	if (e != 0) {
+	if (e != 0)
 		unlinkat(run->pid_dir, tmp, 0);
-		return e;
+	return e;
+}
+
+/* FILE, whole: linked into place, or renamed; removed when this process
+ * ends.  A FILE that names a process that runs is another run's: EEXIST;
+ * one left by a run killed is removed (if it is still the file read as
+ * stale), and ours linked in its place: a SIGKILL meanwhile leaves no
+ * file of ours.  0, or the errno. */
+static int write_pid_file(const struct run *run, long pid)
+{
+	struct stat seen, now;
+	char text[32];
+	int n, e;
+
+	n = snprintf(text, sizeof text, "%ld\n", pid);
+	e = link_pid_file(run, text, n);
+	if (e == EEXIST && fstatat(run->pid_dir, run->pid_name, &seen,
+				   AT_SYMLINK_NOFOLLOW) == 0) {
+		if (held(run->pid_dir, run->pid_name))
+			return EEXIST;
+		if (fstatat(run->pid_dir, run->pid_name, &now,
+			    AT_SYMLINK_NOFOLLOW) == 0 &&
+		    same_file(&seen, &now) &&
+		    unlinkat(run->pid_dir, run->pid_name, 0) != 0)
+			return errno;
+		e = link_pid_file(run, text, n);
 	}
-	undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
-	return 0;
+	/* A file system with no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux
+	 * 3.11), or no way to link it (ENOENT: no /proc of ours). */
+	if (e == EOPNOTSUPP || e == EISDIR || e == ENOENT)
+		e = rename_pid_file(run, text, n);
+	if (e == 0)
+		undo_unlink(run->pid_dir, run->pid_name, "--pid-file");
+	return e;
 }
 
 void handoff_serve(struct run *run)

@@ -277,9 +277,15 @@ static bool still_ours(const struct action *a)
 		return true;
 	if (fstatat(a->dir, a->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return errno != ENOENT;
-	return st.st_dev == a->file.st_dev && st.st_ino == a->file.st_ino &&
-	       st.st_ctim.tv_sec == a->file.st_ctim.tv_sec &&
-	       st.st_ctim.tv_nsec == a->file.st_ctim.tv_nsec;
+	return same_file(&st, &a->file);
+}
+
+bool same_file(const struct stat *a, const struct stat *b)
+{
+	/* An inode number is used again once free, its ctime not. */
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
 /* Newest first; each action taken off before it runs, so that a signal
@@ -421,8 +427,7 @@ void undo_unlink(int dir, const char *name, const char *option)
 {
 	struct stat st = { 0 };
 
-	/* Just put there: the file we remove at the end, and no other (an
-	 * inode number is used again once free, its ctime not). */
+	/* Just put there: the file we remove at the end, and no other. */
 	fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW);
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
 			      .name = name, .option = option,

@@ -396,13 +396,26 @@ info_matches() {
 	assert_said "--pid-file needs a child process" "--no-fork"
 }
 
-@test "--pid-file: unshare killed by SIGKILL as it writes the file leaves nothing in its directory" {
+@test "--pid-file: unshare killed by SIGKILL as it writes the file, or replaces a stale one, leaves nothing of its own" {
 	require_root
 	local fifo=$BATS_TEST_TMPDIR/hold
 	mkdir dir
 	mkfifo "$fifo"
 	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
 		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/dir/pid" true 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	kill -KILL "$(cat "$fifo.ready")"
+	wait || true
+	run ls -A dir
+	assert_output ""
+	# A stale one (a run killed) is replaced the same way: held at the
+	# second write, once the first link found it.
+	echo 999999999 >dir/pid
+	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
+		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/dir/pid" true 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	rm "$fifo.ready"
+	echo >"$fifo"
 	wait_for_file "$fifo.ready"
 	kill -KILL "$(cat "$fifo.ready")"
 	wait || true

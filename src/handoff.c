@@ -27,6 +27,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "events.h"
 #include "fail.h"
 #include "handoff.h"
 #include "i18n.h"
@@ -35,6 +36,7 @@
 #include "quote.h"
 #include "show.h"
 #include "undo.h"
+#include "walk.h"
 
 static const char held_hint[] = N_("another run's program is named there, "
 				   "and runs: give another file");
@@ -98,7 +100,13 @@ void handoff_open(const struct step *s, struct run *run)
 	run->handoff.pid_name = file_split(file, dir, sizeof dir);
 	if ((e = file_unmakable(file)) != 0)
 		option_failed(e, NULL, "pid-file", file);
-	if ((run->handoff.pid_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	/* Walked as --KIND=FILE's directory: a link someone else owns on
+	 * the way is refused (it would have us write and remove our file
+	 * where it leads). */
+	if ((run->handoff.pid_dir = walk_dir(THIS_STEP, "pid-file", file, dir)) < 0 &&
+	    errno == 0)
+		exit(EXIT_TOOL);
+	if (run->handoff.pid_dir < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
 		       run->handoff.pid_sock) != 0)
 		option_failed(errno, NULL, "pid-file", file);
@@ -265,16 +273,40 @@ static bool held(int dir, const char *name)
 	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
-/* FILE, whole: a file of our own in its directory, renamed into place;
- * removed when this process ends.  A FILE that names a process that
- * runs is another run's: EEXIST; one left by a run killed is replaced.
- * 0, or the errno. */
-static int write_pid_file(const struct run *run, long pid)
+/* FILE, whole, linked into place from a file with no name (O_TMPFILE),
+ * so that a SIGKILL meanwhile leaves nothing: 0, or the errno (EEXIST:
+ * a file is there).  Linked through its descriptor (AT_EMPTY_PATH, which
+ * a kernel before Linux 6.10 grants only with CAP_DAC_READ_SEARCH), else
+ * through /proc/self/fd. */
+static int link_pid_file(const struct run *run, const char *text, int n)
 {
-	char tmp[64], text[32];
-	int fd, n, e = 0;
+	char link[32];
+	int fd, e = 0;
 
-	n = snprintf(text, sizeof text, "%ld\n", pid);
+	fd = openat(run->handoff.pid_dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, (size_t)n) != n)
+		e = errno ? errno : EIO;
+	snprintf(link, sizeof link, /* not translated: a path */
+		 "/proc/self/fd/%d", fd);
+	if (e == 0 &&
+	    linkat(fd, "", run->handoff.pid_dir, run->handoff.pid_name, AT_EMPTY_PATH) != 0 &&
+	    (errno == EEXIST ||
+	     linkat(AT_FDCWD, link, run->handoff.pid_dir, run->handoff.pid_name,
+		    AT_SYMLINK_FOLLOW) != 0))
+		e = errno;
+	close(fd);
+	return e;
+}
+
+/* FILE, whole, where no file with no name can be linked: a file of our
+ * own in its directory, renamed into place.  0, or the errno. */
+static int rename_pid_file(const struct run *run, const char *text, int n)
+{
+	char tmp[64];
+	int fd, e = 0;
+
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);
 		fd = openat(run->handoff.pid_dir, tmp,
@@ -299,12 +331,42 @@ static int write_pid_file(const struct run *run, long pid)
 			e = renameat(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
 				     run->handoff.pid_name) != 0 ? errno : 0;
 	}
-	if (e != 0) {
+	if (e != 0)
 		unlinkat(run->handoff.pid_dir, tmp, 0);
-		return e;
+	return e;
+}
+
+/* FILE, whole: linked into place, or renamed; removed when this process
+ * ends.  A FILE that names a process that runs is another run's: EEXIST;
+ * one left by a run killed is removed (if it is still the file read as
+ * stale), and ours linked in its place: a SIGKILL meanwhile leaves no
+ * file of ours.  0, or the errno. */
+static int write_pid_file(const struct run *run, long pid)
+{
+	struct stat seen, now;
+	char text[32];
+	int n, e;
+
+	n = snprintf(text, sizeof text, "%ld\n", pid);
+	e = link_pid_file(run, text, n);
+	if (e == EEXIST && fstatat(run->handoff.pid_dir, run->handoff.pid_name, &seen,
+				   AT_SYMLINK_NOFOLLOW) == 0) {
+		if (held(run->handoff.pid_dir, run->handoff.pid_name))
+			return EEXIST;
+		if (fstatat(run->handoff.pid_dir, run->handoff.pid_name, &now,
+			    AT_SYMLINK_NOFOLLOW) == 0 &&
+		    same_file(&seen, &now) &&
+		    unlinkat(run->handoff.pid_dir, run->handoff.pid_name, 0) != 0)
+			return errno;
+		e = link_pid_file(run, text, n);
 	}
-	undo_unlink(run->handoff.pid_dir, run->handoff.pid_name, "--pid-file");
-	return 0;
+	/* A file system with no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux
+	 * 3.11), or no way to link it (ENOENT: no /proc of ours). */
+	if (e == EOPNOTSUPP || e == EISDIR || e == ENOENT)
+		e = rename_pid_file(run, text, n);
+	if (e == 0)
+		undo_unlink(run->handoff.pid_dir, run->handoff.pid_name, "--pid-file");
+	return e;
 }
 
 void handoff_serve(struct run *run)
@@ -348,8 +410,19 @@ STEP_ROW(WAIT_FD, "wait-fd", N_("wait for a byte on it before the exec"),
 
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
-	if (s->handoff.file == NULL ||
-	    (p->err = file_unmakable(s->handoff.file)) == 0)
+	char dir[PATH_MAX];
+	int fd;
+
+	if (s->handoff.file == NULL)
+		return false;
+	/* Its directory walked as the run walks it: a link someone else
+	 * owns on the way is refused, with no errno. */
+	file_split(s->handoff.file, dir, sizeof dir);
+	if ((fd = walk_dir(NULL, NULL, NULL, dir)) >= 0)
+		close(fd);
+	if (fd < 0 && errno == 0)
+		p->err = 0;
+	else if ((p->err = file_unmakable(s->handoff.file)) == 0)
 		return false;
 	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));

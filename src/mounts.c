@@ -244,9 +244,17 @@ static const char *dir_hint(const struct step *s, int e)
 void mounts_chdir(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
+	int fd = -1;
 
-	(void)run;
-	if (chdir(dir) != 0) {
+	/* Under --pivot-root the old root is on top of the new one until
+	 * the end: a ".." that reaches / by path (/bin/..) leads into it,
+	 * and the program would start there.  Walked as the mount DIRs. */
+	if (run->mounts.old_root >= 0) {
+		fd = walk_dir(THIS_STEP, "wd", dir, dir);
+		if (fd < 0 && errno == 0)
+			exit(EXIT_TOOL);
+	}
+	if (run->mounts.old_root >= 0 ? fd < 0 || fchdir(fd) != 0 : chdir(dir) != 0) {
 		int e = errno;
 
 		if (s->dir.given)
@@ -254,6 +262,8 @@ void mounts_chdir(const struct step *s, struct run *run)
 				      "wd", dir);
 		option_failed(e, NULL, s->dir.root_option, s->dir.root);
 	}
+	if (fd >= 0)
+		close(fd);
 }
 
 STEP_ROW(WD, "wd", N_("chdir there"),
@@ -515,6 +525,16 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 
 	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
 		e = errno;
+	/* Under --pivot-root, walked as the run walks it: a link someone
+	 * else owns, or one that leaves the root, refused with no errno. */
+	if (e == 0 && path && s->dir.root &&
+	    strcmp(s->dir.root_option, "pivot-root") == 0) {
+		int fd = walk_dir(NULL, NULL, NULL, path);
+
+		if (fd < 0)
+			return fails(s, p, errno, dir_hint(s, errno));
+		close(fd);
+	}
 	return e && fails(s, p, e, s->dir.root ? dir_hint(s, e) : NULL);
 }
 

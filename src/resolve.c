@@ -527,6 +527,8 @@ static char *dirs_leave_root(const struct plan *plan)
 		{ "mount-proc", plan->proc_dir, plan->wd_dir != NULL },
 		{ "mount-binfmt", plan->binfmt_dir, plan->wd_dir != NULL },
 		{ "mount-cgroup", plan->cgroup_dir, plan->wd_dir != NULL },
+		{ "mount-dev", plan->dev_dir, plan->wd_dir != NULL },
+		{ "mount-sysfs", plan->sysfs_dir, plan->wd_dir != NULL },
 	};
 
 	if (plan->pivot_dir == NULL)
@@ -536,6 +538,11 @@ static char *dirs_leave_root(const struct plan *plan)
 		    leaves_root(dirs[i].dir))
 			return usage_message(_(out_of_root_message),
 					     dirs[i].option, quoted(dirs[i].dir));
+	for (size_t i = 0; i < plan->n_tmpfs; i++)
+		if ((*plan->tmpfs_dirs[i] == '/' || plan->wd_dir == NULL) &&
+		    leaves_root(plan->tmpfs_dirs[i]))
+			return usage_message(_(out_of_root_message), "tmpfs",
+					     quoted(plan->tmpfs_dirs[i]));
 	return NULL;
 }
 

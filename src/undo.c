@@ -37,7 +37,9 @@ static struct action {
 			     on this, and wait for done */
 	char byte, done;
 	int dir;          /* UNLINK: the directory it is in, */
-	const char *name; /* and its name there */
+	const char *name; /* its name there, */
+	struct stat file; /* and the file's own (device, inode, ctime):
+			     another put there since is not ours */
 	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
 			     the process that undoes it */
 	pid_t helper;     /* CGROUP: the watcher, which answers */
@@ -264,6 +266,28 @@ bool undo_left(void)
 	return cgroup_left;
 }
 
+/* Whether the file an UNLINK names is still the one put there: a file
+ * another run put there since (ours read as stale) is kept.  Ours not
+ * known (its fstatat failed), or this one not, it goes by its name. */
+static bool still_ours(const struct action *a)
+{
+	struct stat st;
+
+	if (a->file.st_ino == 0)
+		return true;
+	if (fstatat(a->dir, a->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno != ENOENT;
+	return same_file(&st, &a->file);
+}
+
+bool same_file(const struct stat *a, const struct stat *b)
+{
+	/* An inode number is used again once free, its ctime not. */
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
 /* Newest first; each action taken off before it runs, so that a signal
  * arriving meanwhile never runs one twice.  Only system calls, unless
  * telling: it runs in a signal handler too, where a mount that stays
@@ -279,10 +303,10 @@ static void run_all(bool telling)
 		int r = 0;
 
 		if (a->what == UNLINK) {
-			while (a->pid == getpid() &&
-			       (r = unlinkat(a->dir, a->name, 0)) != 0 &&
-			       errno == EINTR)
-				;
+			if (a->pid == getpid() && still_ours(a))
+				while ((r = unlinkat(a->dir, a->name, 0)) != 0 &&
+				       errno == EINTR)
+					;
 			if (r != 0 && telling && errno != ENOENT)
 				/* TRANSLATORS: %s is the option (--pid-file),
 				 * %s the file's name. */
@@ -401,9 +425,13 @@ int undo_can_unmount(void)
 
 void undo_unlink(int dir, const char *name, const char *option)
 {
+	struct stat st = { 0 };
+
+	/* Just put there: the file we remove at the end, and no other. */
+	fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW);
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
 			      .name = name, .option = option,
-			      .pid = getpid() });
+			      .pid = getpid(), .file = st });
 }
 
 size_t undo_fds(int *fds, size_t max)

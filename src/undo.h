@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* The most actions to undo at once. */
@@ -78,9 +79,14 @@ bool undo_left(void);
 int undo_can_unmount(void);
 
 /* Remove name in dir, made by option, when this process ends (or is
- * ended by a signal), whenever it does: not in a child it forks.  A
- * removal refused is said. */
+ * ended by a signal), whenever it does: not in a child it forks; not if
+ * another file than the one there now is there by then.  A removal
+ * refused is said. */
 void undo_unlink(int dir, const char *name, const char *option);
+
+/* Whether two stats are of one file, as it was: device, inode and ctime
+ * (an inode number is used again once free). */
+bool same_file(const struct stat *a, const struct stat *b);
 
 /* The descriptors the undo works with (its actions', our /proc/self),
  * into fds, at most max: for a process that keeps only what it needs

@@ -144,7 +144,8 @@ int walk_dir(const char *step, const char *option, const char *value,
 		 * top of it, and there ".." leads, from / or from a
 		 * directory under it. */
 		if (strcmp(target, "..") == 0 && depth == 0) {
-			out_of_root(step, option, value);
+			if (option)
+				out_of_root(step, option, value);
 			close(fd);
 			errno = 0;
 			return -1;

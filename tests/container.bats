@@ -228,6 +228,53 @@ written() {
 	assert_output --regexp '^1 \(cat\)'
 }
 
+@test "--pivot-root: a --wd whose .. reaches / stays in the new root; one through a link out of it is refused, and foreseen" {
+	require_root
+	busybox_root
+	local inode
+	inode=$(stat -c %i "$ROOT")
+	# The program's cwd is the new root's /, never the old root on top
+	# of it until the end (whose / holds the host's files).
+	for wd in /bin/.. bin/.. ./bin/../tmp/..; do
+		run unshare -m --pivot-root="$ROOT" --wd=$wd busybox stat -c %i .
+		assert_success
+		assert_output "$inode"
+	done
+	ln -s /.. "$ROOT/up"
+	ln -s ../bin/../.. "$ROOT/tmp/up"
+	for wd in /up /tmp/up; do
+		run unshare -m --pivot-root="$ROOT" --wd=$wd pwd
+		assert_failure 125
+		assert_said "--wd=$wd" "leads out of the root"
+	done
+	# An absolute link is foreseen (a relative one is walked from the
+	# caller's / by the dry run, and cannot be told).
+	run unshare --dry-run -m --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+	assert_said "would fail" "/up"
+	# As nobody, in a user namespace of its own, whose root it owns.
+	chown -h nobody:nogroup "$ROOT/up"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		"$NOBODY_BIN" -U -r --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+	assert_said "--wd=/up" "leads out of the root"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		"$NOBODY_BIN" --dry-run -U -r --pivot-root="$ROOT" --wd=/up pwd
+	assert_failure 125
+}
+
+@test "--dry-run: a FILE or DIR walked through /.. is foreseen, never a crash" {
+	require_root
+	busybox_root
+	ln -s /.. "$ROOT/up"
+	run unshare --dry-run --net="/../$BATS_TEST_TMPDIR/netns" true
+	assert_failure 125
+	assert_said "would fail" "--net=/../$BATS_TEST_TMPDIR/netns"
+	run unshare --dry-run -m -pf --pivot-root="$ROOT" --mount-proc=/up true
+	assert_failure 125
+	assert_said "would fail" "/up"
+}
+
 @test "inside the new root, say so: a missing directory to make there, a program looked for there" {
 	require_root
 	busybox_root
@@ -328,7 +375,7 @@ info_matches() {
 	wait "$bg" || true
 }
 
-@test "--pid-file: the pid whole (renamed into place), by the parent whatever user the program is, removed at the end" {
+@test "--pid-file: the pid whole (linked into place), by the parent whatever user the program is, removed at the end" {
 	require_root
 	"$UNSHARE_BIN" -p --mount-proc --init --pid-file="$PWD/pid" --info-fd=8 --setuid=65534 sleep 60 8>info.json &
 	bg=$!
@@ -343,10 +390,15 @@ info_matches() {
 	[ ! -e pid ]
 	run ls -A
 	assert_output info.json
-	# Whole: a file of its own, then renamed to FILE.
-	strace -f -qq -e trace=renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
-	run grep -E 'rename.*"\.unshare-[0-9a-f]{16}\.pid".*"pid"' trace
+	# Whole: a file with no name (which a SIGKILL leaves nowhere),
+	# written, then linked as FILE.
+	strace -f -qq -e trace=openat,linkat,renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file=pid true
+	run grep -E 'openat\(.*O_TMPFILE' trace
 	assert_success
+	run grep -E 'linkat\(.*"pid"' trace
+	assert_success
+	run grep -E 'rename' trace
+	assert_failure
 	run ls -A
 	assert_output $'info.json\ntrace'
 	# It implies --fork, and needs it.
@@ -355,6 +407,51 @@ info_matches() {
 	run unshare --no-fork --pid-file=pid true
 	assert_failure 125
 	assert_said "--pid-file needs a child process" "--no-fork"
+}
+
+@test "--pid-file: unshare killed by SIGKILL as it writes the file, or replaces a stale one, leaves nothing of its own" {
+	require_root
+	local fifo=$BATS_TEST_TMPDIR/hold
+	mkdir dir
+	mkfifo "$fifo"
+	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
+		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/dir/pid" true 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	kill -KILL "$(cat "$fifo.ready")"
+	wait || true
+	run ls -A dir
+	assert_output ""
+	# A stale one (a run killed) is replaced the same way: held at the
+	# second write, once the first link found it.
+	echo 999999999 >dir/pid
+	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
+		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/dir/pid" true 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	rm "$fifo.ready"
+	echo >"$fifo"
+	wait_for_file "$fifo.ready"
+	kill -KILL "$(cat "$fifo.ready")"
+	wait || true
+	run ls -A dir
+	assert_output ""
+}
+
+@test "--pid-file: a file put in its place meanwhile (another run's, ours read as stale) is kept at the end" {
+	require_root
+	mkfifo go
+	"$UNSHARE_BIN" --pid-file="$PWD/pid" cat go &
+	wait_for_file pid
+	rm pid
+	echo 1 >pid
+	echo >go
+	wait
+	assert_equal "$(cat pid)" 1
+	# Ours, there at the end, is removed.
+	"$UNSHARE_BIN" --pid-file="$PWD/mine" cat go &
+	wait_for_file mine
+	echo >go
+	wait
+	[ ! -e mine ]
 }
 
 @test "--pid-file: an unguessable name of its own; another run's file kept, a stale one replaced" {
@@ -411,6 +508,25 @@ info_matches() {
 	assert_failure 125
 	assert_said "--pid-file and --owner exclude each other"
 	[ ! -e ran ] && [ ! -e pid ]
+}
+
+@test "--pid-file: a link another user owns on the way to its directory is refused, by --dry-run too; root's own is followed" {
+	require_root
+	nobody_copy
+	mkdir -m 755 "$NOBODY_DIR/theirs" "$NOBODY_DIR/target"
+	chown nobody:nogroup "$NOBODY_DIR/theirs"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- ln -s ../target "$NOBODY_DIR/theirs/link"
+	# Root's pid file would be written, then removed, where it leads.
+	run unshare -f --pid-file="$NOBODY_DIR/theirs/link/pid" ls "$NOBODY_DIR/target"
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/theirs/link/pid" "link owned by uid $(id -u nobody)"
+	run unshare --dry-run -f --pid-file="$NOBODY_DIR/theirs/link/pid" true
+	assert_failure 125
+	assert_said "would fail" "$NOBODY_DIR/theirs/link/pid"
+	ln -s "$NOBODY_DIR/target" mine
+	run unshare -f --pid-file=mine/pid ls "$NOBODY_DIR/target"
+	assert_success
+	assert_output pid
 }
 
 @test "nobody: --pid-file in a directory of its own" {

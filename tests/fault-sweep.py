@@ -221,6 +221,15 @@ HARMLESS = [
      "a cgroup under it left refuses the removal, which is tried again"),
     # So is the pid file's, interrupted.
     ("unlinkat", r'unlinkat\(\d+, "pid", 0\)', "EINTR", "tried again"),
+    # The pid file linked through its descriptor (AT_EMPTY_PATH, which
+    # an older kernel grants root alone): through /proc/self/fd then.
+    ("linkat", r'linkat\(\d+, "", ', None, "linked through /proc/self/fd "
+     "instead"),
+    # The pid file's identity, taken when it is put in place and looked
+    # at before its removal, so that another's is kept: unknown, it is
+    # removed by its name, as before.
+    ("newfstatat", r'newfstatat\(\d+, "pid", .*AT_SYMLINK_NOFOLLOW', None,
+     "the pid file removed by its name"),
 ]
 
 

@@ -12,7 +12,10 @@
  *   open_tree                in that helper, once it has opened FILE,
  *                            before it binds the namespace onto it
  *   umount                   an undo, once it has seen nothing on its
- *                            mount, before it unmounts */
+ *                            mount, before it unmounts
+ *   pidfile                  the parent, as it writes the pid file's
+ *                            text ("PID\n") to a file, before it is in
+ *                            place */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -23,6 +26,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void hold(const char *at)
@@ -115,4 +119,19 @@ ssize_t send(int fd, const void *buf, size_t len, int flags)
 	if (len == 1 && *(const char *)buf == 'b')
 		hold("bind");
 	return n;
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	ssize_t (*real)(int, const void *, size_t) =
+		(ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT,
+							       "write");
+	const char *text = buf;
+	struct stat st;
+
+	if (len > 1 && len < 32 && text[len - 1] == '\n' &&
+	    strspn(text, "0123456789") == len - 1 && fstat(fd, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		hold("pidfile");
+	return real(fd, buf, len);
 }

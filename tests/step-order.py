@@ -74,8 +74,10 @@ CALLS = {
     "environment": r'\\"step\\":\\"environment\\"',
     "init": r"\b(clone3?|v?fork)\(",
     "info-fd": r'write\(\d+, "\{\\"version\\":\d+,\\"pid\\"',
-    # Written by the parent, which renames its file of its own.
-    "pid-file": r"renameat2?\(.*\.unshare-[0-9a-f]{16}\.pid",
+    # Written by the parent, which links its file with no name (or
+    # renames its file of its own).
+    "pid-file": r'linkat\(\d+, "", \d+, "[^"]+", AT_EMPTY_PATH\)'
+                r"|renameat2?\(.*\.unshare-[0-9a-f]{16}\.pid",
     "wait-fd": r'read\(\d+, "[^"]*", 1\) += 1$',
     "no-new-privs": r"PR_SET_NO_NEW_PRIVS",
     "exec": None,  # the program's execve, below

@@ -236,7 +236,7 @@ exit 3'
 		# Its own process group, as a shell's job has; the program
 		# ends soon if the signal came before it ran.
 		setsid "$UNSHARE_BIN" --new-cgroup="$CG-$i" -r sh -c \
-			'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep 0.3' sh "$MARK" &
+			'(setsid sleep "$1" >/dev/null 2>&1 &); exec sleep "$2"' sh "$MARK" 0.3 &
 		pid=$!
 		sleep "0.0$(printf %02d $((RANDOM % 12)))"
 		kill -"$sig" -- -"$pid" 2>/dev/null || kill -"$sig" "$pid"

@@ -235,14 +235,14 @@ written() {
 	inode=$(stat -c %i "$ROOT")
 	# The program's cwd is the new root's /, never the old root on top
 	# of it until the end (whose / holds the host's files).
-	for wd in /bin/.. bin/.. ./bin/../tmp/..; do
+	for wd in /bin/.. bin/.. ./bin/../tmp/..; do # in the new root
 		run unshare -m --pivot-root="$ROOT" --wd=$wd busybox stat -c %i .
 		assert_success
 		assert_output "$inode"
 	done
 	ln -s /.. "$ROOT/up"
 	ln -s ../bin/../.. "$ROOT/tmp/up"
-	for wd in /up /tmp/up; do
+	for wd in /up /tmp/up; do # in the new root
 		run unshare -m --pivot-root="$ROOT" --wd=$wd pwd
 		assert_failure 125
 		assert_said "--wd=$wd" "leads out of the root"

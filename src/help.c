@@ -102,14 +102,14 @@ void help_print(FILE *out, const char *name)
 			else
 				i++;
 	}
-	fprintf(out, "\n %s\n", _("Examples (more in unshare(1)):"));
+	/* No blank line around the examples: room for the options. */
+	fprintf(out, " %s\n", _("Examples (more in unshare(1)):"));
 	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
 		char head[64];
 
 		snprintf(head, sizeof head, "  %s", examples[i].command);
 		line(out, head, _(examples[i].doc));
 	}
-	fputc('\n', out);
 	wrap_print(out, _("Exit status: the program's; 125 unshare failed, 126 "
 			  "cannot run, 127 not found."),
 		   0, 0, WIDTH);

@@ -82,6 +82,8 @@
 	X(BINFMT_EARLY, "binfmt-early",                                      \
 	  N_("make a binfmt_misc for F interpreters"),                       \
 	  mounts_binfmt_instance, no_values, no_prediction)                  \
+	X(BIND_SOURCE, "bind-source", N_("take a copy of SRC's mounts"),     \
+	  mounts_bind_source, show_dir, mounts_bind_predict)                 \
 	X(ROOT, "root", N_("chroot there"),                                  \
 	  mounts_chroot, show_dir, mounts_chroot_predict)                    \
 	X(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),   \
@@ -101,6 +103,8 @@
 	  mounts_cgroup, show_dir, mounts_dir_predict)                       \
 	X(INTERP, "interpreter", N_("register an interpreter"),              \
 	  mounts_register, show_interp, mounts_interp_predict)               \
+	X(BIND, "bind", N_("bind that copy there"),                          \
+	  mounts_bind, show_dir, mounts_bind_predict)                        \
 	X(DEV, "dev", N_("make a minimal /dev there"),                       \
 	  mounts_dev, show_dir, mounts_dev_predict)                          \
 	X(TMPFS, "tmpfs", N_("mount a tmpfs there"),                         \

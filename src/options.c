@@ -374,6 +374,27 @@ static int take_tmpfs(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* --bind=SRC[:DST] and --ro-bind, repeatable: DST named from / (the
+ * new root's), SRC's own path without one; SRC kept apart (malloc'd,
+ * freed by plan_free). */
+static int take_bind(struct plan *plan, const struct option_row *row,
+		     const char *value, char **msg)
+{
+	size_t len = strcspn(value, ":");
+	const char *dst = value[len] ? value + len + 1 : value;
+
+	if (plan->n_binds == MAX_BINDS)
+		USAGE(_("more than %d --%s"), MAX_BINDS, "bind");
+	if (len == 0 || *dst != '/')
+		USAGE(_("--%s=%s: give SRC[:DST], DST a path from /"),
+		      row_name(row), quoted(value));
+	if ((plan->bind_srcs[plan->n_binds] = strndup(value, len)) == NULL)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
+	plan->bind_dsts[plan->n_binds] = dst;
+	plan->bind_ro[plan->n_binds++] = *row_name(row) == 'r';
+	return 0;
+}
+
 const char value_kinds[][sizeof "variable-list"] = {
 	[VALUES_NONE] = "-",
 	[VALUES_FILE] = "file",
@@ -422,6 +443,14 @@ const struct option_row option_rows[] = {
 	{ "tmpfs", 0, ARG_REQUIRED, "DIR[:OPT]", GROUP_NS,
 	  N_("mount a tmpfs on DIR"),
 	  .sets = OPT_TMPFS, .take = TAKE_TMPFS, .values = VALUES_DIR,
+	  .implies_flags = UNSHARE_MOUNT },
+	{ "bind", 0, ARG_REQUIRED, "SRC[:DST]", GROUP_NS,
+	  N_("bind SRC on DST (by default SRC's path)"),
+	  .sets = OPT_BIND, .take = TAKE_BIND, .values = VALUES_FILE,
+	  .implies_flags = UNSHARE_MOUNT },
+	{ "ro-bind", 0, ARG_REQUIRED, "SRC[:DST]", GROUP_NS,
+	  N_("the same, read-only"),
+	  .sets = OPT_BIND, .take = TAKE_BIND, .values = VALUES_FILE,
 	  .implies_flags = UNSHARE_MOUNT },
 	{ "mount-sysfs", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
 	  N_("mount a read-only sysfs on DIR"),
@@ -644,7 +673,7 @@ static int (*const takers[TAKE_COUNT])(struct plan *plan,
 	[TAKE_SPECS] = take_specs, [TAKE_SETGROUPS] = take_setgroups,
 	[TAKE_LIST] = take_list, [TAKE_VERBOSE] = take_verbose,
 	[TAKE_KILL_SIGNAL] = take_kill_signal, [TAKE_KEEP_ENV] = take_keep_env,
-	[TAKE_TMPFS] = take_tmpfs,
+	[TAKE_TMPFS] = take_tmpfs, [TAKE_BIND] = take_bind,
 };
 
 int option_take(struct plan *plan, const struct option_row *row,

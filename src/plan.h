@@ -59,6 +59,7 @@
 #define OPT_MOUNT_DEV OPT(39)    /* a minimal /dev */
 #define OPT_TMPFS OPT(40)        /* --tmpfs */
 #define OPT_MOUNT_SYSFS OPT(41)  /* a sysfs of the network namespace */
+#define OPT_BIND OPT(42)         /* --bind, --ro-bind */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -103,6 +104,10 @@ struct plan {
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	const char *dev_dir;                 /* with OPT_MOUNT_DEV */
 	const char *sysfs_dir;               /* with OPT_MOUNT_SYSFS */
+	char *bind_srcs[MAX_BINDS];          /* --bind's SRCs, malloc'd, */
+	const char *bind_dsts[MAX_BINDS];    /* their DSTs (SRC's path), */
+	bool bind_ro[MAX_BINDS];             /* and --ro-bind's */
+	size_t n_binds;
 	char *tmpfs_dirs[MAX_TMPFS];         /* --tmpfs's DIRs, malloc'd, */
 	const char *tmpfs_options[MAX_TMPFS]; /* and their OPTIONS, or
 						 NULL */

@@ -164,9 +164,10 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
 	 * shared; and a new root made shared would show outside, as would
-	 * the mounts of a /dev, a tmpfs or a sysfs. */
+	 * the mounts of a /dev, a tmpfs, a sysfs or a bind. */
 	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
-				    OPT_TMPFS | OPT_MOUNT_SYSFS)) != 0 &&
+				    OPT_TMPFS | OPT_MOUNT_SYSFS |
+				    OPT_BIND)) != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];
@@ -536,6 +537,11 @@ static char *dirs_leave_root(const struct plan *plan)
 		    leaves_root(dirs[i].dir))
 			return usage_message(_(out_of_root_message),
 					     dirs[i].option, quoted(dirs[i].dir));
+	for (size_t i = 0; i < plan->n_binds; i++)
+		if (leaves_root(plan->bind_dsts[i]))
+			return usage_message(_(out_of_root_message),
+					     plan->bind_ro[i] ? "ro-bind" : "bind",
+					     quoted(plan->bind_dsts[i]));
 	return NULL;
 }
 

@@ -236,6 +236,10 @@ void show_dir(struct emit *e, const struct step *s)
 		emit_bool(e, "undo", s->dir.undo);
 	if (s->kind == STEP_TMPFS && s->dir.options)
 		emit_field(e, "options", s->dir.options);
+	if (s->kind == STEP_BIND)
+		emit_field(e, "source", s->dir.options);
+	if (s->kind == STEP_BIND || s->kind == STEP_BIND_SOURCE)
+		emit_bool(e, "read_only", s->dir.read_only);
 }
 
 void show_interp(struct emit *e, const struct step *s)

@@ -290,6 +290,14 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add(steps, STEP_BINFMT_EARLY);
 		add_interps(plan, steps, true);
 	}
+	/* SRC in the new mount namespace (a copy of another's mounts is
+	 * refused), before the root changes. */
+	for (size_t i = 0; i < plan->n_binds; i++) {
+		s = add(steps, STEP_BIND_SOURCE);
+		s->dir.path = plan->bind_srcs[i];
+		s->dir.slot = (int)i;
+		s->dir.read_only = plan->bind_ro[i];
+	}
 	if (plan->root_dir)
 		add_dir(plan, steps, STEP_ROOT, plan->root_dir);
 	/* It goes to the new /, --wd then from there. */
@@ -325,6 +333,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 			add_dir(plan, steps, STEP_CGROUP_PRIVATE, dir);
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir)->dir.again =
 			private;
+	}
+	for (size_t i = 0; i < plan->n_binds; i++) {
+		s = add_dir(plan, steps, STEP_BIND, plan->bind_dsts[i]);
+		s->dir.options = plan->bind_srcs[i];
+		s->dir.slot = (int)i;
+		s->dir.read_only = plan->bind_ro[i];
 	}
 	/* The host's devices are bound from the old root, still in view. */
 	if (plan->opts & OPT_MOUNT_DEV)

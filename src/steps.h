@@ -53,6 +53,8 @@ enum step_kind {
 			      its cgroup namespace there */
 	STEP_BINFMT_EARLY, /* binfmt_misc made before the chroot, mounted
 			      nowhere yet, for F interpreters */
+	STEP_BIND_SOURCE,  /* a copy of SRC's mounts taken, each --bind,
+			      while the host's paths are in view */
 	STEP_ROOT,         /* chroot */
 	STEP_PIVOT_ROOT,   /* pivot_root: the old root stays under the new
 			      one until old-root */
@@ -66,6 +68,7 @@ enum step_kind {
 	STEP_CGROUP_MOUNT, /* mount the cgroup2 hierarchy of the new cgroup
 			      namespace */
 	STEP_INTERP,       /* register one interpreter */
+	STEP_BIND,         /* that copy put on DST, in the new root */
 	STEP_DEV,          /* a minimal /dev: a tmpfs, the host's devices
 			      bound in, a devpts of its own */
 	STEP_TMPFS,        /* a tmpfs on a directory, each --tmpfs */
@@ -161,7 +164,9 @@ struct step {
 					     new root, as given, or NULL */
 			const char *root_option; /* its option's name */
 			const char *options; /* tmpfs: its options, or
-						NULL */
+						NULL; bind: SRC */
+			int slot;         /* bind-source, bind: which */
+			bool read_only;   /* bind-source, bind: --ro-bind */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
@@ -173,7 +178,8 @@ struct step {
 			bool userns;      /* in a new user namespace */
 			bool pidns;       /* proc: in a new pid namespace */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs */
+			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs,
+			  bind-source, bind */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
@@ -243,6 +249,7 @@ struct run {
 	int cgroup_sock;              /* cgroup-make: our end of the talk
 					 with its watcher */
 	int dir_fd;                   /* a mount's directory, walked once */
+	int binds[MAX_BINDS];         /* bind-source: the copies, for bind */
 	const char *dir_path;         /* for the step of this path */
 	int proc_fd;                  /* hand-off: the caller's /proc */
 	int pid_dir;                  /* hand-off: the pid file's directory, */
@@ -263,8 +270,8 @@ struct run {
 	  .pid_sock = { -1, -1 }, .old_root = -1 }
 
 /* One of each kind of step, kill-child twice, and a step for each
- * --load-interp and --tmpfs. */
-#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS)
+ * --load-interp and --tmpfs, two for each --bind. */
+#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS + 2 * MAX_BINDS)
 
 /* What a run does, in order: made from the plan once (plan_steps), then
  * run and printed without it. */

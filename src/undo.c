@@ -37,7 +37,8 @@ static struct action {
 			     on this, and wait for done */
 	char byte, done;
 	int dir;          /* UNLINK: the directory it is in, */
-	const char *name; /* and its name there */
+	const char *name; /* and its name there, */
+	int flags;        /* AT_REMOVEDIR for a directory */
 	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
 			     the process that undoes it */
 	pid_t helper;     /* CGROUP: the watcher, which answers */
@@ -280,7 +281,7 @@ static void run_all(bool telling)
 
 		if (a->what == UNLINK) {
 			while (a->pid == getpid() &&
-			       (r = unlinkat(a->dir, a->name, 0)) != 0 &&
+			       (r = unlinkat(a->dir, a->name, a->flags)) != 0 &&
 			       errno == EINTR)
 				;
 			if (r != 0 && telling && errno != ENOENT)
@@ -401,8 +402,13 @@ int undo_can_unmount(void)
 
 void undo_unlink(int dir, const char *name, const char *option)
 {
+	undo_remove(dir, name, option, 0);
+}
+
+void undo_remove(int dir, const char *name, const char *option, int flags)
+{
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
-			      .name = name, .option = option,
+			      .name = name, .option = option, .flags = flags,
 			      .pid = getpid() });
 }
 

@@ -59,6 +59,8 @@ CALLS = {
     # Its last link, once the host's devices are taken and bound.
     "dev": r'symlinkat\("pts/ptmx"',
     "tmpfs": r'fsopen\("tmpfs"',
+    "bind-source": r"open_tree\(\d+, \"\", [^)]*OPEN_TREE_CLONE",
+    "bind": r"move_mount\(\d+, \"\", \d+, \"\"",
     "sysfs": r'fsopen\("sysfs"',
     "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",

@@ -32,7 +32,7 @@ static const char *const group_title[] = {
 static const struct {
 	const char *command, *doc;
 } examples[] = {
-	{ "unshare -r", N_("a shell, root in a new user namespace") },
+	{ "unshare -r", N_("a root shell in a user namespace; see unshare(1)") },
 };
 
 /* head, then text (if any) at its column: after a long head, on a line
@@ -46,7 +46,8 @@ static void line(FILE *out, const char *head, const char *text)
 		fputc('\n', out);
 		return;
 	}
-	if (len > DOC_COLUMN - 2) {
+	/* One blank at least: at DOC_COLUMN - 1, one alone. */
+	if (len > DOC_COLUMN - 1) {
 		fprintf(out, "\n%*s", DOC_COLUMN, "");
 		len = DOC_COLUMN;
 	}
@@ -102,12 +103,12 @@ void help_print(FILE *out, const char *name)
 			else
 				i++;
 	}
-	/* No blank line around the examples: room for the options. */
-	fprintf(out, " %s\n", _("Examples (more in unshare(1)):"));
+	/* On a line each, no title: room for the options. */
 	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
 		char head[64];
 
-		snprintf(head, sizeof head, "  %s", examples[i].command);
+		snprintf(head, sizeof head, " %s %s", _("Example:"),
+			 examples[i].command);
 		line(out, head, _(examples[i].doc));
 	}
 	wrap_print(out, _("Exit status: the program's; 125 unshare failed, 126 "

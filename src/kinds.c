@@ -73,6 +73,9 @@
 	  supervise_signals, show_signals, no_prediction)                    \
 	X(FORK, "fork", N_("fork: the parent waits"),                        \
 	  supervise_fork, show_fork, no_prediction)                          \
+	X(DIE_WITH_PARENT, "parent-death",                                   \
+	  N_("arm a signal for when unshare's parent ends"),                 \
+	  supervise_die_with_parent, show_kill_child, no_prediction)         \
 	X(KILL_CHILD, "kill-child",                                          \
 	  N_("arm the child's parent-death signal"),                         \
 	  supervise_arm, show_kill_child, no_prediction)                     \

@@ -311,7 +311,9 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 {
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	if ((plan->kill_signal = sig_parse(value)) < 0)
+	if ((*(row->sets == OPT_DIE_WITH_PARENT ? &plan->parent_signal
+						: &plan->kill_signal) =
+		     sig_parse(value)) < 0)
 		USAGE(_("--%s=%s: give a signal's name, as TERM, or a number "
 			"up to %d"), row_name(row), quoted(value), SIGRTMAX);
 	return 0;
@@ -580,6 +582,10 @@ const struct option_row option_rows[] = {
 	  N_("kill the child if unshare dies; implies -f"),
 	  .sets = OPT_KILL_CHILD, .take = TAKE_KILL_SIGNAL, .fixed = "KILL",
 	  .values = VALUES_SIGNAL, .implies_opts = OPT_FORK },
+	{ "die-with-parent", 0, ARG_OPTIONAL, "SIG", GROUP_EXEC,
+	  N_("end the run when unshare's parent ends"),
+	  .sets = OPT_DIE_WITH_PARENT, .take = TAKE_KILL_SIGNAL,
+	  .fixed = "KILL", .values = VALUES_SIGNAL },
 	{ "forward-signals", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("pass signals on to the child; implies -f"),
 	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK },

@@ -60,6 +60,7 @@
 #define OPT_TMPFS OPT(40)        /* --tmpfs */
 #define OPT_MOUNT_SYSFS OPT(41)  /* a sysfs of the network namespace */
 #define OPT_BIND OPT(42)         /* --bind, --ro-bind */
+#define OPT_DIE_WITH_PARENT OPT(43) /* a signal when our parent ends */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -98,6 +99,7 @@ struct plan {
 	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
+	int parent_signal;                   /* with OPT_DIE_WITH_PARENT */
 	int list;                            /* with OPT_LIST: LIST_* */
 	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */

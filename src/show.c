@@ -219,8 +219,10 @@ void show_kill_child(struct emit *e, const struct step *s)
 
 	sig_name(s->kill.signal, sig, sizeof sig);
 	emit_string(e, "signal", sig);
-	emit_bool(e, "again", s->kill.again);
-	emit_bool(e, "spared_as_pid1", s->kill.spared);
+	if (s->kind == STEP_KILL_CHILD) {
+		emit_bool(e, "again", s->kill.again);
+		emit_bool(e, "spared_as_pid1", s->kill.spared);
+	}
 	emit_value(e, "SIG%s", sig);
 	/* Armed again after a change of ids: the same fact, not said twice
 	 * in the text. */

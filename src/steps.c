@@ -155,9 +155,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
 	     early_interps = false, files = any_file(plan),
-	     new_root = plan->root_dir || plan->pivot_dir;
+	     new_root = plan->root_dir || plan->pivot_dir,
+	     kill_child = plan->opts & OPT_KILL_CHILD;
 	struct step *s, *last_map = NULL;
-	int cgroup_error = 0;
+	int cgroup_error = 0, kill_signal = plan->kill_signal;
 
 	steps->n = 0;
 	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP)) {
@@ -259,21 +260,31 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;
+	/* With --fork, the waiting parent dies with the caller (SIGKILL: it
+	 * waits for the others), and the child with it, by --kill-child's
+	 * signal or else --die-with-parent's. */
+	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_DIE_WITH_PARENT))
+		add(steps, STEP_DIE_WITH_PARENT)->kill.signal = SIGKILL;
+	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_DIE_WITH_PARENT) &&
+	    !(plan->opts & OPT_KILL_CHILD)) {
+		kill_child = true;
+		kill_signal = plan->parent_signal;
+	}
 	/* From here on, in the child if there is one. */
 	if (plan->opts & OPT_FORK) {
 		add(steps, STEP_SIGNALS)->forward = plan->opts & OPT_FORWARD;
 		s = add(steps, STEP_FORK);
 		s->fork.init = plan->opts & OPT_INIT;
-		s->fork.kill_child = plan->opts & OPT_KILL_CHILD;
+		s->fork.kill_child = kill_child;
 		s->fork.handoff[0] = plan->info_fd;
 		s->fork.handoff[1] = plan->wait_fd;
 	}
-	if (plan->opts & OPT_KILL_CHILD) {
+	if (kill_child) {
 		s = add(steps, STEP_KILL_CHILD);
-		s->kill.signal = plan->kill_signal;
+		s->kill.signal = kill_signal;
 		/* The kernel spares pid 1 every signal it has no handler
 		 * for, SIGKILL from outside aside. */
-		s->kill.spared = plan->kill_signal != SIGKILL &&
+		s->kill.spared = kill_signal != SIGKILL &&
 				 (plan->effective & UNSHARE_PID) &&
 				 !(plan->opts & OPT_INIT);
 	}
@@ -374,12 +385,17 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->id.map = userns ? &plan->uid_map : NULL;
 	}
 	/* The kernel clears the parent-death signal when the ids change. */
-	if ((plan->opts & OPT_KILL_CHILD) &&
+	if (kill_child &&
 	    (plan->setgid_id != NO_ID || plan->setuid_id != NO_ID)) {
 		s = add(steps, STEP_KILL_CHILD);
-		s->kill.signal = plan->kill_signal;
+		s->kill.signal = kill_signal;
 		s->kill.again = true;
 	}
+	/* Without --fork, in the process that execs, after the last change
+	 * of ids (which disarms it). */
+	if ((plan->opts & OPT_DIE_WITH_PARENT) && !(plan->opts & OPT_FORK))
+		add(steps, STEP_DIE_WITH_PARENT)->kill.signal =
+			plan->parent_signal;
 	if ((plan->opts & OPT_KEEP_CAPS) && userns)
 		add(steps, STEP_KEEP_CAPS);
 	if (files)

@@ -48,6 +48,8 @@ enum step_kind {
 	STEP_SIGNALS,      /* what the parent does with signals while it
 			      waits: blocked from before the fork */
 	STEP_FORK,         /* the program runs as a child; we wait */
+	STEP_DIE_WITH_PARENT, /* our own parent-death signal, against the
+				 caller */
 	STEP_KILL_CHILD,   /* the child's parent-death signal */
 	STEP_CGROUP_ENTER, /* the child enters the new cgroup and unshares
 			      its cgroup namespace there */
@@ -243,6 +245,8 @@ struct run {
 					 status here */
 	int alive_fd;                 /* --kill-child: end of file once the
 					 parent is gone */
+	pid_t parent;                 /* the caller: our parent at the
+					 start */
 	int binfmt_fd;                /* the binfmt_misc to register in */
 	int cgroup_dir;               /* cgroup-make: the new cgroup, for
 					 cgroup-set */

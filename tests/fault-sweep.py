@@ -83,6 +83,9 @@ LINES = [
     # them): a directory and a file.
     ("binds", True, ["--root=/", "--bind={d}:{d}/made",
                      "--ro-bind=/etc/passwd:{d}/pw"]),
+    # The caller followed: by the waiting parent, and by the program.
+    ("parent-death", True, ["--fork", "--die-with-parent=TERM"]),
+    ("parent-death-setuid", True, ["--die-with-parent", "--setuid=65534"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
                         "--wait-fd={w}", "--no-new-privs"]),

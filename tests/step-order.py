@@ -48,6 +48,7 @@ CALLS = {
     # The parent's waiting: the signals blocked before the fork.
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",
     "fork": r"\b(clone3?|v?fork)\(",
+    "parent-death": r"PR_SET_PDEATHSIG",
     "kill-child": r"PR_SET_PDEATHSIG",
     "cgroup-enter": r"unshare\(CLONE_NEWCGROUP\)",
     "binfmt-early": r'fsopen\("binfmt_misc"',

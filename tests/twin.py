@@ -196,6 +196,9 @@ LINES = [
     ("root", ["-r", "--pivot-root={d}/root", "--bind={d}/dir:/../x"], None),
     ("nobody", ["-r", "--pivot-root={d}/root", "--ro-bind={d}/file:/bin/f"],
      None),
+    # parent-death
+    ("root", ["--die-with-parent=TERM", "-S", "65534"], None),
+    ("nobody", ["-r", "-f", "--die-with-parent"], None),
     # environment, no-new-privs, exec
     ("root", ["--clear-env", "--keep-env=PATH"], None),
     ("nobody", ["--no-new-privs"], None),

@@ -33,7 +33,11 @@ start() {
 	chmod 755 .
 	("$UNSHARE_BIN" "$@" sh -c 'echo $$ $PPID >ready; exec sleep 1000' & wait) &
 	caller=$!
-	read -r victim waiter <ready
+	# Opened read-write, it waits for no writer: a program that never
+	# starts fails the test in 10 s.
+	exec 5<>ready
+	read -r -t 10 victim waiter <&5 || :
+	exec 5<&-
 	[ -n "$waiter" ] || fail "the program did not start"
 }
 

@@ -770,7 +770,7 @@ void mounts_bind(const struct step *s, struct run *run)
 
 bool mounts_bind_predict(const struct step *s, struct prediction *p)
 {
-	char buf[2 * PATH_MAX], parent[2 * PATH_MAX];
+	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);
 	int fd = path ? walk_path(NULL, NULL, NULL, path) : -1;
 	struct stat at, from;
@@ -781,6 +781,8 @@ bool mounts_bind_predict(const struct step *s, struct prediction *p)
 	/* A DST missing in a new root is made, in its directory. */
 	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
 	    strrchr(path, '/')[1]) {
+		char parent[2 * PATH_MAX];
+
 		snprintf(parent, sizeof parent, "%.*s",
 			 (int)(strrchr(path, '/') - path + 1), path);
 		if ((fd = walk_dir(NULL, NULL, NULL, parent)) >= 0) {

@@ -93,9 +93,11 @@ void help_print(FILE *out, const char *name)
 	fprintf(out, "%s\n", _("Run PROGRAM (by default your shell) with parts "
 			       "of its context unshared."));
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
-		/* The untitled last group ends the one before it. */
+		/* The untitled last group ends the one before it; the first
+		 * follows the usage at once (room for the options). */
 		if (group_title[g])
-			fprintf(out, "\n %s\n", _(group_title[g]));
+			fprintf(out, "%s %s\n", g == GROUP_NS ? "" : "\n",
+				_(group_title[g]));
 		for (size_t i = 0; i < option_count;)
 			if ((int)option_rows[i].group == g &&
 			    !option_rows[i].alias)

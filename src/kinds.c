@@ -66,6 +66,8 @@
 	  uts_set, show_name, no_prediction)                                 \
 	X(DOMAINNAME, "domainname", N_("set the domain name"),               \
 	  uts_set, show_name, no_prediction)                                 \
+	X(SYSCTL, "sysctl", N_("write it to /proc/sys"),                     \
+	  uts_sysctl, show_name, uts_sysctl_predict)                         \
 	X(PROPAGATION, "propagation", N_("set the propagation of /"),        \
 	  mounts_propagation, show_propagation,                              \
 	  mounts_propagation_predict)                                        \

@@ -397,6 +397,54 @@ static int take_bind(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+unsigned long sysctl_namespace(const char *key)
+{
+	static const struct {
+		char prefix[20];
+		unsigned long flag;
+	} keys[] = {
+		{ "net.", UNSHARE_NET },
+		{ "user.", UNSHARE_USER },
+		{ "kernel.hostname=", UNSHARE_UTS },
+		{ "kernel.domainname=", UNSHARE_UTS },
+		{ "kernel.msg", UNSHARE_IPC },
+		{ "kernel.shm", UNSHARE_IPC },
+		{ "kernel.sem", UNSHARE_IPC },
+		{ "fs.mqueue.", UNSHARE_IPC },
+	};
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strncmp(key, keys[i].prefix, strlen(keys[i].prefix)) == 0)
+			return keys[i].flag;
+	return 0;
+}
+
+/* --sysctl=KEY=VALUE, repeatable: KEY dotted names of letters, digits,
+ * _ and -, of a namespace's (sysctl_namespace; its flag is checked once
+ * the plan is whole). */
+static int take_sysctl(struct plan *plan, const struct option_row *row,
+		       const char *value, char **msg)
+{
+	size_t len = strspn(value, "abcdefghijklmnopqrstuvwxyz"
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+
+	if (plan->n_sysctls == MAX_SYSCTLS)
+		USAGE(_("more than %d --%s"), MAX_SYSCTLS, row_name(row));
+	if (value[len] != '=' || len == 0 || *value == '.' ||
+	    value[len - 1] == '.' || memmem(value, len, "..", 2))
+		USAGE(_("--%s=%s: give KEY=VAL, as net.ipv4.ip_forward=1"),
+		      row_name(row), quoted(value));
+	if (sysctl_namespace(value) == 0)
+		/* TRANSLATORS: --%s=%s is the option and its value, %.*s
+		 * the key. */
+		USAGE(_("--%s=%s: %.*s is no namespace's\nnamespaced: net.*, "
+			"kernel.hostname, kernel.domainname, kernel.msg*, "
+			"kernel.shm*, kernel.sem*, fs.mqueue.*, user.*"),
+		      row_name(row), quoted(value), (int)len, value);
+	plan->sysctls[plan->n_sysctls++] = value;
+	return 0;
+}
+
 const char value_kinds[][sizeof "variable-list"] = {
 	[VALUES_NONE] = "-",
 	[VALUES_FILE] = "file",
@@ -458,6 +506,9 @@ const struct option_row option_rows[] = {
 	  N_("mount a read-only sysfs on DIR"),
 	  .sets = OPT_MOUNT_SYSFS, STRING(sysfs_dir), .fixed = "/sys",
 	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
+	{ "sysctl", 0, ARG_REQUIRED, "KEY=VAL", GROUP_NS,
+	  N_("write VAL to /proc/sys/KEY; repeatable"),
+	  .sets = OPT_SYSCTL, .take = TAKE_SYSCTL },
 	{ "new-cgroup", 0, ARG_OPTIONAL, "NAME", GROUP_NS,
 	  N_("run in a cgroup of its own; implies -C, -f"),
 	  .sets = OPT_NEW_CGROUP, .take = TAKE_CGROUP_NAME,
@@ -680,6 +731,7 @@ static int (*const takers[TAKE_COUNT])(struct plan *plan,
 	[TAKE_LIST] = take_list, [TAKE_VERBOSE] = take_verbose,
 	[TAKE_KILL_SIGNAL] = take_kill_signal, [TAKE_KEEP_ENV] = take_keep_env,
 	[TAKE_TMPFS] = take_tmpfs, [TAKE_BIND] = take_bind,
+	[TAKE_SYSCTL] = take_sysctl,
 };
 
 int option_take(struct plan *plan, const struct option_row *row,

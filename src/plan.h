@@ -61,6 +61,7 @@
 #define OPT_MOUNT_SYSFS OPT(41)  /* a sysfs of the network namespace */
 #define OPT_BIND OPT(42)         /* --bind, --ro-bind */
 #define OPT_DIE_WITH_PARENT OPT(43) /* a signal when our parent ends */
+#define OPT_SYSCTL OPT(44)       /* --sysctl */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -110,6 +111,8 @@ struct plan {
 	const char *bind_dsts[MAX_BINDS];    /* their DSTs (SRC's path), */
 	bool bind_ro[MAX_BINDS];             /* and --ro-bind's */
 	size_t n_binds;
+	const char *sysctls[MAX_SYSCTLS];    /* --sysctl's KEY=VALUE */
+	size_t n_sysctls;
 	char *tmpfs_dirs[MAX_TMPFS];         /* --tmpfs's DIRs, malloc'd, */
 	const char *tmpfs_options[MAX_TMPFS]; /* and their OPTIONS, or
 						 NULL */

@@ -157,6 +157,18 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 			 row_name(row_of_flag(UNSHARE_NET)));
 		return msg;
 	}
+	for (size_t i = 0; i < plan->n_sysctls; i++) {
+		unsigned long flag = sysctl_namespace(plan->sysctls[i]);
+		char given[64];
+
+		if (plan->effective & flag)
+			continue;
+		snprintf(given, sizeof given, "%s=%.*s", opt_name(OPT_SYSCTL),
+			 (int)strcspn(plan->sysctls[i], "="), plan->sysctls[i]);
+		snprintf(msg, size, _(NEEDS), given,
+			 row_name(row_of_flag(flag)));
+		return msg;
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));

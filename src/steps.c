@@ -257,6 +257,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add(steps, STEP_HOSTNAME)->name = plan->hostname;
 	if (plan->domainname)
 		add(steps, STEP_DOMAINNAME)->name = plan->domainname;
+	/* /proc/sys shows the namespaces of the process that reads it: the
+	 * caller's /proc will do, before the root changes. */
+	for (size_t i = 0; i < plan->n_sysctls; i++)
+		add(steps, STEP_SYSCTL)->name = plan->sysctls[i];
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;

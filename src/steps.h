@@ -44,6 +44,7 @@ enum step_kind {
 			      namespace */
 	STEP_HOSTNAME,     /* sethostname(2) */
 	STEP_DOMAINNAME,   /* setdomainname(2) */
+	STEP_SYSCTL,       /* /proc/sys/KEY, each --sysctl */
 	STEP_PROPAGATION,  /* / and every mount under it */
 	STEP_SIGNALS,      /* what the parent does with signals while it
 			      waits: blocked from before the fork */
@@ -275,7 +276,9 @@ struct run {
 
 /* One of each kind of step, kill-child twice, and a step for each
  * --load-interp and --tmpfs, two for each --bind. */
-#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS + 2 * MAX_BINDS)
+#define STEPS_MAX                                                       \
+	(STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS + 2 * MAX_BINDS +     \
+	 MAX_SYSCTLS)
 
 /* What a run does, in order: made from the plan once (plan_steps), then
  * run and printed without it. */

@@ -83,6 +83,8 @@ LINES = [
     # them): a directory and a file.
     ("binds", True, ["--root=/", "--bind={d}:{d}/made",
                      "--ro-bind=/etc/passwd:{d}/pw"]),
+    ("sysctl", True, ["--net", "--uts", "--sysctl=net.ipv4.ip_forward=1",
+                      "--sysctl=kernel.hostname=sweep"]),
     # The caller followed: by the waiting parent, and by the program.
     ("parent-death", True, ["--fork", "--die-with-parent=TERM"]),
     ("parent-death-setuid", True, ["--die-with-parent", "--setuid=65534"]),

@@ -49,6 +49,7 @@ CALLS = {
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",
     "fork": r"\b(clone3?|v?fork)\(",
     "parent-death": r"PR_SET_PDEATHSIG",
+    "sysctl": r'openat\(AT_FDCWD, "/proc/sys/[^"]+", O_WRONLY',
     "kill-child": r"PR_SET_PDEATHSIG",
     "cgroup-enter": r"unshare\(CLONE_NEWCGROUP\)",
     "binfmt-early": r'fsopen\("binfmt_misc"',

@@ -157,7 +157,7 @@ json.dump(d, open("steps.json", "w"))'
 	local line missing
 	local -a lines=(
 		"-r --pivot-root=$BATS_TEST_TMPDIR/root --bind=$BATS_TEST_TMPDIR/go:/go --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 --no-new-privs /probe"
-		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals --die-with-parent true"
+		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals --die-with-parent --sysctl=net.ipv4.ip_forward=1 true"
 		"--new-cgroup --cgroup-set=cgroup.max.depth=3 --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
 		"-r --mount-binfmt=/binfmt --load-interp=:zfix:M::zfix::$UNSHARE_TESTLIB/probe:F --root=$BATS_TEST_TMPDIR/root /probe"

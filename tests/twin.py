@@ -196,6 +196,12 @@ LINES = [
     ("root", ["-r", "--pivot-root={d}/root", "--bind={d}/dir:/../x"], None),
     ("nobody", ["-r", "--pivot-root={d}/root", "--ro-bind={d}/file:/bin/f"],
      None),
+    # sysctl
+    ("root", ["-n", "--sysctl=net.ipv4.ip_forward=1"], None),
+    ("root", ["-n", "--sysctl=net.nosuch=1"], None),
+    ("root", ["-n", "--sysctl=net.ipv4.ip_forward=x"], None),
+    ("root", ["--sysctl=net.ipv4.ip_forward=1"], None),
+    ("nobody", ["-r", "-u", "--sysctl=kernel.hostname=twin"], None),
     # parent-death
     ("root", ["--die-with-parent=TERM", "-S", "65534"], None),
     ("nobody", ["-r", "-f", "--die-with-parent"], None),

@@ -32,7 +32,7 @@ static const char *const group_title[] = {
 static const struct {
 	const char *command, *doc;
 } examples[] = {
-	{ "unshare -r", N_("a shell, root in a new user namespace") },
+	{ "unshare -r", N_("a root shell in a user namespace; see unshare(1)") },
 };
 
 /* head, then text (if any) at its column: after a long head, on a line
@@ -46,7 +46,8 @@ static void line(FILE *out, const char *head, const char *text)
 		fputc('\n', out);
 		return;
 	}
-	if (len > DOC_COLUMN - 2) {
+	/* One blank at least: at DOC_COLUMN - 1, one alone. */
+	if (len > DOC_COLUMN - 1) {
 		fprintf(out, "\n%*s", DOC_COLUMN, "");
 		len = DOC_COLUMN;
 	}
@@ -92,9 +93,11 @@ void help_print(FILE *out, const char *name)
 	fprintf(out, "%s\n", _("Run PROGRAM (by default your shell) with parts "
 			       "of its context unshared."));
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
-		/* The untitled last group ends the one before it. */
+		/* The untitled last group ends the one before it; the first
+		 * follows the usage at once (room for the options). */
 		if (group_title[g])
-			fprintf(out, "\n %s\n", _(group_title[g]));
+			fprintf(out, "%s %s\n", g == GROUP_NS ? "" : "\n",
+				_(group_title[g]));
 		for (size_t i = 0; i < option_count;)
 			if ((int)option_rows[i].group == g &&
 			    !option_rows[i].alias)
@@ -102,14 +105,14 @@ void help_print(FILE *out, const char *name)
 			else
 				i++;
 	}
-	fprintf(out, "\n %s\n", _("Examples (more in unshare(1)):"));
+	/* On a line each, no title: room for the options. */
 	for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
 		char head[64];
 
-		snprintf(head, sizeof head, "  %s", examples[i].command);
+		snprintf(head, sizeof head, " %s %s", _("Example:"),
+			 examples[i].command);
 		line(out, head, _(examples[i].doc));
 	}
-	fputc('\n', out);
 	wrap_print(out, _("Exit status: the program's; 125 unshare failed, 126 "
 			  "cannot run, 127 not found."),
 		   0, 0, WIDTH);

@@ -147,6 +147,9 @@ int main(int argc, char **argv)
 	char *usage;
 	const char *bad;
 
+	/* The caller, whom --die-with-parent follows, before any fork. */
+	run.supervise.parent = getppid();
+
 	/* Our name starts every message, and argv[0] is the caller's
 	 * choice: one that cannot be shown as it is gives way to ours. */
 	if (quoted(program_invocation_short_name) !=

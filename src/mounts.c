@@ -125,6 +125,8 @@ static const char *option_of(const struct step *s)
 	       : s->kind == STEP_DEV    ? "mount-dev"
 	       : s->kind == STEP_TMPFS  ? "tmpfs"
 	       : s->kind == STEP_SYSFS  ? "mount-sysfs"
+	       : s->kind == STEP_BIND || s->kind == STEP_BIND_SOURCE
+		       ? (s->dir.read_only ? "ro-bind" : "bind")
 					: "mount-cgroup";
 }
 
@@ -732,4 +734,139 @@ bool mounts_dev_predict(const struct step *s, struct prediction *p)
 		}
 	}
 	return false;
+}
+
+/* The hint of a --bind that failed with e on s's path: EINVAL, SRC's
+ * kind is not DST's (move_mount(2)). */
+static const char *bind_hint(const struct step *s, int e)
+{
+	return e == ENOSYS ? _(hint_mount_api)
+	       : s->kind != STEP_BIND ? NULL
+	       : e == EINVAL ? _("a directory binds on a directory, a file on "
+				 "a file")
+			     : dir_hint(s, e);
+}
+
+/* SRC walked as DIR's are (a link someone else owns is refused), its
+ * mounts copied (OPEN_TREE_CLONE, AT_RECURSIVE), read-only with
+ * --ro-bind: attached by the step bind. */
+void mounts_bind_source(const struct step *s, struct run *run)
+{
+	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY };
+	const char *src = s->dir.path;
+	int fd = walk_path(THIS_STEP, option_of(s), src, src), mnt = -1;
+
+	if (fd < 0 && errno == 0)
+		exit(EXIT_TOOL);
+	if (fd >= 0)
+		mnt = open_tree(fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC |
+						AT_RECURSIVE | AT_EMPTY_PATH);
+	if (mnt >= 0 && s->dir.read_only &&
+	    mount_setattr(mnt, "", AT_EMPTY_PATH | AT_RECURSIVE, &ro,
+			  sizeof ro) != 0)
+		mnt = -1;
+	if (mnt < 0)
+		option_failed(errno, bind_hint(s, errno), option_of(s), src);
+	close(fd);
+	run->mounts.binds[s->dir.slot] = mnt;
+}
+
+/* DST missing in a new root: made there, in its directory walked as
+ * DIR's are, a directory or an empty file as the copy mnt is, and
+ * removed if we end before the exec.  Its descriptor, or -1 with errno
+ * (0: said). */
+static int made_dst(const struct step *s, int mnt)
+{
+	const char *path = s->dir.path, *name = strrchr(path, '/') + 1;
+	char parent[PATH_MAX];
+	struct stat st;
+	int dir, fd = -1, r;
+
+	snprintf(parent, sizeof parent, "%.*s", (int)(name - path), path);
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..")) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (fstat(mnt, &st) != 0)
+		return -1;
+	if ((dir = walk_dir(THIS_STEP, option_of(s), path, parent)) < 0)
+		return -1;
+	r = S_ISDIR(st.st_mode) ? mkdirat(dir, name, 0755)
+	    : (fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL |
+					      O_CLOEXEC, 0644)) < 0 ? -1 : 0;
+	if (fd >= 0)
+		close(fd);
+	if (r != 0) {
+		int e = errno;
+
+		close(dir);
+		errno = e;
+		return -1;
+	}
+	undo_remove(dir, name, option_of(s),
+		    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0);
+	return openat(dir, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* SRC's copy put on DST, walked as DIR's are; made if missing in a new
+ * root, and then unmounted and removed if we end before the exec. */
+void mounts_bind(const struct step *s, struct run *run)
+{
+	const char *dst = s->dir.path;
+	int mnt = run->mounts.binds[s->dir.slot],
+	    fd = walk_path(THIS_STEP, option_of(s), dst, dst);
+	bool made = false;
+
+	if (fd < 0 && errno == ENOENT && s->dir.root)
+		made = (fd = made_dst(s, mnt)) >= 0;
+	if (fd < 0 && errno == 0)
+		exit(EXIT_TOOL);
+	if (fd < 0 || move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
+							  MOVE_MOUNT_T_EMPTY_PATH) != 0)
+		option_failed(errno, bind_hint(s, errno), option_of(s), dst);
+	close(fd);
+	if (made)
+		undo_umount_fd(mnt, option_of(s), "bind", dst);
+	else
+		close(mnt);
+}
+
+STEP_ROW(BIND_SOURCE, "bind-source", N_("take a copy of the source's mounts"),
+	 mounts_bind_source, show_dir, mounts_bind_predict);
+
+STEP_ROW(BIND, "bind", N_("bind that copy there"),
+	 mounts_bind, show_dir, mounts_bind_predict);
+
+bool mounts_bind_predict(const struct step *s, struct prediction *p)
+{
+	char buf[2 * PATH_MAX];
+	const char *path = seen_path(s, buf, sizeof buf);
+	int fd = path ? walk_path(NULL, NULL, NULL, path) : -1;
+	struct stat at, from;
+	bool unlike;
+
+	if (path == NULL)
+		return false;
+	/* A DST missing in a new root is made, in its directory. */
+	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
+	    strrchr(path, '/')[1]) {
+		char parent[2 * PATH_MAX];
+
+		snprintf(parent, sizeof parent, "%.*s",
+			 (int)(strrchr(path, '/') - path + 1), path);
+		if ((fd = walk_dir(NULL, NULL, NULL, parent)) >= 0) {
+			close(fd);
+			if (faccessat(AT_FDCWD, parent, W_OK, AT_EACCESS) == 0)
+				return false;
+			return fails(s, p, errno, NULL);
+		}
+	}
+	if (fd < 0)
+		return fails(s, p, errno, bind_hint(s, errno));
+	/* SRC's kind, as the run finds it, against DST's. */
+	unlike = s->kind == STEP_BIND && fstat(fd, &at) == 0 &&
+		 stat(s->dir.options, &from) == 0 &&
+		 S_ISDIR(at.st_mode) != S_ISDIR(from.st_mode);
+	close(fd);
+	return unlike && fails(s, p, EINVAL, bind_hint(s, EINVAL));
 }

@@ -74,4 +74,14 @@ void mounts_sysfs(const struct step *s, struct run *run);
 /* --dry-run: the same, or a device of the host's is missing. */
 bool mounts_dev_predict(const struct step *s, struct prediction *p);
 
+/* --bind, --ro-bind: a copy of SRC's mounts taken before the root
+ * changes (read-only for --ro-bind), then put on DST in the new root,
+ * made there if missing (removed again on failure). */
+void mounts_bind_source(const struct step *s, struct run *run);
+void mounts_bind(const struct step *s, struct run *run);
+
+/* --dry-run: SRC, or DST's directory in the new root, cannot be
+ * walked. */
+bool mounts_bind_predict(const struct step *s, struct prediction *p);
+
 #endif

@@ -310,7 +310,9 @@ static int take_kill_signal(struct plan *plan, const struct option_row *row,
 {
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
-	if ((plan->kill_signal = sig_parse(value)) < 0)
+	if ((*(row->sets == OPT_DIE_WITH_PARENT ? &plan->parent_signal
+						: &plan->kill_signal) =
+		     sig_parse(value)) < 0)
 		USAGE(_("--%s=%s: give a signal's name, as TERM, or a number "
 			"up to %d"), row_name(row), quoted(value), SIGRTMAX);
 	return 0;
@@ -393,6 +395,75 @@ static int take_tmpfs(struct plan *plan, const struct option_row *row,
 	return 0;
 }
 
+/* --bind=SRC[:DST] and --ro-bind, repeatable: DST named from / (the
+ * new root's), SRC's own path without one; SRC kept apart (malloc'd,
+ * freed by plan_free). */
+static int take_bind(struct plan *plan, const struct option_row *row,
+		     const char *value, char **msg)
+{
+	size_t len = strcspn(value, ":");
+	const char *dst = value[len] ? value + len + 1 : value;
+
+	if (plan->n_binds == MAX_BINDS)
+		USAGE(_("more than %d --%s"), MAX_BINDS, "bind");
+	if (len == 0 || *dst != '/')
+		USAGE(_("--%s=%s: give SRC[:DST], DST a path from /"),
+		      row_name(row), quoted(value));
+	if ((plan->bind_srcs[plan->n_binds] = strndup(value, len)) == NULL)
+		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));
+	plan->bind_dsts[plan->n_binds] = dst;
+	plan->bind_ro[plan->n_binds++] = *row_name(row) == 'r';
+	return 0;
+}
+
+unsigned long sysctl_namespace(const char *key)
+{
+	static const struct {
+		char prefix[20];
+		unsigned long flag;
+	} keys[] = {
+		{ "net.", UNSHARE_NET },
+		{ "user.", UNSHARE_USER },
+		{ "kernel.hostname=", UNSHARE_UTS },
+		{ "kernel.domainname=", UNSHARE_UTS },
+		{ "kernel.msg", UNSHARE_IPC },
+		{ "kernel.shm", UNSHARE_IPC },
+		{ "kernel.sem", UNSHARE_IPC },
+		{ "fs.mqueue.", UNSHARE_IPC },
+	};
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strncmp(key, keys[i].prefix, strlen(keys[i].prefix)) == 0)
+			return keys[i].flag;
+	return 0;
+}
+
+/* --sysctl=KEY=VALUE, repeatable: KEY dotted names of letters, digits,
+ * _ and -, of a namespace's (sysctl_namespace; its flag is checked once
+ * the plan is whole). */
+static int take_sysctl(struct plan *plan, const struct option_row *row,
+		       const char *value, char **msg)
+{
+	size_t len = strspn(value, "abcdefghijklmnopqrstuvwxyz"
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+
+	if (plan->n_sysctls == MAX_SYSCTLS)
+		USAGE(_("more than %d --%s"), MAX_SYSCTLS, row_name(row));
+	if (value[len] != '=' || len == 0 || *value == '.' ||
+	    value[len - 1] == '.' || memmem(value, len, "..", 2))
+		USAGE(_("--%s=%s: give a key, =, a value, as net.ipv4.ip_forward=1"),
+		      row_name(row), quoted(value));
+	if (sysctl_namespace(value) == 0)
+		/* TRANSLATORS: --%s=%s is the option and its value, %.*s
+		 * the key. */
+		USAGE(_("--%s=%s: %.*s is no namespace's\nnamespaced: net.*, "
+			"kernel.hostname, kernel.domainname, kernel.msg*, "
+			"kernel.shm*, kernel.sem*, fs.mqueue.*, user.*"),
+		      row_name(row), quoted(value), (int)len, value);
+	plan->sysctls[plan->n_sysctls++] = value;
+	return 0;
+}
+
 const char value_kinds[][sizeof "variable-list"] = {
 	[VALUES_NONE] = "-",
 	[VALUES_FILE] = "file",
@@ -442,10 +513,21 @@ const struct option_row option_rows[] = {
 	  N_("mount a tmpfs on DIR"),
 	  .sets = OPT_TMPFS, .take = TAKE_TMPFS, .values = VALUES_DIR,
 	  .implies_flags = UNSHARE_MOUNT },
+	{ "bind", 0, ARG_REQUIRED, "SRC[:DST]", GROUP_NS,
+	  N_("bind SRC on DST (by default SRC's path)"),
+	  .sets = OPT_BIND, .take = TAKE_BIND, .values = VALUES_FILE,
+	  .implies_flags = UNSHARE_MOUNT },
+	{ "ro-bind", 0, ARG_REQUIRED, "SRC[:DST]", GROUP_NS,
+	  N_("the same, read-only"),
+	  .sets = OPT_BIND, .take = TAKE_BIND, .values = VALUES_FILE,
+	  .implies_flags = UNSHARE_MOUNT },
 	{ "mount-sysfs", 0, ARG_OPTIONAL, "DIR", GROUP_NS,
 	  N_("mount a read-only sysfs on DIR"),
 	  .sets = OPT_MOUNT_SYSFS, STRING(sysfs_dir), .fixed = "/sys",
 	  .values = VALUES_DIR, .implies_flags = UNSHARE_MOUNT },
+	{ "sysctl", 0, ARG_REQUIRED, "KEY=VAL", GROUP_NS,
+	  N_("write VAL to /proc/sys/KEY; repeatable"),
+	  .sets = OPT_SYSCTL, .take = TAKE_SYSCTL },
 	{ "new-cgroup", 0, ARG_OPTIONAL, "NAME", GROUP_NS,
 	  N_("run in a cgroup of its own; implies -C, -f"),
 	  .sets = OPT_NEW_CGROUP, .take = TAKE_CGROUP_NAME,
@@ -570,6 +652,10 @@ const struct option_row option_rows[] = {
 	  N_("kill the child if unshare dies; implies -f"),
 	  .sets = OPT_KILL_CHILD, .take = TAKE_KILL_SIGNAL, .fixed = "KILL",
 	  .values = VALUES_SIGNAL, .implies_opts = OPT_FORK },
+	{ "die-with-parent", 0, ARG_OPTIONAL, "SIG", GROUP_EXEC,
+	  N_("end the run when unshare's parent ends"),
+	  .sets = OPT_DIE_WITH_PARENT, .take = TAKE_KILL_SIGNAL,
+	  .fixed = "KILL", .values = VALUES_SIGNAL },
 	{ "forward-signals", 0, ARG_NONE, "", GROUP_EXEC,
 	  N_("pass signals on to the child; implies -f"),
 	  .sets = OPT_FORWARD, .implies_opts = OPT_FORK },
@@ -663,7 +749,8 @@ static int (*const takers[TAKE_COUNT])(struct plan *plan,
 	[TAKE_SPECS] = take_specs, [TAKE_SETGROUPS] = take_setgroups,
 	[TAKE_LIST] = take_list, [TAKE_VERBOSE] = take_verbose,
 	[TAKE_KILL_SIGNAL] = take_kill_signal, [TAKE_KEEP_ENV] = take_keep_env,
-	[TAKE_TMPFS] = take_tmpfs,
+	[TAKE_TMPFS] = take_tmpfs, [TAKE_BIND] = take_bind,
+	[TAKE_SYSCTL] = take_sysctl,
 };
 
 int option_take(struct plan *plan, const struct option_row *row,

@@ -62,6 +62,7 @@ enum opt_take {
 	TAKE_INTERP, TAKE_OFFSET, TAKE_CGROUP_NAME, TAKE_CGROUP_SET,
 	TAKE_UTS_NAME, TAKE_FD, TAKE_MAP_BOTH, TAKE_SPECS, TAKE_SETGROUPS,
 	TAKE_LIST, TAKE_VERBOSE, TAKE_KILL_SIGNAL, TAKE_KEEP_ENV, TAKE_TMPFS,
+	TAKE_BIND, TAKE_SYSCTL,
 	TAKE_COUNT
 };
 
@@ -132,5 +133,9 @@ const struct option_row *row_of_opt(uint64_t opt);
 /* The long name of the option that sets one OPT_* bit, for messages:
  * "fork". */
 const char *opt_name(uint64_t opt);
+
+/* The namespace whose sysctl key is (net.ipv4.ip_forward: UNSHARE_NET),
+ * or 0 for one that belongs to none. */
+unsigned long sysctl_namespace(const char *key);
 
 #endif

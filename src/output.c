@@ -140,7 +140,7 @@ static void added(struct emit *e, const struct plan *plan)
 /* What a run leaves as it is, which one may not expect: the notes, each
  * a word for JSON and a line of text. */
 static const struct {
-	char name[10];
+	char name[12];
 	const char *text;
 } note_rows[] = {
 	{ "lo-down", N_("lo stays down in the new network namespace; "
@@ -156,6 +156,8 @@ static const struct {
 	{ "no-ping", N_("--loopback: no group is mapped, so none may ping") },
 	{ "host-net", N_("--mount-sysfs without --net shows the host's "
 			 "network devices") },
+	{ "ro-remount", N_("--ro-bind: a program with CAP_SYS_ADMIN in the "
+			   "new namespaces may remount it read-write") },
 };
 
 /* Which notes apply: a bit a row. */
@@ -182,6 +184,8 @@ static unsigned notes_of(const struct plan *plan, const struct steps *steps)
 			n |= 1 << 4;
 		if (s->kind == STEP_LOOPBACK && !s->loopback.ping)
 			n |= 1 << 5;
+		if (s->kind == STEP_BIND && s->dir.read_only)
+			n |= 1 << 7;
 	}
 	return n;
 }

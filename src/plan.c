@@ -25,6 +25,8 @@ void plan_free(struct plan *plan)
 	free(plan->interps);
 	free(plan->keep_env);
 	free(plan->cgroup_sets);
+	for (size_t i = 0; i < plan->n_binds; i++)
+		free(plan->bind_srcs[i]);
 	for (size_t i = 0; i < plan->n_tmpfs; i++)
 		free(plan->tmpfs_dirs[i]);
 	idmap_free(&plan->uid_map);

@@ -59,6 +59,9 @@
 #define OPT_MOUNT_DEV OPT(39)    /* a minimal /dev */
 #define OPT_TMPFS OPT(40)        /* --tmpfs */
 #define OPT_MOUNT_SYSFS OPT(41)  /* a sysfs of the network namespace */
+#define OPT_BIND OPT(42)         /* --bind, --ro-bind */
+#define OPT_DIE_WITH_PARENT OPT(43) /* a signal when our parent ends */
+#define OPT_SYSCTL OPT(44)       /* --sysctl */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };
@@ -97,12 +100,19 @@ struct plan {
 	struct implied implied[PLAN_MAX_IMPLIED]; /* tool implications */
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
+	int parent_signal;                   /* with OPT_DIE_WITH_PARENT */
 	int list;                            /* with OPT_LIST: LIST_* */
 	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */
 	const char *proc_dir;                /* with OPT_MOUNT_PROC */
 	const char *dev_dir;                 /* with OPT_MOUNT_DEV */
 	const char *sysfs_dir;               /* with OPT_MOUNT_SYSFS */
+	char *bind_srcs[MAX_BINDS];          /* --bind's SRCs, malloc'd, */
+	const char *bind_dsts[MAX_BINDS];    /* their DSTs (SRC's path), */
+	bool bind_ro[MAX_BINDS];             /* and --ro-bind's */
+	size_t n_binds;
+	const char *sysctls[MAX_SYSCTLS];    /* --sysctl's KEY=VALUE */
+	size_t n_sysctls;
 	char *tmpfs_dirs[MAX_TMPFS];         /* --tmpfs's DIRs, malloc'd, */
 	const char *tmpfs_options[MAX_TMPFS]; /* and their OPTIONS, or
 						 NULL */

@@ -157,6 +157,18 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 			 row_name(row_of_flag(UNSHARE_NET)));
 		return msg;
 	}
+	for (size_t i = 0; i < plan->n_sysctls; i++) {
+		unsigned long flag = sysctl_namespace(plan->sysctls[i]);
+		char given[64];
+
+		if (plan->effective & flag)
+			continue;
+		snprintf(given, sizeof given, "%s=%.*s", opt_name(OPT_SYSCTL),
+			 (int)strcspn(plan->sysctls[i], "="), plan->sysctls[i]);
+		snprintf(msg, size, _(NEEDS), given,
+			 row_name(row_of_flag(flag)));
+		return msg;
+	}
 	if ((plan->opts & OPT_LOOPBACK) && !(plan->effective & UNSHARE_NET)) {
 		snprintf(msg, size, _(NEEDS), opt_name(OPT_LOOPBACK),
 			 row_name(row_of_flag(UNSHARE_NET)));
@@ -164,9 +176,10 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
 	 * shared; and a new root made shared would show outside, as would
-	 * the mounts of a /dev, a tmpfs or a sysfs. */
+	 * the mounts of a /dev, a tmpfs, a sysfs or a bind. */
 	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
-				    OPT_TMPFS | OPT_MOUNT_SYSFS)) != 0 &&
+				    OPT_TMPFS | OPT_MOUNT_SYSFS |
+				    OPT_BIND)) != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];
@@ -543,6 +556,11 @@ static char *dirs_leave_root(const struct plan *plan)
 		    leaves_root(plan->tmpfs_dirs[i]))
 			return usage_message(_(out_of_root_message), "tmpfs",
 					     quoted(plan->tmpfs_dirs[i]));
+	for (size_t i = 0; i < plan->n_binds; i++)
+		if (leaves_root(plan->bind_dsts[i]))
+			return usage_message(_(out_of_root_message),
+					     plan->bind_ro[i] ? "ro-bind" : "bind",
+					     quoted(plan->bind_dsts[i]));
 	return NULL;
 }
 

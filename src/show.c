@@ -219,8 +219,10 @@ void show_kill_child(struct emit *e, const struct step *s)
 
 	sig_name(s->kill.signal, sig, sizeof sig);
 	emit_string(e, "signal", sig);
-	emit_bool(e, "again", s->kill.again);
-	emit_bool(e, "spared_as_pid1", s->kill.spared);
+	if (s->kind == STEP_KILL_CHILD) {
+		emit_bool(e, "again", s->kill.again);
+		emit_bool(e, "spared_as_pid1", s->kill.spared);
+	}
 	emit_value(e, "SIG%s", sig);
 	/* Armed again after a change of ids: the same fact, not said twice
 	 * in the text. */
@@ -236,6 +238,10 @@ void show_dir(struct emit *e, const struct step *s)
 		emit_bool(e, "undo", s->dir.undo);
 	if (s->kind == STEP_TMPFS && s->dir.options)
 		emit_field(e, "options", s->dir.options);
+	if (s->kind == STEP_BIND)
+		emit_field(e, "source", s->dir.options);
+	if (s->kind == STEP_BIND || s->kind == STEP_BIND_SOURCE)
+		emit_bool(e, "read_only", s->dir.read_only);
 }
 
 void show_interp(struct emit *e, const struct step *s)

@@ -120,8 +120,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	     helper = plan->map_writer == MAP_DIRECT ||
 		      plan->map_writer == MAP_NEWIDMAP,
 	     early_interps = false, files = any_file(plan),
-	     new_root = plan->root_dir || plan->pivot_dir;
+	     new_root = plan->root_dir || plan->pivot_dir,
+	     kill_child = plan->opts & OPT_KILL_CHILD;
 	struct step *s, *last_map = NULL;
+	int kill_signal = plan->kill_signal;
 
 	steps->n = 0;
 	/* A cgroup of our own first: refused unless we may make one, before
@@ -210,24 +212,38 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add(steps, STEP_HOSTNAME)->name = plan->hostname;
 	if (plan->domainname)
 		add(steps, STEP_DOMAINNAME)->name = plan->domainname;
+	/* /proc/sys shows the namespaces of the process that reads it: the
+	 * caller's /proc will do, before the root changes. */
+	for (size_t i = 0; i < plan->n_sysctls; i++)
+		add(steps, STEP_SYSCTL)->name = plan->sysctls[i];
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;
+	/* With --fork, the waiting parent dies with the caller (SIGKILL: it
+	 * waits for the others), and the child with it, by --kill-child's
+	 * signal or else --die-with-parent's. */
+	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_DIE_WITH_PARENT))
+		add(steps, STEP_DIE_WITH_PARENT)->kill.signal = SIGKILL;
+	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_DIE_WITH_PARENT) &&
+	    !(plan->opts & OPT_KILL_CHILD)) {
+		kill_child = true;
+		kill_signal = plan->parent_signal;
+	}
 	/* From here on, in the child if there is one. */
 	if (plan->opts & OPT_FORK) {
 		add(steps, STEP_SIGNALS)->forward = plan->opts & OPT_FORWARD;
 		s = add(steps, STEP_FORK);
 		s->fork.init = plan->opts & OPT_INIT;
-		s->fork.kill_child = plan->opts & OPT_KILL_CHILD;
+		s->fork.kill_child = kill_child;
 		s->fork.handoff[0] = plan->info_fd;
 		s->fork.handoff[1] = plan->wait_fd;
 	}
-	if (plan->opts & OPT_KILL_CHILD) {
+	if (kill_child) {
 		s = add(steps, STEP_KILL_CHILD);
-		s->kill.signal = plan->kill_signal;
+		s->kill.signal = kill_signal;
 		/* The kernel spares pid 1 every signal it has no handler
 		 * for, SIGKILL from outside aside. */
-		s->kill.spared = plan->kill_signal != SIGKILL &&
+		s->kill.spared = kill_signal != SIGKILL &&
 				 (plan->effective & UNSHARE_PID) &&
 				 !(plan->opts & OPT_INIT);
 	}
@@ -244,6 +260,14 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	if (early_interps) {
 		add(steps, STEP_BINFMT_EARLY);
 		add_interps(plan, steps, true);
+	}
+	/* SRC in the new mount namespace (a copy of another's mounts is
+	 * refused), before the root changes. */
+	for (size_t i = 0; i < plan->n_binds; i++) {
+		s = add(steps, STEP_BIND_SOURCE);
+		s->dir.path = plan->bind_srcs[i];
+		s->dir.slot = (int)i;
+		s->dir.read_only = plan->bind_ro[i];
 	}
 	if (plan->root_dir)
 		add_dir(plan, steps, STEP_ROOT, plan->root_dir);
@@ -281,6 +305,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		add_dir(plan, steps, STEP_CGROUP_MOUNT, dir)->dir.again =
 			private;
 	}
+	for (size_t i = 0; i < plan->n_binds; i++) {
+		s = add_dir(plan, steps, STEP_BIND, plan->bind_dsts[i]);
+		s->dir.options = plan->bind_srcs[i];
+		s->dir.slot = (int)i;
+		s->dir.read_only = plan->bind_ro[i];
+	}
 	/* The host's devices are bound from the old root, still in view. */
 	if (plan->opts & OPT_MOUNT_DEV)
 		add_dir(plan, steps, STEP_DEV, plan->dev_dir);
@@ -315,12 +345,17 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->id.map = userns ? &plan->uid_map : NULL;
 	}
 	/* The kernel clears the parent-death signal when the ids change. */
-	if ((plan->opts & OPT_KILL_CHILD) &&
+	if (kill_child &&
 	    (plan->setgid_id != NO_ID || plan->setuid_id != NO_ID)) {
 		s = add(steps, STEP_KILL_CHILD);
-		s->kill.signal = plan->kill_signal;
+		s->kill.signal = kill_signal;
 		s->kill.again = true;
 	}
+	/* Without --fork, in the process that execs, after the last change
+	 * of ids (which disarms it). */
+	if ((plan->opts & OPT_DIE_WITH_PARENT) && !(plan->opts & OPT_FORK))
+		add(steps, STEP_DIE_WITH_PARENT)->kill.signal =
+			plan->parent_signal;
 	if ((plan->opts & OPT_KEEP_CAPS) && userns)
 		add(steps, STEP_KEEP_CAPS);
 	if (files)

@@ -106,7 +106,9 @@ struct step {
 					     new root, as given, or NULL */
 			const char *root_option; /* its option's name */
 			const char *options; /* tmpfs: its options, or
-						NULL */
+						NULL; bind: SRC */
+			int slot;         /* bind-source, bind: which */
+			bool read_only;   /* bind-source, bind: --ro-bind */
 			bool given;       /* wd: --wd's, not --root's / */
 			bool undo;        /* proc, binfmt: seen outside, so
 					     undone if a later step fails */
@@ -118,7 +120,8 @@ struct step {
 			bool userns;      /* in a new user namespace */
 			bool pidns;       /* proc: in a new pid namespace */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
-			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs */
+			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs,
+			  bind-source, bind */
 		struct {
 			const char *string; /* as given to --load-interp */
 			bool early;         /* registered before the chroot */
@@ -191,6 +194,8 @@ struct run {
 					 parent is gone */
 		struct sigaction chld; /* SIGCHLD as the caller gave it,
 					  for the exec to put back */
+		pid_t parent;         /* the caller: our parent at the
+					 start */
 	} supervise;
 	struct {
 		int dir;              /* cgroup-make: the new cgroup, for
@@ -203,6 +208,7 @@ struct run {
 	struct {
 		int binfmt_fd;        /* the binfmt_misc to register in */
 		int dir_fd;           /* a mount's directory, walked once */
+		int binds[MAX_BINDS]; /* bind-source: the copies, for bind */
 		const char *dir_path; /* for the step of this path */
 		int old_root;         /* pivot-root: the old root, until
 					 old-root detaches it */
@@ -226,8 +232,10 @@ struct run {
 		       .pid_sock = { -1, -1 } } }
 
 /* One of each kind of step, kill-child twice, and a step for each
- * --load-interp and --tmpfs. */
-#define STEPS_MAX (STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS)
+ * --load-interp and --tmpfs, two for each --bind. */
+#define STEPS_MAX                                                       \
+	(STEP_NKINDS + 1 + MAX_INTERPS + MAX_TMPFS + 2 * MAX_BINDS +     \
+	 MAX_SYSCTLS)
 
 /* What a run does, in order: made from the plan once (plan_steps), then
  * run and printed without it. */

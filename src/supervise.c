@@ -120,6 +120,24 @@ void supervise_arm(const struct step *s, struct run *run)
 STEP_ROW(KILL_CHILD, "kill-child", N_("arm the child's parent-death signal"),
 	 supervise_arm, show_kill_child, NULL);
 
+void supervise_die_with_parent(const struct step *s, struct run *run)
+{
+	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
+		step_failed(errno, NULL, NULL);
+	/* Ended before it was armed: the signal it would have sent. */
+	if (getppid() != run->supervise.parent) {
+		raise(s->kill.signal);
+		/* TRANSLATORS: %s is what the step does (its row's words). */
+		complain(THIS_STEP, 0, NULL, _("%s: the caller ended first"),
+			 events_doc());
+		_exit(EXIT_TOOL);
+	}
+}
+
+STEP_ROW(DIE_WITH_PARENT, "parent-death",
+	 N_("arm a signal for when unshare's parent ends"),
+	 supervise_die_with_parent, show_kill_child, NULL);
+
 /* Add sig to the signals we wait for, unless we started with it ignored
  * (nohup, a background job's INT): blocked, it would be queued for us all
  * the same, so it is left out and stays ignored, as util-linux leaves

@@ -28,6 +28,11 @@ void supervise_fork(const struct step *s, struct run *run);
  * anyway.) */
 void supervise_arm(const struct step *s, struct run *run);
 
+/* --die-with-parent: our parent-death signal, against the caller (the
+ * waiting parent with --fork, else the process that execs), armed after
+ * the last change of ids; if the caller ended already, the signal now. */
+void supervise_die_with_parent(const struct step *s, struct run *run);
+
 /* Become an init: fork the program's process, forward signals to it, reap
  * every child, and exit with the program's status, reporting its raw wait
  * status on run->supervise.report_fd.  Returns in the program's process

@@ -40,6 +40,7 @@ static struct action {
 	const char *name; /* its name there, */
 	struct stat file; /* and the file's own (device, inode, ctime):
 			     another put there since is not ours */
+	int flags;        /* AT_REMOVEDIR for a directory */
 	pid_t pid;        /* CGROUP: an ASK of this process alone; UNLINK:
 			     the process that undoes it */
 	pid_t helper;     /* CGROUP: the watcher, which answers */
@@ -304,7 +305,8 @@ static void run_all(bool telling)
 
 		if (a->what == UNLINK) {
 			if (a->pid == getpid() && still_ours(a))
-				while ((r = unlinkat(a->dir, a->name, 0)) != 0 &&
+				while ((r = unlinkat(a->dir, a->name,
+						     a->flags)) != 0 &&
 				       errno == EINTR)
 					;
 			if (r != 0 && telling && errno != ENOENT)
@@ -425,12 +427,17 @@ int undo_can_unmount(void)
 
 void undo_unlink(int dir, const char *name, const char *option)
 {
+	undo_remove(dir, name, option, 0);
+}
+
+void undo_remove(int dir, const char *name, const char *option, int flags)
+{
 	struct stat st = { 0 };
 
 	/* Just put there: the file we remove at the end, and no other. */
 	fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW);
 	push((struct action){ .what = UNLINK, .fd = -1, .dir = dir,
-			      .name = name, .option = option,
+			      .name = name, .option = option, .flags = flags,
 			      .pid = getpid(), .file = st });
 }
 

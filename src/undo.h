@@ -15,7 +15,7 @@
 #include <sys/types.h>
 
 /* The most actions to undo at once. */
-#define UNDO_MAX 8
+#define UNDO_MAX 24
 
 /* Unmount path (lazily) if we end before exec.  The mount, of the
  * filesystem type, was made by option: an unmount that fails at exit says
@@ -87,6 +87,8 @@ void undo_unlink(int dir, const char *name, const char *option);
 /* Whether two stats are of one file, as it was: device, inode and ctime
  * (an inode number is used again once free). */
 bool same_file(const struct stat *a, const struct stat *b);
+/* The same, with unlinkat(2)'s flags (AT_REMOVEDIR: a directory). */
+void undo_remove(int dir, const char *name, const char *option, int flags);
 
 /* The descriptors the undo works with (its actions', our /proc/self),
  * into fds, at most max: for a process that keeps only what it needs

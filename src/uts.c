@@ -8,6 +8,9 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,8 +31,61 @@ void uts_set(const struct step *s, struct run *run)
 		step_failed(errno, NULL, "%s", quoted(s->name));
 }
 
+/* /proc/sys/KEY of --sysctl's KEY=VALUE, into path. */
+static void sysctl_path(const char *kv, char *path, size_t size)
+{
+	snprintf(path, size, "/proc/sys/%.*s", (int)strcspn(kv, "="), kv);
+	for (char *p = path + strlen("/proc/sys/"); *p; p++)
+		if (*p == '.')
+			*p = '/';
+}
+
+/* Whether kv's key is the UTS namespace's, whose files in /proc/sys only
+ * the initial user namespace's root may write. */
+static bool sysctl_of_uts(const char *kv)
+{
+	return strncmp(kv, "kernel.hostname=", 16) == 0 ||
+	       strncmp(kv, "kernel.domainname=", 18) == 0;
+}
+
+void uts_sysctl(const struct step *s, struct run *run)
+{
+	const char *value = strchr(s->name, '=') + 1;
+	char path[PATH_MAX];
+	int fd;
+
+	(void)run;
+	sysctl_path(s->name, path, sizeof path);
+	if ((fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+	    write(fd, value, strlen(value)) != (ssize_t)strlen(value))
+		option_failed(errno,
+			      errno == EACCES && sysctl_of_uts(s->name)
+				      ? _("in a user namespace, --hostname and "
+					  "--domainname set these")
+				      : NULL,
+			      "sysctl", s->name);
+	close(fd);
+}
+
+bool uts_sysctl_predict(const struct step *s, struct prediction *p)
+{
+	char path[PATH_MAX];
+
+	sysctl_path(s->name, path, sizeof path);
+	if (access(path, F_OK) != 0)
+		p->err = errno;
+	else
+		p->unsure = true;
+	snprintf(p->value, sizeof p->value, "%s", s->name);
+	snprintf(p->what, sizeof p->what, "%s", quoted(s->name));
+	return true;
+}
+
 STEP_ROW(HOSTNAME, "hostname", N_("set the hostname"),
 	 uts_set, show_name, NULL);
 
 STEP_ROW(DOMAINNAME, "domainname", N_("set the domain name"),
 	 uts_set, show_name, NULL);
+
+STEP_ROW(SYSCTL, "sysctl", N_("write it to /proc/sys"),
+	 uts_sysctl, show_name, uts_sysctl_predict);

@@ -10,4 +10,12 @@
 /* sethostname(2) or setdomainname(2) of s->name, by the kind of s. */
 void uts_set(const struct step *s, struct run *run);
 
+/* --sysctl: s->name's VALUE written to /proc/sys/KEY, its dots made
+ * slashes. */
+void uts_sysctl(const struct step *s, struct run *run);
+
+/* --dry-run: KEY is not there; else the kernel reads VALUE when it is
+ * written, which the dry run cannot tell. */
+bool uts_sysctl_predict(const struct step *s, struct prediction *p);
+
 #endif

@@ -110,8 +110,10 @@ static bool trusted_owner(uid_t owner)
 	return initial_userns();
 }
 
-int walk_dir(const char *step, const char *option, const char *value,
-	     const char *dir)
+/* walk_dir, or with last, walk_path: the last name may be no
+ * directory. */
+static int walk(const char *step, const char *option, const char *value,
+		const char *dir, bool last)
 {
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
@@ -163,6 +165,10 @@ int walk_dir(const char *step, const char *option, const char *value,
 			close(fd);
 			fd = next;
 			continue;
+		}
+		if (!S_ISLNK(st.st_mode) && last && !name[strspn(name, "/")]) {
+			close(fd);
+			return next;
 		}
 		if (!S_ISLNK(st.st_mode)) {
 			close(next);
@@ -233,4 +239,16 @@ int walk_dir(const char *step, const char *option, const char *value,
 		errno = e;
 	}
 	return -1;
+}
+
+int walk_dir(const char *step, const char *option, const char *value,
+	     const char *dir)
+{
+	return walk(step, option, value, dir, false);
+}
+
+int walk_path(const char *step, const char *option, const char *value,
+	      const char *path)
+{
+	return walk(step, option, value, path, true);
 }

@@ -19,6 +19,10 @@
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir);
 
+/* The same for a path whose last name may be a file: its descriptor. */
+int walk_path(const char *step, const char *option, const char *value,
+	      const char *path);
+
 /* --%s=%s, an option and its directory, leads out of the root by a ".."
  * at /: a message, with its hint after a newline, marked N_(). */
 extern const char out_of_root_message[];

@@ -33,5 +33,9 @@ enum { SETGROUPS_KEEP, SETGROUPS_ALLOW, SETGROUPS_DENY };
 #define MAX_INTERPS 8
 /* The most --tmpfs a run takes. */
 #define MAX_TMPFS 8
+/* The most --bind and --ro-bind a run takes. */
+#define MAX_BINDS 8
+/* The most --sysctl a run takes. */
+#define MAX_SYSCTLS 8
 
 #endif

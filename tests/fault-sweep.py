@@ -79,6 +79,15 @@ LINES = [
     ("container-mounts", True, ["--mount-dev", "--tmpfs={d}:size=1m",
                                 "--net", "--mount-sysfs", "--pid",
                                 "--fork"]),
+    # Binds whose DSTs are made in a new root (/, so that strace sees
+    # them): a directory and a file.
+    ("binds", True, ["--root=/", "--bind={d}:{d}/made",
+                     "--ro-bind=/etc/passwd:{d}/pw"]),
+    ("sysctl", True, ["--net", "--uts", "--sysctl=net.ipv4.ip_forward=1",
+                      "--sysctl=kernel.hostname=sweep"]),
+    # The caller followed: by the waiting parent, and by the program.
+    ("parent-death", True, ["--fork", "--die-with-parent=TERM"]),
+    ("parent-death-setuid", True, ["--die-with-parent", "--setuid=65534"]),
     ("handoff", False, ["-r", "--pid", "--fork", "--init", "--mount-proc",
                         "--info-fd={i}", "--pid-file={d}/pid",
                         "--wait-fd={w}", "--no-new-privs"]),
@@ -529,6 +538,7 @@ def main():
                                         w="{w}") for a in args] + \
                 ["/bin/true", marker]
             made = [os.path.join(d, "net"), os.path.join(d, "uts"),
+                    os.path.join(d, "made"), os.path.join(d, "pw"),
                     os.path.join(cgroot, cgname), os.path.join(d, "pid")]
             user = None if root_only else "nobody"
             trace = os.path.join(work, "trace")
@@ -570,8 +580,8 @@ def main():
                         clean([os.path.join(d, left)])
                     if r.returncode == 0 or program_hit:
                         # A run that went on keeps its namespaces in
-                        # FILE, as asked.
-                        clean(made[:2])
+                        # FILE, as asked, and the DSTs it made.
+                        clean(made[:4])
                     if mounts(places) != before:
                         problems.append("mounts changed")
                         subprocess.run(["umount", "-R", os.path.join(d, "p")],

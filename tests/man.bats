@@ -140,7 +140,7 @@ bold_words() {
 	# The container's steps, its mounts, a note and predictions (125: a FILE that
 	# cannot be made), and the hand-off's document.
 	unshare --dry-run --json -U -n --loopback --pivot-root=/ --hostname=h --domainname=d \
-		--mount-dev --tmpfs=/tmp:size=1m --mount-sysfs \
+		--mount-dev --tmpfs=/tmp:size=1m --mount-sysfs --ro-bind=/etc:/mnt \
 		--info-fd=3 --pid-file=/nonexistent/pid --wait-fd=4 --no-new-privs --init true >>plan 3>/dev/null 4</dev/null || true
 	unshare -pf --mount-proc --init --info-fd=3 true 3>info
 	unshare --list --json >flags

@@ -48,6 +48,8 @@ CALLS = {
     # The parent's waiting: the signals blocked before the fork.
     "signals": r"rt_sigprocmask\(SIG_BLOCK, \[",
     "fork": r"\b(clone3?|v?fork)\(",
+    "parent-death": r"PR_SET_PDEATHSIG",
+    "sysctl": r'openat\(AT_FDCWD, "/proc/sys/[^"]+", O_WRONLY',
     "kill-child": r"PR_SET_PDEATHSIG",
     "cgroup-enter": r"unshare\(CLONE_NEWCGROUP\)",
     "binfmt-early": r'fsopen\("binfmt_misc"',
@@ -59,6 +61,8 @@ CALLS = {
     # Its last link, once the host's devices are taken and bound.
     "dev": r'symlinkat\("pts/ptmx"',
     "tmpfs": r'fsopen\("tmpfs"',
+    "bind-source": r"open_tree\(\d+, \"\", [^)]*OPEN_TREE_CLONE",
+    "bind": r"move_mount\(\d+, \"\", \d+, \"\"",
     "sysfs": r'fsopen\("sysfs"',
     "old-root": r'umount2\("\.", MNT_DETACH\)',
     "wd": r"\bchdir\(",

@@ -87,12 +87,12 @@ exec"
 	assert_line --regexp '^init: '
 }
 
-@test "steps in order: hostname, pivot-root, proc, dev, tmpfs, sysfs, old-root, then the hand-off and no-new-privs last" {
+@test "steps in order: hostname, bind-source, pivot-root, proc, bind, dev, tmpfs, sysfs, old-root, then the hand-off and no-new-privs last" {
 	# The hand-off's FDs, open for the plan and the run alike: the run
 	# reads the byte.
 	echo g >go
 	exec 8>info.json 9<go
-	run in_order -r --pivot-root="$BATS_TEST_TMPDIR/root" --mount-proc --mount-dev --tmpfs=/tmp -n --mount-sysfs --pid \
+	run in_order -r --pivot-root="$BATS_TEST_TMPDIR/root" --mount-proc --ro-bind="$BATS_TEST_TMPDIR/go:/go" --mount-dev --tmpfs=/tmp -n --mount-sysfs --pid \
 		--hostname=box --domainname=dom --info-fd=8 \
 		--pid-file="$BATS_TEST_TMPDIR/pid" --wait-fd=9 --no-new-privs /probe
 	exec 8>&- 9<&-
@@ -108,8 +108,10 @@ domainname
 propagation
 signals
 fork
+bind-source
 pivot-root
 proc
+bind
 dev
 tmpfs
 sysfs
@@ -154,8 +156,8 @@ json.dump(d, open("steps.json", "w"))'
 @test "every kind of step in the table is run and found, one step one action" {
 	local line missing
 	local -a lines=(
-		"-r --pivot-root=$BATS_TEST_TMPDIR/root --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 --no-new-privs /probe"
-		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals true"
+		"-r --pivot-root=$BATS_TEST_TMPDIR/root --bind=$BATS_TEST_TMPDIR/go:/go --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs --hostname=box --domainname=dom --info-fd=8 --pid-file=$BATS_TEST_TMPDIR/pid --wait-fd=9 --no-new-privs /probe"
+		"-n --loopback --mount --propagation=shared --mount-proc --init --forward-signals --die-with-parent --sysctl=net.ipv4.ip_forward=1 true"
 		"--new-cgroup --cgroup-set=cgroup.max.depth=3 --mount-cgroup --propagation=unchanged -r true"
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
 		"-r --mount-binfmt=/binfmt --load-interp=:zfix:M::zfix::$UNSHARE_TESTLIB/probe:F --root=$BATS_TEST_TMPDIR/root /probe"

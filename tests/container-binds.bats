@@ -1,0 +1,205 @@
+#!/usr/bin/env bats
+# --bind and --ro-bind: the host's directories and files brought into a
+# new root.  One root of a static busybox for the whole file
+# (setup_file), which nobody can reach, with the binary nobody runs
+# beside it; each test binds from a directory of its own there.
+
+load helpers
+
+setup_file() {
+	local bb applet
+	[ "$(id -u)" = 0 ] || return 0
+	bb=$(command -v busybox) || return 0
+	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' || return 0
+	NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
+	chmod 755 "$NOBODY_DIR"
+	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
+	NOBODY_BIN=$NOBODY_DIR/unshare
+	ROOT=$NOBODY_DIR/root
+	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/etc" "$ROOT/mnt"
+	cp "$bb" "$ROOT/bin/busybox"
+	for applet in sh cat echo grep mount true; do
+		ln -s busybox "$ROOT/bin/$applet"
+	done
+	chmod -R a+rX "$NOBODY_DIR"
+	export NOBODY_DIR NOBODY_BIN ROOT
+}
+
+teardown_file() {
+	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
+}
+
+# The files of a test: SRC, a directory anyone may write in, with a
+# file; CONF, a file; both readable by nobody.
+setup() {
+	require_root
+	[ -n "${ROOT:-}" ] ||
+		need "busybox is not installed, or not static (tools/install-deps installs busybox-static)"
+	SRC=$NOBODY_DIR/src-$BATS_TEST_NUMBER
+	CONF=$NOBODY_DIR/conf-$BATS_TEST_NUMBER
+	mkdir -m 777 "$SRC"
+	echo orig >"$SRC/f"
+	chmod 666 "$SRC/f"
+	echo conf >"$CONF"
+	chmod 644 "$CONF"
+}
+
+teardown() {
+	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf"
+}
+
+# What the program checks: it writes through /rw, not through /ro, and
+# reads the file bound on /etc/conf.
+CHECK='echo new >/rw/f && echo rw; (echo new >/ro/f) 2>&- || echo ro refused; cat /etc/conf'
+
+@test "--bind and --ro-bind, as root and as nobody: written through, refused read-only, a file on a file, DSTs made in the new root" {
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$SRC:/ro" --ro-bind="$CONF:/etc/conf" sh -c "$CHECK"
+	assert_success
+	assert_output "rw
+ro refused
+conf"
+	[ "$(cat "$SRC/f")" = new ]
+	# The DSTs made stay: a directory and an empty file.
+	[ -d "$ROOT/rw" ] && [ -d "$ROOT/ro" ] && [ -f "$ROOT/etc/conf" ] && [ ! -s "$ROOT/etc/conf" ]
+	echo orig >"$SRC/f"
+	require_userns_for_nobody
+	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$SRC:/ro" --ro-bind="$CONF:/etc/conf" sh -c "$CHECK"
+	assert_success
+	assert_output "rw
+ro refused
+conf"
+	[ "$(cat "$SRC/f")" = new ]
+}
+
+@test "--ro-bind: remounted read-write by a program with CAP_SYS_ADMIN (-r), not without (-U), as the man page says; the plan notes it" {
+	mkdir "$ROOT/ro"
+	run unshare -r -pf --mount-proc --pivot-root="$ROOT" --ro-bind="$SRC:/ro" sh -c 'mount -o remount,bind,rw /ro && echo new >/ro/f && echo remounted'
+	assert_success
+	assert_output remounted
+	[ "$(cat "$SRC/f")" = new ]
+	grep -q 'may remount them read-write' "$UNSHARE_MAN" ||
+		fail "the man page no longer says a program may remount a --ro-bind"
+	run unshare --dry-run -r --pivot-root="$ROOT" --ro-bind="$SRC:/ro" true
+	assert_success
+	assert_line --regexp '^note +--ro-bind: .*CAP_SYS_ADMIN.*may remount'
+	run unshare --dry-run -r --pivot-root="$ROOT" --bind="$SRC:/ro" true
+	refute_output --partial 'may remount'
+	require_userns_for_nobody
+	echo orig >"$SRC/f"
+	run as_nobody "$NOBODY_BIN" -U -pf --mount-proc --pivot-root="$ROOT" --ro-bind="$SRC:/ro" sh -c 'mount -o remount,bind,rw /ro || echo refused; echo new >/ro/f || echo read-only'
+	assert_success
+	# What the shell and mount say of it, on stderr, among them.
+	assert_line refused
+	assert_line read-only
+	[ "$(cat "$SRC/f")" = orig ]
+}
+
+@test "--bind is recursive: a mount under SRC comes along" {
+	mkdir "$SRC/sub"
+	run unshare -m sh -c 'mount -t tmpfs sub "$1/sub" && echo in-tmpfs >"$1/sub/m" &&
+		exec "$2" --pivot-root="$3" --ro-bind="$1:/ro" cat /ro/sub/m' sh "$SRC" "$UNSHARE_BIN" "$ROOT"
+	assert_success
+	assert_output in-tmpfs
+	[ ! -e "$SRC/sub/m" ]
+}
+
+@test "--bind=SRC alone binds it on its own path, without a new root; a DST missing there is refused, not made" {
+	run unshare --ro-bind="$SRC" sh -c '(echo new >"$1/f") 2>/dev/null || echo read-only' sh "$SRC"
+	assert_success
+	assert_output read-only
+	mounts_snapshot
+	run unshare --bind="$SRC:$BATS_TEST_TMPDIR/nodir" true
+	assert_failure 125
+	assert_said "--bind=$BATS_TEST_TMPDIR/nodir: No such file or directory" "give an existing directory"
+	[ ! -e "$BATS_TEST_TMPDIR/nodir" ]
+	assert_no_new_mounts
+}
+
+@test "--bind: a missing SRC, a DST leaving the root, a link of another user, a directory on a file: 125, at most 3 lines, foreseen, nothing left" {
+	local link=$NOBODY_DIR/link-$BATS_TEST_NUMBER
+	mounts_snapshot
+	run unshare --pivot-root="$ROOT" --bind="$SRC/nosuch:/rw" true
+	assert_failure 125
+	assert_said "--bind=$SRC/nosuch: No such file or directory"
+	[ "${#lines[@]}" -le 3 ]
+	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC/nosuch:/rw" true
+	assert_failure 125
+	assert_said "would fail: take a copy of SRC's mounts: $SRC/nosuch" "No such file"
+	# .. out of the new root: refused with the plan.
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/../../rw" true
+	assert_failure 125
+	assert_said "--bind=/../../rw: leads out of the root"
+	[ "${#lines[@]}" -le 3 ]
+	# A link someone else owns, on SRC's way, and on DST's in the root.
+	ln -s "$SRC" "$link"
+	chown -h nobody "$link"
+	run unshare --pivot-root="$ROOT" --bind="$link:/rw" true
+	assert_failure 125
+	assert_output --partial "is a link owned by uid 65534"
+	[ "${#lines[@]}" -le 3 ]
+	ln -s /etc "$ROOT/link"
+	chown -h nobody "$ROOT/link"
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/link/rw" true
+	assert_failure 125
+	assert_output --partial "is a link owned by uid 65534"
+	[ "${#lines[@]}" -le 3 ]
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/link" true
+	rm -f "$ROOT/link" "$link"
+	assert_failure 125
+	assert_output --partial "is a link owned by uid 65534"
+	# A directory on a file, a file in a directory that is not there.
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/bin/busybox" true
+	assert_failure 125
+	assert_said "--bind=/bin/busybox: Invalid argument" "a directory binds on a directory"
+	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC:/bin/busybox" true
+	assert_failure 125
+	assert_said "would fail: bind that copy there: /bin/busybox" "a directory binds on a directory"
+	run unshare --pivot-root="$ROOT" --ro-bind="$CONF:/nodir/conf" true
+	assert_failure 125
+	assert_said "--ro-bind=/nodir/conf: No such file or directory" "it is inside --pivot-root="
+	[ ! -e "$ROOT/nodir" ] && [ ! -e "$ROOT/rw" ] && [ ! -e "$ROOT/etc/rw" ]
+	assert_no_new_mounts
+}
+
+@test "--bind: the DSTs it made are unmounted and removed when a later step fails, or the program cannot run" {
+	mounts_snapshot
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$CONF:/etc/conf" --bind="$SRC:/nodir/x" true
+	assert_failure 125
+	assert_said "--bind=/nodir/x: No such file or directory"
+	[ ! -e "$ROOT/rw" ] && [ ! -e "$ROOT/etc/conf" ]
+	run -127 unshare --pivot-root="$ROOT" --bind="$SRC:/rw" /bin/nosuch
+	[ ! -e "$ROOT/rw" ]
+	[ -f "$SRC/f" ]
+	assert_no_new_mounts
+}
+
+@test "--bind's form, and at most 8: 125 before anything runs; with shared or unchanged propagation refused" {
+	local mode args=()
+	for bad in "" ":/x" "rel:x" "rel" "$SRC:"; do
+		run unshare --bind="$bad" true
+		assert_failure 125
+		assert_line --partial "give SRC[:DST], DST a path from /"
+	done
+	for _ in 1 2 3 4 5 6 7 8 9; do args+=(--ro-bind="$SRC"); done
+	run unshare "${args[@]}" true
+	assert_failure 125
+	assert_output --partial "more than 8 --bind"
+	for mode in shared unchanged; do
+		run unshare --propagation=$mode --bind="$SRC" true
+		assert_failure 125
+		assert_output "unshare: --propagation=$mode and --bind exclude each other: keep one"
+	done
+}
+
+@test "--bind in the JSON plan, bind-source and bind in --list=steps, and its line of --help" {
+	run unshare --dry-run --json --pivot-root="$ROOT" --ro-bind="$CONF:/etc/conf" true
+	assert_success
+	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s for s in d["steps"] if s["step"].startswith("bind")], d["notes"])' "$output"
+	assert_output "[{'step': 'bind-source', 'path': '$CONF', 'read_only': True}, {'step': 'bind', 'path': '/etc/conf', 'source': '$CONF', 'read_only': True}] ['ro-remount']"
+	run unshare --list=steps
+	assert_line --regexp '^bind-source +take a copy of SRC.s mounts$'
+	assert_line --regexp '^bind +bind that copy there$'
+	run unshare --help
+	assert_line --regexp '^      --bind=SRC\[:DST\] +bind SRC on DST'
+	assert_line --regexp '^      --ro-bind=SRC\[:DST\] +the same, read-only$'
+}

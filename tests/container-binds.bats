@@ -124,7 +124,7 @@ conf"
 	[ "${#lines[@]}" -le 3 ]
 	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC/nosuch:/rw" true
 	assert_failure 125
-	assert_said "would fail: take a copy of SRC's mounts: $SRC/nosuch" "No such file"
+	assert_said "would fail: take a copy of the source's mounts: $SRC/nosuch" "No such file"
 	# .. out of the new root: refused with the plan.
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/../../rw" true
 	assert_failure 125
@@ -197,7 +197,7 @@ conf"
 	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s for s in d["steps"] if s["step"].startswith("bind")], d["notes"])' "$output"
 	assert_output "[{'step': 'bind-source', 'path': '$CONF', 'read_only': True}, {'step': 'bind', 'path': '/etc/conf', 'source': '$CONF', 'read_only': True}] ['ro-remount']"
 	run unshare --list=steps
-	assert_line --regexp '^bind-source +take a copy of SRC.s mounts$'
+	assert_line --regexp '^bind-source +take a copy of the source.s mounts$'
 	assert_line --regexp '^bind +bind that copy there$'
 	run unshare --help
 	assert_line --regexp '^      --bind=SRC\[:DST\] +bind SRC on DST'

@@ -209,6 +209,19 @@ HARMLESS = [
     # The cgroup's watcher.  Out of the caller's process group, so that
     # the group's signals leave it to clean up; without, in it.
     ("setsid", r"", None, "the watcher in the caller's process group"),
+    # A signal sent to the caller's group while the watcher was still
+    # in it is dropped; without sigpending(2) none is looked for, and
+    # one pending stays blocked until the watcher ends.
+    ("rt_sigpending", r"", None, "the watcher drops no pending signal"),
+    # The fork into the new cgroup (clone3, Linux 5.7): refused, a
+    # plain fork, and the watcher moves the child in.
+    ("clone3", r"CLONE_INTO_CGROUP", None, "a fork, then a move into the "
+     "cgroup"),
+    # What undo records of a file it made, to remove that file alone:
+    # without it, the file goes by its name, as before.
+    ("newfstatat", r'newfstatat\(\d+, "[^"]+", 0x[0-9a-f]+, '
+     r'AT_SYMLINK_NOFOLLOW\)', None, "undo removes the file it made "
+     "by name"),
     # It closes the caller's descriptors (close_range, Linux 5.9): if
     # it cannot, they stay open in it until it ends, a moment after us.
     ("close_range", r"", None, "the caller's descriptors close when the "

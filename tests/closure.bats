@@ -25,7 +25,9 @@ load helpers
 	(check_stderr && assert_messages 1)
 	[[ $stderr == *"--dry-run"*"would fail"*"'no-such-program-here'"*"not found on PATH"* ]]
 	# Inside --root, where the run looks: a root without it warns, one
-	# with it (a program or a path) does not.
+	# with it (a program or a path) does not.  A chroot takes
+	# CAP_SYS_CHROOT, which the dry run foresees another user lacks.
+	require_root
 	mkdir -p root/bin
 	run --separate-stderr unshare --dry-run --root="$BATS_TEST_TMPDIR/root" probe
 	assert_failure 125

@@ -163,7 +163,7 @@ $DEV_MOUNTS"
 }
 
 @test "--mount-dev in the JSON plan, and dev in --list=steps" {
-	run unshare --dry-run --json --mount-dev="$BATS_TEST_TMPDIR" true
+	plan --json --mount-dev="$BATS_TEST_TMPDIR" true
 	assert_success
 	run python3 -c 'import json, sys; d = json.loads(sys.argv[1]); print([s for s in d["plan"]["steps"] if s["step"] == "dev"])' "$output"
 	assert_output "[{'step': 'dev', 'path': '$BATS_TEST_TMPDIR'}]"
@@ -203,7 +203,7 @@ full"
 	run unshare --tmpfs=/1 --tmpfs=/2 --tmpfs=/3 --tmpfs=/4 --tmpfs=/5 --tmpfs=/6 --tmpfs=/7 --tmpfs=/8 --tmpfs=/9 true
 	assert_failure 125
 	assert_output --partial "more than 8 --tmpfs"
-	run unshare --dry-run --tmpfs="$BATS_TEST_TMPDIR:size=1M,mode=0755" --tmpfs="$BATS_TEST_TMPDIR:size=10%,size=2g" true
+	plan --tmpfs="$BATS_TEST_TMPDIR:size=1M,mode=0755" --tmpfs="$BATS_TEST_TMPDIR:size=10%,size=2g" true
 	assert_success
 }
 

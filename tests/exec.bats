@@ -261,6 +261,8 @@ login"
 }
 
 @test "an option's optional value given apart, the program then not found: the hint writes it attached" {
+	# As root: another user's unshare(2) fails before the program.
+	require_root
 	run unshare --mount-proc /proc true
 	assert_failure 126
 	assert_said "'/proc'" "--mount-proc takes its value after '='" "--mount-proc=/proc"

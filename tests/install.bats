@@ -177,6 +177,8 @@ nobody_source() {
 	(cd "$srcdir" && tar -cf - configure configure.ac aclocal.m4 Makefile.am \
 		Makefile.in config.h.in m4 build-aux po man completion src/*.[ch]) |
 		tar -xf - -C "$NOBODY_DIR/src"
+	# make distcheck's sources are read-only: the copy is nobody's to write.
+	chmod -R u+w "$NOBODY_DIR/src"
 	chown -R nobody:nogroup "$NOBODY_DIR/src" "$NOBODY_DIR/home"
 }
 

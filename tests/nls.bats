@@ -87,9 +87,9 @@ nls() {
 	assert_failure 127
 	if nls; then
 		assert_said "'/bin/sh'" "Datei oder Verzeichnis nicht gefunden"
-		assert_line --regexp '^Tipp: .*Pfad'
+		assert_line --regexp '^Tipp: .*innerhalb von --root='
 	else
-		assert_said "'/bin/sh'" "No such file or directory" "path"
+		assert_said "'/bin/sh'" "No such file or directory" "inside --root="
 	fi
 }
 
@@ -128,7 +128,7 @@ nls() {
 	# The value's name is --help's where a message names it.
 	run german -n=/x true
 	assert_failure 125
-	assert_output --partial "--net=FILE"
+	assert_output --partial "--net=/x"
 	run german --usage
 	assert_success
 	if nls; then

@@ -265,6 +265,8 @@ def make_jail(d, unshare):
     """A directory to chroot(8) into, where / is no mount point: the
     binary as /unshare, the libraries it loads, and a busybox's true."""
     jail = f"{d}/jail"
+    # A static build loads no library: ldd names none.
+    os.makedirs(jail, exist_ok=True)
     libs = subprocess.run(["ldd", unshare], capture_output=True,
                           text=True).stdout.split()
     for lib in [w for w in libs if w.startswith("/")]:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2153 # NOBODY_BIN: busybox_root_file's (helpers.bash)
 # --bind and --ro-bind: the host's directories and files brought into a
 # new root.  One root of a static busybox for the whole file
 # (setup_file), which nobody can reach, with the binary nobody runs
@@ -7,22 +8,7 @@
 load helpers
 
 setup_file() {
-	local bb applet
-	[ "$(id -u)" = 0 ] || return 0
-	bb=$(command -v busybox) || return 0
-	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' || return 0
-	NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
-	chmod 755 "$NOBODY_DIR"
-	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
-	NOBODY_BIN=$NOBODY_DIR/unshare
-	ROOT=$NOBODY_DIR/root
-	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/etc" "$ROOT/mnt"
-	cp "$bb" "$ROOT/bin/busybox"
-	for applet in sh cat echo grep mount true; do
-		ln -s busybox "$ROOT/bin/$applet"
-	done
-	chmod -R a+rX "$NOBODY_DIR"
-	export NOBODY_DIR NOBODY_BIN ROOT
+	busybox_root_file proc etc mnt -- sh cat echo grep mount true
 }
 
 teardown_file() {
@@ -32,9 +18,7 @@ teardown_file() {
 # The files of a test: SRC, a directory anyone may write in, with a
 # file; CONF, a file; both readable by nobody.
 setup() {
-	require_root
-	[ -n "${ROOT:-}" ] ||
-		need "busybox is not installed, or not static (tools/install-deps installs busybox-static)"
+	need_busybox_root
 	SRC=$NOBODY_DIR/src-$BATS_TEST_NUMBER
 	CONF=$NOBODY_DIR/conf-$BATS_TEST_NUMBER
 	mkdir -m 777 "$SRC"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2153 # NOBODY_BIN: busybox_root_file's (helpers.bash)
 # The mounts a new root lacks first: --mount-dev, a minimal /dev of the
 # run's own, --tmpfs and --mount-sysfs.  One root of a static busybox for the whole
 # file (setup_file), which nobody can reach, with the binary nobody runs
@@ -7,32 +8,11 @@
 load helpers
 
 setup_file() {
-	local bb applet
-	[ "$(id -u)" = 0 ] || return 0
-	bb=$(command -v busybox) || return 0
-	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' || return 0
-	NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
-	chmod 755 "$NOBODY_DIR"
-	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
-	NOBODY_BIN=$NOBODY_DIR/unshare
-	ROOT=$NOBODY_DIR/root
-	mkdir -p "$ROOT/bin" "$ROOT/proc" "$ROOT/dev" "$ROOT/tmp" "$ROOT/sys"
-	cp "$bb" "$ROOT/bin/busybox"
-	for applet in sh cat cut grep hostname ls sort touch tr true; do
-		ln -s busybox "$ROOT/bin/$applet"
-	done
-	chmod -R a+rX "$NOBODY_DIR"
-	export NOBODY_DIR NOBODY_BIN ROOT
+	busybox_root_file proc dev tmp sys -- sh cat cut grep hostname ls sort touch tr true
 }
 
 teardown_file() {
 	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
-}
-
-need_root_dir() {
-	require_root
-	[ -n "${ROOT:-}" ] ||
-		need "busybox is not installed, or not static (tools/install-deps installs busybox-static)"
 }
 
 # What a program in the container checks: its pid, its hostname, a
@@ -69,7 +49,7 @@ pts/ptmx
 }
 
 @test "the container line, as root and as nobody: pid 1, its hostname, /dev/null writable, /dev/pts, /proc, a /tmp of its own, lo alone in /sys" {
-	need_root_dir
+	need_busybox_root
 	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp:size=1m -n --mount-sysfs -pf --hostname=box sh -c "$CHECK"
 	assert_success
 	assert_output "pid=1
@@ -116,7 +96,7 @@ $DEV_MOUNTS"
 }
 
 @test "--mount-dev=DIR not there, or no directory: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
-	need_root_dir
+	need_busybox_root
 	local dir why
 	mounts_snapshot
 	# Looked for in the new root: /etc is the host's alone.
@@ -135,7 +115,7 @@ $DEV_MOUNTS"
 }
 
 @test "--mount-dev: a link on the way to DIR that another user owns is refused; .. out of the new root too" {
-	need_root_dir
+	need_busybox_root
 	local link=$ROOT/link-$BATS_TEST_NUMBER
 	ln -s /dev "$link"
 	chown -h nobody "$link"
@@ -149,7 +129,7 @@ $DEV_MOUNTS"
 }
 
 @test "--mount-dev, --tmpfs and --mount-sysfs: a DIR typed to leave the new root is refused with the plan, by --dry-run too" {
-	need_root_dir
+	need_busybox_root
 	local opt dry
 	# A second --tmpfs is looked at too.
 	for opt in --mount-dev=/bin/../../dev --tmpfs=/bin/../../tmp \
@@ -208,7 +188,7 @@ full"
 }
 
 @test "--tmpfs=DIR and --mount-sysfs=DIR not in the new root: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {
-	need_root_dir
+	need_busybox_root
 	mounts_snapshot
 	run unshare --dry-run --root="$ROOT" --tmpfs=/etc /bin/true
 	assert_failure 125
@@ -287,7 +267,7 @@ kill_runs() {
 }
 
 @test "SIGKILLed at random moments with the container options, as root and as nobody: no process, cgroup, mount or temporary file left (5 runs each; 500 in the stress run)" {
-	need_root_dir
+	need_busybox_root
 	local n left='' hier
 	n=$(stress_count 500 5)
 	MARK=8$$$BATS_TEST_NUMBER

@@ -556,3 +556,39 @@ placeholder_lines() {
 		length(line) > 80 { print args ": wide: " $0 }
 		n > 3 { print args ": over three lines: " $0 }'
 }
+
+# In setup_file, as root with a static busybox: a root of it for the
+# whole file, ROOT in NOBODY_DIR (which nobody can reach), the binary
+# nobody runs beside it (NOBODY_BIN); the root's directories are the
+# arguments before --, the busybox applets linked in it those after.
+# Elsewhere it makes nothing, and need_busybox_root skips the tests.
+busybox_root_file() {
+	local bb applet
+	[ "$(id -u)" = 0 ] || return 0
+	bb=$(command -v busybox) || return 0
+	LC_ALL=C ldd "$bb" 2>&1 | grep -q 'not a dynamic' || return 0
+	NOBODY_DIR=$(mktemp -d /tmp/unshare-test.XXXXXX)
+	chmod 755 "$NOBODY_DIR"
+	cp "$UNSHARE_BIN" "$NOBODY_DIR/unshare"
+	NOBODY_BIN=$NOBODY_DIR/unshare
+	ROOT=$NOBODY_DIR/root
+	mkdir -p "$ROOT/bin"
+	while [ "$1" != -- ]; do
+		mkdir -p "$ROOT/$1"
+		shift
+	done
+	shift
+	cp "$bb" "$ROOT/bin/busybox"
+	for applet in "$@"; do
+		ln -s busybox "$ROOT/bin/$applet"
+	done
+	chmod -R a+rX "$NOBODY_DIR"
+	export NOBODY_DIR NOBODY_BIN ROOT
+}
+
+# The tests of a busybox_root_file: as root, with its root made.
+need_busybox_root() {
+	require_root
+	[ -n "${ROOT:-}" ] ||
+		need "busybox is not installed, or not static (tools/install-deps installs busybox-static)"
+}

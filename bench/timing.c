@@ -3,7 +3,10 @@
  * them alike.  Prints, for each command, the median wall time in
  * microseconds, the largest ru_maxrss (KiB) of its direct process, the
  * median of its page faults (ru_minflt and ru_majflt) and the median of
- * its CPU time in microseconds (ru_utime and ru_stime).
+ * its CPU time in microseconds (ru_utime and ru_stime).  The CPU time is
+ * that of every process the command started: as their subreaper, timing
+ * reaps after the command those it left behind (bubblewrap's outer
+ * process exits without reaping its child), with the clock stopped.
  *
  *   timing RUNS CMD1 -- CMD2 -- ...   (each CMD a program and arguments)
  *
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -50,10 +54,12 @@ int main(int argc, char **argv)
 		if (times[c] == NULL || faults[c] == NULL || cpu[c] == NULL)
 			return 3;
 	}
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+		return 3;
 	for (int r = 0; r < runs; r++)
 		for (int c = 0; c < ncmds; c++) {
 			struct timespec t0, t1;
-			struct rusage ru;
+			struct rusage ru, left;
 			int status;
 			pid_t pid;
 
@@ -80,6 +86,9 @@ int main(int argc, char **argv)
 			faults[c][r] = (double)(ru.ru_minflt + ru.ru_majflt);
 			cpu[c][r] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 +
 				    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+			while (wait4(-1, NULL, 0, &left) > 0)
+				cpu[c][r] += (double)(left.ru_utime.tv_sec + left.ru_stime.tv_sec) * 1e6 +
+					     (double)(left.ru_utime.tv_usec + left.ru_stime.tv_usec);
 		}
 	for (int c = 0; c < ncmds; c++) {
 		qsort(times[c], (size_t)runs, sizeof(double), cmp);

@@ -231,10 +231,15 @@ static const char *dir_hint(const struct step *s, int e)
 	};
 	static char buf[3 * PATH_MAX];
 	char inside[2 * PATH_MAX];
+	size_t root_len;
 
 	if (s->dir.root == NULL || (e != ENOENT && e != ENOTDIR))
 		return hint_for(dir_hints, e);
-	snprintf(inside, sizeof inside, "%s%s%s", s->dir.root,
+	/* One slash between them: --root=/ is no prefix at all. */
+	root_len = strlen(s->dir.root);
+	while (root_len > 0 && s->dir.root[root_len - 1] == '/')
+		root_len--;
+	snprintf(inside, sizeof inside, "%.*s%s%s", (int)root_len, s->dir.root,
 		 *s->dir.path == '/' ? "" : "/", s->dir.path);
 	/* TRANSLATORS: --%s=%s is the option of the new root and its
 	 * directory, the last %s the directory to make in it. */

@@ -206,6 +206,23 @@ full"
 	assert_no_new_mounts
 }
 
+@test "the hint of a DIR missing in the new root names it once, with one slash between root and DIR, --root=/ and a root ending in / alike" {
+	require_root
+	run unshare --root=/ --tmpfs="$BATS_TEST_TMPDIR/nodir" true
+	assert_failure 125
+	assert_said "unshare: --tmpfs=$BATS_TEST_TMPDIR/nodir: No such file or directory" "make $BATS_TEST_TMPDIR/nodir"
+	refute_output --partial "//"
+	run unshare --dry-run --root=/ --wd=nodir true
+	assert_failure 125
+	assert_said "would fail" "make /nodir"
+	refute_output --partial "//"
+	run unshare --root="$BATS_TEST_TMPDIR/" --tmpfs=/nodir true
+	assert_failure 125
+	assert_said "it is inside --root=$BATS_TEST_TMPDIR/" "make $BATS_TEST_TMPDIR/nodir"
+	refute_output --partial "//"
+	[ ! -e "$BATS_TEST_TMPDIR/nodir" ]
+}
+
 @test "--mount-sysfs: the new network namespace's devices, read-only; the host's without --net, which the plan notes; -U needs --net" {
 	require_root
 	run unshare -n --mount-sysfs sh -c 'ls /sys/class/net; grep " /sys " /proc/self/mountinfo | tail -n 1 | cut -d" " -f6'

@@ -54,8 +54,10 @@ void env_apply(const struct step *s, struct run *run)
 	free(kept); /* the strings are the environment's now */
 	if (!path_kept && setenv("PATH", DEFAULT_PATH, 1) != 0)
 		step_failed(errno, NULL, NULL);
-	/* n_() loads the locale: asked only when something is said. */
-	if (narrating())
+	/* n_() loads the locale: asked only when something is said.  JSON
+	 * says it in the step's own event, with the names (show_environment),
+	 * once the step is done. */
+	if (narrating() && !narrating_json())
 		/* TRANSLATORS: --verbose; %zu is how many variables were kept
 		 * (those set, of the ones --keep-env names). */
 		say(THIS_STEP, n_("cleared but PATH and %zu variable",

@@ -101,6 +101,21 @@ print("pid in", sorted(e["step"] for e in events if "pid" in e))' "$stderr"
 	assert_line --index 1 "pid in ['fork']"
 }
 
+@test "--verbose --json: a step is one event, with its members: --keep-env's environment once; the text says what was kept" {
+	run --separate-stderr env HOME=/h "$UNSHARE_BIN" --verbose --json --keep-env=HOME,NOPE_UNSET true
+	assert_success
+	run python3 -c '
+import json, sys
+events = [json.loads(l) for l in sys.argv[1].splitlines()]
+env = [e for e in events if e.get("step") == "environment"]
+print(len(env), env[0].get("keep"), env[0]["outcome"])' "$stderr"
+	assert_success
+	assert_output "1 ['HOME', 'NOPE_UNSET'] ok"
+	run env HOME=/h "$UNSHARE_BIN" --verbose --keep-env=HOME,NOPE_UNSET true
+	assert_success
+	assert_line --regexp "^unshare: environment +cleared but PATH and 1 variable$"
+}
+
 # Parent and child both write to stderr.  Each of our lines must leave in
 # one write(2), or the lines of two processes interleave and a JSON event
 # cut by another is no longer JSON (as once seen in CI).  Which process

@@ -41,6 +41,19 @@
 static const char held_hint[] = N_("another run's program is named there, "
 				   "and runs: give another file");
 
+/* Why the pid file could not be written, from the parent's answer: a
+ * file there that names a process that runs, that cannot be read to tell
+ * (under --user, one of an id not mapped), or that is not ours to replace
+ * (another user's, in a sticky directory). */
+static const struct hint pid_file_hints[] = {
+	{ EEXIST, held_hint },
+	{ EACCES, N_("a file there cannot be read to tell whether a run "
+		     "holds it: give another file") },
+	{ EPERM, N_("a file there is another user's, in a sticky directory: "
+		    "give another file") },
+	{ 0, NULL },
+};
+
 const char *file_split(const char *file, char *dir, size_t size)
 {
 	const char *slash = strrchr(file, '/');
@@ -237,8 +250,8 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		err = errno;
 	close(sock);
 	if (err)
-		option_failed(err, err == EEXIST ? _(held_hint) : NULL,
-			      "pid-file", s->handoff.file);
+		option_failed(err, hint_for(pid_file_hints, err), "pid-file",
+			      s->handoff.file);
 }
 
 STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),
@@ -256,16 +269,18 @@ static void unguessable(char *name, size_t size)
 		 r);
 }
 
-/* Whether the pid file name in dir holds a process that runs: another
- * run's, which must not be written over. */
-static bool held(int dir, const char *name)
+/* Whether the pid file name in dir holds a process that runs (1):
+ * another run's, which must not be written over; or 0 (no file, or one
+ * a run killed left); or -1 if it cannot be read (EACCES, EPERM), so
+ * that no one can tell. */
+static int held(int dir, const char *name)
 {
 	char text[32] = "";
 	int fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	long pid;
 
 	if (fd < 0)
-		return false;
+		return errno == EACCES || errno == EPERM ? -1 : 0;
 	if (read(fd, text, sizeof text - 1) < 0)
 		text[0] = '\0';
 	close(fd);
@@ -325,7 +340,7 @@ static int rename_pid_file(const struct run *run, const char *text, int n)
 				run->handoff.pid_name, RENAME_NOREPLACE) != 0) {
 		e = errno;
 		if ((e == EEXIST &&
-		     !held(run->handoff.pid_dir, run->handoff.pid_name)) ||
+		     held(run->handoff.pid_dir, run->handoff.pid_name) == 0) ||
 		    e == EINVAL)
 			/* Stale, or a file system without NOREPLACE. */
 			e = renameat(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
@@ -338,9 +353,10 @@ static int rename_pid_file(const struct run *run, const char *text, int n)
 
 /* FILE, whole: linked into place, or renamed; removed when this process
  * ends.  A FILE that names a process that runs is another run's: EEXIST;
- * one left by a run killed is removed (if it is still the file read as
- * stale), and ours linked in its place: a SIGKILL meanwhile leaves no
- * file of ours.  0, or the errno. */
+ * one that cannot be read is kept too: EACCES.  One left by a run killed
+ * is removed (if it is still the file read as stale; EPERM: another
+ * user's in a sticky directory), and ours linked in its place: a SIGKILL
+ * meanwhile leaves no file of ours.  0, or the errno. */
 static int write_pid_file(const struct run *run, long pid)
 {
 	struct stat seen, now;
@@ -351,8 +367,10 @@ static int write_pid_file(const struct run *run, long pid)
 	e = link_pid_file(run, text, n);
 	if (e == EEXIST && fstatat(run->handoff.pid_dir, run->handoff.pid_name, &seen,
 				   AT_SYMLINK_NOFOLLOW) == 0) {
-		if (held(run->handoff.pid_dir, run->handoff.pid_name))
-			return EEXIST;
+		int h = held(run->handoff.pid_dir, run->handoff.pid_name);
+
+		if (h != 0)
+			return h > 0 ? EEXIST : EACCES;
 		if (fstatat(run->handoff.pid_dir, run->handoff.pid_name, &now,
 			    AT_SYMLINK_NOFOLLOW) == 0 &&
 		    same_file(&seen, &now) &&
@@ -429,16 +447,39 @@ bool handoff_predict(const struct step *s, struct prediction *p)
 	return true;
 }
 
+/* Whether FILE is another user's in a sticky directory, which only its
+ * owner, the directory's or root may remove. */
+static bool not_ours_to_remove(const char *file)
+{
+	char dir[PATH_MAX];
+	struct stat f, d;
+	uid_t me = geteuid();
+
+	file_split(file, dir, sizeof dir);
+	return me != 0 && lstat(file, &f) == 0 && stat(dir, &d) == 0 &&
+	       (d.st_mode & S_ISVTX) && f.st_uid != me && d.st_uid != me;
+}
+
 bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 {
 	const char *file = s->handoff.file;
+	int h;
 
-	/* Unmakable, the hand-off foresees it; a live run's file is this
-	 * step's to refuse. */
-	if (file_unmakable(file) != 0 || !held(AT_FDCWD, file))
+	/* Unmakable, the hand-off foresees it; a live run's file, one that
+	 * cannot be read, or a stale one not ours to remove is this step's
+	 * to refuse. */
+	if (file_unmakable(file) != 0)
 		return false;
-	p->err = EEXIST;
-	snprintf(p->hint, sizeof p->hint, "%s", _(held_hint));
+	h = held(AT_FDCWD, file);
+	if (h > 0)
+		p->err = EEXIST;
+	else if (h < 0)
+		p->err = EACCES;
+	else if (not_ours_to_remove(file))
+		p->err = EPERM;
+	else
+		return false;
+	snprintf(p->hint, sizeof p->hint, "%s", hint_for(pid_file_hints, p->err));
 	snprintf(p->value, sizeof p->value, "%s", file);
 	snprintf(p->what, sizeof p->what, "%s", quoted(file));
 	return true;

@@ -492,6 +492,44 @@ info_matches() {
 	assert_output sticky
 }
 
+@test "--pid-file: a file there that cannot be read, or is another user's to replace in a sticky directory, is kept and the run refused, saying why" {
+	require_root
+	nobody_copy
+	mkdir -m 1777 "$NOBODY_DIR/sticky"
+	# Under --user the parent that writes it is in the new namespace,
+	# where a file of nobody's (unmapped) cannot be read: whether the
+	# pid it holds runs cannot be told, so it is not replaced.
+	echo $$ >"$NOBODY_DIR/sticky/pid"
+	chown nobody:nogroup "$NOBODY_DIR/sticky/pid"
+	chmod 600 "$NOBODY_DIR/sticky/pid"
+	run unshare -U -r --pid-file="$NOBODY_DIR/sticky/pid" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/sticky/pid" "Permission denied" "cannot be read" "give another file"
+	assert_equal "$(cat "$NOBODY_DIR/sticky/pid")" "$$"
+	[ ! -e ran ]
+	# Root's file, as nobody: unreadable, then stale but not nobody's to
+	# remove; foreseen by the dry run.
+	rm "$NOBODY_DIR/sticky/pid"
+	echo $$ >"$NOBODY_DIR/sticky/pid"
+	chmod 600 "$NOBODY_DIR/sticky/pid"
+	run as_nobody "$NOBODY_BIN" --pid-file="$NOBODY_DIR/sticky/pid" true
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/sticky/pid" "Permission denied" "cannot be read"
+	run as_nobody "$NOBODY_BIN" --dry-run --pid-file="$NOBODY_DIR/sticky/pid" true
+	assert_failure 125
+	assert_said "would fail" "Permission denied" "cannot be read"
+	chmod 644 "$NOBODY_DIR/sticky/pid"
+	echo 2147483647 >"$NOBODY_DIR/sticky/pid"
+	run as_nobody "$NOBODY_BIN" --pid-file="$NOBODY_DIR/sticky/pid" true
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/sticky/pid" "Operation not permitted" "sticky directory" "give another file"
+	run as_nobody "$NOBODY_BIN" --dry-run --pid-file="$NOBODY_DIR/sticky/pid" true
+	assert_failure 125
+	assert_said "would fail" "Operation not permitted" "sticky directory"
+	assert_equal "$(cat "$NOBODY_DIR/sticky/pid")" 2147483647
+	[ "$(stat -c %U "$NOBODY_DIR/sticky/pid")" = root ]
+}
+
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
 	run unshare --pid-file=/nonexistent/pid touch ran
 	assert_failure 125

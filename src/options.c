@@ -368,6 +368,18 @@ static bool tmpfs_option_ok(const char *o, size_t len)
 		(6 + digits == len && strchr("kmgKMG%", o[5 + digits])));
 }
 
+/* Whether the len bytes at dir name the root as typed: /, //, /. ... */
+static bool names_root(const char *dir, size_t len)
+{
+	if (len == 0 || *dir != '/')
+		return false;
+	for (size_t i = 1; i < len; i++)
+		if (dir[i] != '/' && (dir[i] != '.' || dir[i - 1] != '/' ||
+				      (i + 1 < len && dir[i + 1] != '/')))
+			return false;
+	return true;
+}
+
 /* --tmpfs=DIR[:OPTIONS], repeatable: the OPTIONS checked now, DIR kept
  * apart (malloc'd, freed by plan_free). */
 static int take_tmpfs(struct plan *plan, const struct option_row *row,
@@ -387,6 +399,13 @@ static int take_tmpfs(struct plan *plan, const struct option_row *row,
 	if (len == 0)
 		USAGE(_("--%s=%s: give a directory, then :size= and :mode=,\n"
 			"write it as /tmp:size=64m,mode=1777 (or a size of 50%%)"),
+		      row_name(row), quoted(value));
+	/* Mounted on /, it would cover the root the program has, which
+	 * stays the one below (as after --root and --pivot-root). */
+	if (names_root(value, len))
+		USAGE(_("--%s=%s: a tmpfs on the root goes unseen: the "
+			"program's root stays below it\ngive a directory "
+			"below /, as /tmp"),
 		      row_name(row), quoted(value));
 	if ((dir = strndup(value, len)) == NULL)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));

@@ -171,6 +171,29 @@ full"
 	assert_output "[{'step': 'tmpfs', 'path': '$BATS_TEST_TMPDIR/d', 'options': 'size=50%'}, {'step': 'tmpfs', 'path': '/mnt'}]"
 }
 
+@test "--tmpfs=/ (as typed: //, /.) is refused as the command line is read, with --pivot-root, --root or neither: the program's root would stay below it" {
+	local root dir
+	for root in "" --root=/ --pivot-root="$BATS_TEST_TMPDIR"; do
+		for dir in / // /. /./ ; do
+			run unshare $root --tmpfs="$dir:size=1m" touch ran
+			assert_failure 125
+			assert_said "--tmpfs=$dir:size=1m" "the root" "unseen" "a directory below"
+			run unshare --dry-run $root --tmpfs="$dir" true
+			assert_failure 125
+			assert_said "--tmpfs=$dir" "unseen"
+		done
+	done
+	[ ! -e ran ]
+	# A directory below the root is taken, even one whose name starts
+	# with a dot (this one is not there, which the dry run says).
+	plan --tmpfs=/./tmp true
+	assert_success
+	run unshare --dry-run --tmpfs=/.nodir true
+	assert_failure 125
+	assert_said "/.nodir" "No such file or directory"
+	refute_output --partial unseen
+}
+
 @test "--tmpfs: sizes, modes and options it does not take are refused as the command line is read; nine are too many" {
 	local value
 	for value in /d:size=x /d:size=-1 /d:size=1t /d:size= /d:mode=8 /d:mode=17777 /d:mode=-1 \

@@ -145,6 +145,29 @@ conf"
 	assert_no_new_mounts
 }
 
+@test "--bind: a file's path with a trailing slash, as SRC or DST, refused as the kernel refuses it; a link to the file without one binds" {
+	mounts_snapshot
+	run unshare --pivot-root="$ROOT" --ro-bind="$CONF/:/etc/conf" true
+	assert_failure 125
+	assert_said "--ro-bind=$CONF/: Not a directory"
+	run unshare --dry-run --pivot-root="$ROOT" --ro-bind="$CONF/:/etc/conf" true
+	assert_failure 125
+	assert_said "would fail: take a copy of the source's mounts: $CONF/" "Not a directory"
+	run unshare --pivot-root="$ROOT" --ro-bind="$CONF:/bin/busybox/" true
+	assert_failure 125
+	assert_said "--ro-bind=/bin/busybox/: Not a directory"
+	# Through a link: "link/" is the file's "file/", "link" the file.
+	ln -s "$CONF" "$SRC/link"
+	run unshare --pivot-root="$ROOT" --ro-bind="$SRC/link/:/etc/conf" true
+	assert_failure 125
+	assert_said "--ro-bind=$SRC/link/: Not a directory"
+	[ ! -e "$ROOT/etc/conf" ]
+	run unshare --pivot-root="$ROOT" --ro-bind="$SRC/link:/etc/conf" cat /etc/conf
+	assert_success
+	assert_output conf
+	assert_no_new_mounts
+}
+
 @test "--bind: the DSTs it made are unmounted and removed when a later step fails, or the program cannot run" {
 	mounts_snapshot
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$CONF:/etc/conf" --bind="$SRC:/nodir/x" true

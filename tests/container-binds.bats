@@ -29,7 +29,7 @@ setup() {
 }
 
 teardown() {
-	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf"
+	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/fifo" "$ROOT/sock"
 }
 
 # What the program checks: it writes through /rw, not through /ro, and
@@ -76,6 +76,17 @@ conf"
 	assert_line refused
 	assert_line read-only
 	[ "$(cat "$SRC/f")" = orig ]
+}
+
+@test "--bind of a character device, a FIFO, a socket onto a DST missing in the new root: DST made a file, the node bound on it" {
+	mkfifo "$SRC/fifo"
+	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$SRC/sock"
+	run unshare --pivot-root="$ROOT" --bind=/dev/null:/null --bind="$SRC/fifo:/fifo" --bind="$SRC/sock:/sock" \
+		sh -c '[ -c /null ] && echo null; [ -p /fifo ] && echo fifo; [ -S /sock ] && echo sock'
+	assert_success
+	assert_output $'null\nfifo\nsock'
+	# The DSTs made stay, empty files, not directories.
+	[ -f "$ROOT/null" ] && [ -f "$ROOT/fifo" ] && [ -f "$ROOT/sock" ]
 }
 
 @test "--bind is recursive: a mount under SRC comes along" {

@@ -166,7 +166,8 @@ static int walk(const char *step, const char *option, const char *value,
 			fd = next;
 			continue;
 		}
-		if (!S_ISLNK(st.st_mode) && last && !name[strspn(name, "/")]) {
+		/* "file/" names no file: the kernel says ENOTDIR. */
+		if (!S_ISLNK(st.st_mode) && last && *name == '\0') {
 			close(fd);
 			return next;
 		}
@@ -209,7 +210,7 @@ static int walk(const char *step, const char *option, const char *value,
 			break;
 		/* The target, then what was left after the link. */
 		target[n] = '\0';
-		snprintf(spliced, sizeof spliced, "%s/%s", target, name);
+		snprintf(spliced, sizeof spliced, "%s%s", target, name);
 		if (strlen(spliced) >= sizeof rest) {
 			errno = ENAMETOOLONG;
 			break;

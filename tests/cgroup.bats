@@ -111,10 +111,13 @@ exit 3'
 @test "as root: the fork makes the child in the cgroup (clone3); where the kernel refuses it, the watcher moves it in" {
 	# shellcheck disable=SC2016 # expanded by the program's shell
 	local in='grep -qx "$$" "$1/cgroup.procs" && echo in'
-	run strace -f -qq -e trace=clone3 -e signal=none "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
+	run strace -f -qq -e trace=clone3,openat -e signal=none "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
 	assert_success
 	assert_line in
 	assert_output --partial "CLONE_INTO_CGROUP"
+	# Made in it, the child is not moved again: the watcher writes no
+	# pid to cgroup.procs (a move waits for an RCU grace period).
+	refute_output --regexp 'openat\(.*"cgroup.procs", O_WRONLY'
 	assert_nothing_left
 	run "$UNSHARE_TESTLIB/errno-inject" clone3 EPERM -- "$UNSHARE_BIN" --new-cgroup="$CG" sh -c "$in" sh "$MINE/$CG"
 	assert_success
@@ -571,10 +574,13 @@ done'
 	echo threaded >"$t/x/cgroup.type" || need "no threaded cgroups (cgroup.type, Linux 4.14)"
 	# A new cgroup under a threaded one is an invalid domain: no process
 	# can enter it (EOPNOTSUPP).
-	run sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" --new-cgroup="$3" true' \
-		sh "$t/x" "$UNSHARE_BIN" "$CG-n"
+	# The watcher's answer, the move's errno, fails the run: the
+	# program never runs outside the cgroup.
+	run sh -c 'echo $$ >"$1/cgroup.procs" && exec "$2" --new-cgroup="$3" touch "$4"' \
+		sh "$t/x" "$UNSHARE_BIN" "$CG-n" "$BATS_TEST_TMPDIR/ran"
 	assert_failure 125
 	assert_said "enter the cgroup" "$CG-n:" "Operation not supported"
 	refute_output --partial "write access"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program ran outside its cgroup"
 	[ ! -e "$t/x/$CG-n" ] || fail "the cgroup $CG-n is left"
 }

@@ -29,7 +29,7 @@ setup() {
 }
 
 teardown() {
-	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf"
+	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/fifo" "$ROOT/sock"
 }
 
 # What the program checks: it writes through /rw, not through /ro, and
@@ -76,6 +76,17 @@ conf"
 	assert_line refused
 	assert_line read-only
 	[ "$(cat "$SRC/f")" = orig ]
+}
+
+@test "--bind of a character device, a FIFO, a socket onto a DST missing in the new root: DST made a file, the node bound on it" {
+	mkfifo "$SRC/fifo"
+	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$SRC/sock"
+	run unshare --pivot-root="$ROOT" --bind=/dev/null:/null --bind="$SRC/fifo:/fifo" --bind="$SRC/sock:/sock" \
+		sh -c '[ -c /null ] && echo null; [ -p /fifo ] && echo fifo; [ -S /sock ] && echo sock'
+	assert_success
+	assert_output $'null\nfifo\nsock'
+	# The DSTs made stay, empty files, not directories.
+	[ -f "$ROOT/null" ] && [ -f "$ROOT/fifo" ] && [ -f "$ROOT/sock" ]
 }
 
 @test "--bind is recursive: a mount under SRC comes along" {
@@ -142,6 +153,29 @@ conf"
 	assert_failure 125
 	assert_said "--ro-bind=/nodir/conf: No such file or directory" "it is inside --pivot-root="
 	[ ! -e "$ROOT/nodir" ] && [ ! -e "$ROOT/rw" ] && [ ! -e "$ROOT/etc/rw" ]
+	assert_no_new_mounts
+}
+
+@test "--bind: a file's path with a trailing slash, as SRC or DST, refused as the kernel refuses it; a link to the file without one binds" {
+	mounts_snapshot
+	run unshare --pivot-root="$ROOT" --ro-bind="$CONF/:/etc/conf" true
+	assert_failure 125
+	assert_said "--ro-bind=$CONF/: Not a directory"
+	run unshare --dry-run --pivot-root="$ROOT" --ro-bind="$CONF/:/etc/conf" true
+	assert_failure 125
+	assert_said "would fail: take a copy of the source's mounts: $CONF/" "Not a directory"
+	run unshare --pivot-root="$ROOT" --ro-bind="$CONF:/bin/busybox/" true
+	assert_failure 125
+	assert_said "--ro-bind=/bin/busybox/: Not a directory"
+	# Through a link: "link/" is the file's "file/", "link" the file.
+	ln -s "$CONF" "$SRC/link"
+	run unshare --pivot-root="$ROOT" --ro-bind="$SRC/link/:/etc/conf" true
+	assert_failure 125
+	assert_said "--ro-bind=$SRC/link/: Not a directory"
+	[ ! -e "$ROOT/etc/conf" ]
+	run unshare --pivot-root="$ROOT" --ro-bind="$SRC/link:/etc/conf" cat /etc/conf
+	assert_success
+	assert_output conf
 	assert_no_new_mounts
 }
 

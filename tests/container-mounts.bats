@@ -75,6 +75,22 @@ $DEV_MOUNTS"
 	[ ! -e "$ROOT/tmp/x" ]
 }
 
+@test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
+	require_root
+	echo not-a-device >"$BATS_TEST_TMPDIR/file"
+	mkdir "$BATS_TEST_TMPDIR/dev"
+	# In a mount namespace of the test's own: the host's /dev as it was.
+	run unshare -m sh -c 'mount --bind "$1" /dev/zero && exec "$2" -m --mount-dev="$3" true' \
+		sh "$BATS_TEST_TMPDIR/file" "$UNSHARE_BIN" "$BATS_TEST_TMPDIR/dev"
+	assert_failure 125
+	assert_said "make a minimal /dev there: /dev/zero" "No such device"
+	run unshare -m sh -c 'mount --bind "$1" /dev/zero && exec "$2" --dry-run -m --mount-dev="$3" true' \
+		sh "$BATS_TEST_TMPDIR/file" "$UNSHARE_BIN" "$BATS_TEST_TMPDIR/dev"
+	assert_failure 125
+	assert_said "would fail: make a minimal /dev there: /dev/zero" "No such device"
+	[ -c /dev/zero ]
+}
+
 @test "--mount-dev refused with --root, it, --tmpfs and --mount-sysfs with shared or unchanged propagation, by --dry-run too" {
 	local mode
 	run unshare --root=/ --mount-dev true

@@ -438,6 +438,25 @@ info_matches() {
 	assert_output ""
 }
 
+@test "--pid-file: unshare killed as it writes the file, its child waiting for the answer ends, the program never runs" {
+	require_root
+	local fifo=$BATS_TEST_TMPDIR/hold parent child
+	mkfifo "$fifo"
+	env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" UNSHARE_TEST_HOLD="$fifo" \
+		UNSHARE_TEST_HOLD_AT=pidfile "$UNSHARE_PRELOAD_BIN" --pid-file="$PWD/pid" touch ran 2>/dev/null 3>&- &
+	wait_for_file "$fifo.ready"
+	parent=$(cat "$fifo.ready")
+	child=$(cat /proc/"$parent"/task/*/children)
+	kill -KILL "$parent"
+	wait || true
+	child=${child%% *}
+	[ -n "$child" ]
+	# The child holds no end of the parent's: the parent gone, it hears
+	# end of file, not an answer it would wait for for ever.
+	gone "$child" || { kill -KILL "$child"; fail "the child still waits for the parent's answer"; }
+	[ ! -e ran ]
+}
+
 @test "--pid-file: a file put in its place meanwhile (another run's, ours read as stale) is kept at the end" {
 	require_root
 	mkfifo go
@@ -481,6 +500,14 @@ info_matches() {
 	assert_said "would fail" "$PWD/pid" "File exists" "another run"
 	assert_equal "$(cat pid)" "$first"
 	[ ! -e ran ]
+	# The first link's EEXIST is the answer: not tried again through
+	# /proc/self/fd, nor by a rename.
+	strace -f -qq -e trace=linkat,renameat,renameat2,rename -o trace "$UNSHARE_BIN" --pid-file="$PWD/pid" touch ran 2>/dev/null || true
+	run grep -cE 'linkat\(.*"pid"' trace
+	assert_output 1
+	run grep -E 'proc/self/fd|rename' trace
+	assert_failure
+	rm trace
 	kill -KILL "$first"
 	wait || true
 	# One left by a run killed (its pid gone) is replaced.

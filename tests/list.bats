@@ -398,6 +398,29 @@ print([(r["status"], r["since"]) for r in json.loads(sys.argv[1])["flags"] if r[
 	assert_output --partial '{"flag":"user","status":"needs-privilege"}'
 }
 
+@test "--list as nobody, time refused in a user namespace too: its verdict its own (run as root), the others' -r, as direct runs find" {
+	require_userns_for_nobody
+	# time is the last flag tried again in a user namespace: a verdict
+	# read from its neighbour's try would say -r for it.
+	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x80 -- "$NOBODY_BIN" --list
+	assert_success
+	assert_line --regexp '^time +-T --time .* needs-privilege '
+	assert_line --regexp '^cgroup +-C --cgroup .* needs-privilege '
+	assert_line --regexp '^needs-privilege: .*run as root$'
+	assert_line --regexp '^needs-privilege: add --map-root-user \(-r\) or --user$'
+	# What a run finds, each way.  (Its message of four lines, a long
+	# list of flags and the seccomp hint, is not what is tested here.)
+	local rc=0
+	as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x80 -- "$NOBODY_BIN" -r --time true 2>/dev/null || rc=$?
+	assert_equal "$rc" 125
+	run as_nobody "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x80 -- "$NOBODY_BIN" -r --cgroup true
+	assert_success
+	# Without the refusal, -r is the way for every namespace.
+	run as_nobody "$NOBODY_BIN" --list
+	assert_success
+	refute_line --partial 'run as root'
+}
+
 # The probe for each flag is a child; without one there is no verdict.
 @test "--list when no child may be made: 125, names the limit, prints no table" {
 	require_root

@@ -10,6 +10,7 @@ teardown() {
 	if [ -p "${fifo:-}" ]; then echo go 1<>"$fifo"; fi
 	if [ -n "${victim:-}" ]; then kill -KILL "$victim" 2>/dev/null || :; fi
 	if [ -n "${waiter:-}" ]; then kill -KILL "$waiter" 2>/dev/null || :; fi
+	nobody_cleanup
 }
 
 # ends PID: "gone" once PID has ended (or was gone), "alive" if it is

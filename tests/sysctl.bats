@@ -5,6 +5,10 @@
 
 load helpers
 
+teardown() {
+	nobody_cleanup
+}
+
 @test "--sysctl: net.* in the new network namespace, the caller's as it was; kernel.hostname; user.* in a new user namespace" {
 	require_root
 	local before

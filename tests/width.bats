@@ -119,3 +119,18 @@ max_message_lines() {
 	err=$(LC_ALL=C COLUMNS=80 "$UNSHARE_BIN" -u --hostname="$long" true 2>&1 || :)
 	[[ $err == *"a...a"* ]] || fail "$err"
 }
+
+@test "three long values at 50 columns, too long cut to half a line: each cut to a quarter, three lines none wider" {
+	require_root
+	local root dst err
+	root=$BATS_TEST_TMPDIR/$(printf 'r%.0s' {1..150})
+	dst=/$(printf 'n%.0s' {1..150})/conf
+	mkdir "$root"
+	# DST's directory missing in the new root: DST in the message, the
+	# root and the path to make in the hint.
+	err=$(LC_ALL=C COLUMNS=50 "$UNSHARE_BIN" --pivot-root="$root" --ro-bind=/etc/hostname:"$dst" true 2>&1 || :)
+	[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$err"
+	[ "$(awk 'length > 50' <<<"$err")" = "" ] || fail "wider than 50 columns: $err"
+	[[ $err == "unshare: --r"*"...onf: No such file"* ]] || fail "$err"
+	[[ $err == *"hint: it is inside --p"*"..."* ]] || fail "$err"
+}

@@ -1,13 +1,16 @@
-/* Unit tests of the tool's own implications, the combination checks and
- * signal names.
+/* Unit tests of the tool's own implications, the combination checks,
+ * signal names, and the frame of a failure.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
 #include <config.h>
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "fail.h"
 #include "flags.h"
 #include "kinds.h"
 #include "options.h"
@@ -291,8 +294,49 @@ static void test_table_texts(void)
 	   "their bounds");
 }
 
+/* What frame(what, err, hint) writes on stderr, into out. */
+static void framed(const char *what, int err, const char *hint, char *out,
+		   size_t size)
+{
+	FILE *f = tmpfile();
+	int saved = dup(STDERR_FILENO);
+	size_t n = 0;
+
+	fflush(stderr);
+	if (f && saved >= 0 && dup2(fileno(f), STDERR_FILENO) >= 0) {
+		frame(what, err, hint);
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+		rewind(f);
+		n = fread(out, 1, size - 1, f);
+	}
+	out[n] = '\0';
+	if (saved >= 0)
+		close(saved);
+	if (f)
+		fclose(f);
+}
+
+/* An empty hint, given or after the newline of what, is no hint: no
+ * empty "hint:" line. */
+static void test_frame_empty_hint(void)
+{
+	char out[512];
+
+	setenv("COLUMNS", "80", 1);
+	framed("--x=y: bad", 0, "", out, sizeof out);
+	ok(strstr(out, "hint:") == NULL, "an empty hint given: no hint line");
+	framed("--x=y: bad\n", 0, NULL, out, sizeof out);
+	ok(strstr(out, "hint:") == NULL,
+	   "what ending in a newline: no hint line");
+	framed("--x=y: bad\nsay more", 0, NULL, out, sizeof out);
+	ok(strstr(out, "hint: say more\n") != NULL,
+	   "the text after the newline is the hint");
+}
+
 int main(void)
 {
+	test_frame_empty_hint();
 	test_table_texts();
 	test_offsets();
 	test_implied_by_setup();

@@ -94,9 +94,11 @@ void help_print(FILE *out, const char *name)
 			       "of its context unshared."));
 	for (int g = GROUP_NS; g <= GROUP_INFO; g++) {
 		/* The untitled last group ends the one before it; the first
-		 * follows the usage at once (room for the options). */
+		 * follows the usage at once, and Output Execution (room for
+		 * the options). */
 		if (group_title[g])
-			fprintf(out, "%s %s\n", g == GROUP_NS ? "" : "\n",
+			fprintf(out, "%s %s\n",
+				g == GROUP_NS || g == GROUP_OUTPUT ? "" : "\n",
 				_(group_title[g]));
 		for (size_t i = 0; i < option_count;)
 			if ((int)option_rows[i].group == g &&

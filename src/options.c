@@ -648,6 +648,9 @@ const struct option_row option_rows[] = {
 	{ "keep-caps", 0, ARG_NONE, "", GROUP_USERNS,
 	  N_("make the capabilities ambient"),
 	  .sets = OPT_KEEP_CAPS },
+	{ "disable-userns", 0, ARG_NONE, "", GROUP_USERNS,
+	  N_("the program can make no user namespace"),
+	  .sets = OPT_DISABLE_USERNS },
 
 	/* Process context, in the order of the flag table. */
 	CONTEXT(UNSHARE_FS),

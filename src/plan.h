@@ -62,6 +62,7 @@
 #define OPT_BIND OPT(42)         /* --bind, --ro-bind */
 #define OPT_DIE_WITH_PARENT OPT(43) /* a signal when our parent ends */
 #define OPT_SYSCTL OPT(44)       /* --sysctl */
+#define OPT_DISABLE_USERNS OPT(45) /* the program makes no user namespace */
 
 /* What --list lists. */
 enum { LIST_FLAGS, LIST_OPTIONS, LIST_STEPS };

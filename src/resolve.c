@@ -109,6 +109,10 @@ static const struct {
 	{ OPT_NO_FORK, OPT_NEW_CGROUP, false, NEEDS_CHILD },
 	{ OPT_NO_FORK, OPT_PID_FILE, false, NEEDS_CHILD },
 	{ OPT_ROOT, OPT_PIVOT_ROOT, false, EXCLUDE },
+	/* The kernel makes no user namespace in a chroot. */
+	{ OPT_DISABLE_USERNS, OPT_ROOT, false,
+	  N_("--%1$s cannot nest a user namespace in --%2$s's chroot\n"
+	     "use --pivot-root") },
 	/* The host's devices are out of sight in a chroot: --pivot-root
 	 * (the man page says it). */
 	{ OPT_MOUNT_DEV, OPT_ROOT, false, EXCLUDE },
@@ -157,14 +161,27 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 			 row_name(row_of_flag(UNSHARE_NET)));
 		return msg;
 	}
+	if ((plan->opts & OPT_DISABLE_USERNS) &&
+	    !(plan->effective & UNSHARE_USER)) {
+		snprintf(msg, size, _("--%s needs a new user namespace: add -r "
+				      "or -c"), opt_name(OPT_DISABLE_USERNS));
+		return msg;
+	}
 	for (size_t i = 0; i < plan->n_sysctls; i++) {
 		unsigned long flag = sysctl_namespace(plan->sysctls[i]);
 		char given[64];
 
-		if (plan->effective & flag)
-			continue;
 		snprintf(given, sizeof given, "%s=%.*s", opt_name(OPT_SYSCTL),
 			 (int)strcspn(plan->sysctls[i], "="), plan->sysctls[i]);
+		/* --disable-userns writes this one. */
+		if ((plan->opts & OPT_DISABLE_USERNS) &&
+		    strcmp(given, "sysctl=user.max_user_namespaces") == 0) {
+			snprintf(msg, size, _(EXCLUDE), given,
+				 opt_name(OPT_DISABLE_USERNS));
+			return msg;
+		}
+		if (plan->effective & flag)
+			continue;
 		snprintf(msg, size, _(NEEDS), given,
 			 row_name(row_of_flag(flag)));
 		return msg;
@@ -437,6 +454,31 @@ static char *maps_resolve(struct plan *plan)
 	return NULL;
 }
 
+/* Whether map gives an inner id to outer id. */
+static bool maps_outer(const struct idmap *map, uint32_t id)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (id - map->ext[i].outer < map->ext[i].count)
+			return true;
+	return false;
+}
+
+/* --disable-userns maps the program's ids in the nested namespace to
+ * themselves, which they must be in the new one (the own ids, unless
+ * --setuid or --setgid change them, whose step says if unmapped). */
+static char *nest_unmapped(const struct plan *plan)
+{
+	if (!(plan->opts & OPT_DISABLE_USERNS) ||
+	    ((plan->setuid_id != NO_ID ||
+	      maps_outer(&plan->uid_map, self_uid(plan))) &&
+	     (plan->setgid_id != NO_ID ||
+	      maps_outer(&plan->gid_map, self_gid(plan)))))
+		return NULL;
+	return usage_message(_("--%s needs the program's uid and gid mapped"
+			       "\nadd -r or -c, or --map-user and "
+			       "--map-group"), opt_name(OPT_DISABLE_USERNS));
+}
+
 /* Whether paths a and b name the same file: the same name in the same
  * directory, which is where the bind mount goes (two hard links are two
  * places to mount on). */
@@ -658,6 +700,7 @@ char *plan_refusal(struct plan *plan)
 	if ((bad = fds_unfit(plan)) != NULL || (bad = dirs_leave_root(plan)))
 		return bad;
 	if ((bad = maps_resolve(plan)) == NULL &&
+	    (bad = nest_unmapped(plan)) == NULL &&
 	    (bad = persist_conflict(plan)) == NULL &&
 	    (conflict = output_conflict(plan, msg, sizeof msg)) != NULL)
 		bad = usage_message("%s", conflict);

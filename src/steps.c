@@ -78,9 +78,12 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 		s->dir.root_option = plan->root_dir ? "root" : "pivot-root";
 	}
 	/* A mount made in our new mount namespace propagates to the
-	 * caller's, where it must not outlive a failure. */
-	s->dir.undo = plan->propagation == PROP_SHARED ||
-		      plan->propagation == PROP_UNCHANGED;
+	 * caller's, where it must not outlive a failure (after
+	 * disable-userns, none could be undone: one of a new user
+	 * namespace propagates nowhere out anyway). */
+	s->dir.undo = (plan->propagation == PROP_SHARED ||
+		       plan->propagation == PROP_UNCHANGED) &&
+		      !(plan->opts & OPT_DISABLE_USERNS);
 	s->dir.userns = plan->effective & UNSHARE_USER;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
 	/* After --root or --pivot-root, a path is in the new root. */
@@ -161,8 +164,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->helper.gid = &plan->gid_map;
 	}
 	/* What the hand-off at the end reads and writes, opened while we are
-	 * still the caller: its /proc, FILE's directory. */
-	if (plan->info_fd >= 0 || plan->pid_file)
+	 * still the caller: its /proc (disable-userns's too), FILE's
+	 * directory. */
+	if (plan->info_fd >= 0 || plan->pid_file ||
+	    (plan->opts & OPT_DISABLE_USERNS))
 		add(steps, STEP_HANDOFF)->handoff.file = plan->pid_file;
 	if (plan->owner_uid != NO_ID) {
 		s = add(steps, STEP_OWNER);
@@ -216,6 +221,9 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	 * caller's /proc will do, before the root changes. */
 	for (size_t i = 0; i < plan->n_sysctls; i++)
 		add(steps, STEP_SYSCTL)->name = plan->sysctls[i];
+	/* While we hold the new user namespace's capabilities. */
+	if (plan->opts & OPT_DISABLE_USERNS)
+		add(steps, STEP_USERNS_LIMIT);
 	if ((plan->effective & UNSHARE_MOUNT) &&
 	    plan->propagation != PROP_UNCHANGED)
 		add(steps, STEP_PROPAGATION)->propagation = plan->propagation;
@@ -344,6 +352,10 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->id.keep_admin = keep_admin;
 		s->id.map = userns ? &plan->uid_map : NULL;
 	}
+	/* Once nothing needs the new user namespace's capabilities, with
+	 * the program's ids. */
+	if (plan->opts & OPT_DISABLE_USERNS)
+		add(steps, STEP_DISABLE_USERNS);
 	/* The kernel clears the parent-death signal when the ids change. */
 	if (kill_child &&
 	    (plan->setgid_id != NO_ID || plan->setuid_id != NO_ID)) {

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +33,12 @@
 #include "show.h"
 #include "userns.h"
 
-/* Writes len bytes of text to path in one write(2), as the kernel wants
- * it; -1 with errno set if that fails. */
-static int write_file(const char *path, const char *text, size_t len)
+/* Writes len bytes of text to path (from dir) in one write(2), as the
+ * kernel wants it; -1 with errno set if that fails. */
+static int write_file(int dir, const char *path, const char *text,
+		      size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), saved;
+	int fd = openat(dir, path, O_WRONLY | O_CLOEXEC), saved;
 
 	if (fd < 0)
 		return -1;
@@ -59,7 +61,7 @@ static int write_map(const char *path, const struct idmap *map)
 	char text[map->n * 33 + 1];
 	size_t len = idmap_format(map, text, sizeof text);
 
-	return write_file(path, text, len) == 0 ? 0 : errno;
+	return write_file(AT_FDCWD, path, text, len) == 0 ? 0 : errno;
 }
 
 /* Run newuidmap or newgidmap PID INNER OUTER COUNT ...: 0, REFUSED, or
@@ -118,8 +120,8 @@ static int write_task(const struct step *s, pid_t pid)
 		if (s->maps.setgroups == SETGROUPS_KEEP)
 			return 0;
 		strcat(path, "setgroups");
-		return write_file(path, deny ? "deny" : "allow", deny ? 4 : 5)
-			       == 0 ? 0 : errno;
+		return write_file(AT_FDCWD, path, deny ? "deny" : "allow",
+				  deny ? 4 : 5) == 0 ? 0 : errno;
 	}
 	if (s->maps.writer == MAP_NEWIDMAP)
 		return run_newidmap(uid ? "newuidmap" : "newgidmap", pid,
@@ -322,3 +324,71 @@ bool userns_helper_predict(const struct step *s, struct prediction *p)
 	snprintf(p->what, sizeof p->what, "%s", "newuidmap, newgidmap");
 	return true;
 }
+
+/* --disable-userns: the new user namespace allows one in it, ours; as
+ * its maker we may say so. */
+static void userns_limit(const struct step *s, struct run *run)
+{
+	(void)s;
+	(void)run;
+	if (write_file(AT_FDCWD, "/proc/sys/user/max_user_namespaces", "1",
+		       1) != 0)
+		step_failed(errno, errno == ENOENT ? _(hint_proc) : NULL,
+			    "/proc/sys/user/max_user_namespaces");
+}
+
+STEP_ROW(USERNS_LIMIT, "userns-limit",
+	 N_("allow one user namespace in the new one"), userns_limit, NULL,
+	 NULL);
+
+/* --disable-userns: a user namespace nested in the new one, which allows
+ * no more (the sysctl step): the program keeps its ids, each mapped to
+ * itself, as the kernel lets a process map its own (the group once
+ * setgroups is denied), through the caller's /proc (the hand-off's), as
+ * the new root may have none.  A change of ids made us undumpable, and
+ * /proc/self root's: dumpable again, in a namespace only the caller's
+ * uid (or --owner's) has capabilities over. */
+static void userns_nest(const struct step *s, struct run *run)
+{
+	const char *file[] = { "self/setgroups", "self/uid_map",
+			       "self/gid_map" };
+	char text[3][32] = { "deny" };
+	size_t i = 0;
+
+	(void)s;
+	snprintf(text[1], sizeof text[1], "%u %u 1", (unsigned)geteuid(),
+		 (unsigned)geteuid());
+	snprintf(text[2], sizeof text[2], "%u %u 1", (unsigned)getegid(),
+		 (unsigned)getegid());
+	if (unshare(CLONE_NEWUSER) != 0)
+		step_failed(errno, errno == ENOSPC
+					   ? _("raise user.max_user_namespaces where "
+					       "unshare runs")
+					   : NULL, NULL);
+	if (prctl(PR_SET_DUMPABLE, 1) != 0)
+		step_failed(errno, NULL, NULL);
+	for (; i < 3; i++)
+		if (write_file(run->handoff.proc_fd, file[i], text[i],
+			       strlen(text[i])) != 0)
+			step_failed(errno, NULL, "/proc/%s", file[i]);
+}
+
+/* --dry-run: the nested namespace counts against the caller's limit
+ * too, as the new one does. */
+static bool userns_nest_predict(const struct step *s, struct prediction *p)
+{
+	long long max = proc_read_number("/proc/sys/user/max_user_namespaces");
+
+	(void)s;
+	if (max < 0 || max >= 2)
+		return false;
+	p->err = ENOSPC;
+	snprintf(p->hint, sizeof p->hint, _("raise user.max_%s_namespaces "
+					    "(here %lld, or a parent's)"),
+		 "user", max);
+	return true;
+}
+
+STEP_ROW(DISABLE_USERNS, "disable-userns",
+	 N_("enter a user namespace that allows none in it"),
+	 userns_nest, NULL, userns_nest_predict);

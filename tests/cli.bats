@@ -63,7 +63,7 @@ load helpers
 	order=$(sed -n '/^ Namespaces/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
 	assert_equal "$order" "mount uts ipc net pid user cgroup time mount-proc mount-dev tmpfs bind ro-bind mount-sysfs sysctl new-cgroup cgroup-set mount-cgroup propagation mount-binfmt load-interp loopback monotonic boottime hostname domainname"
 	order=$(sed -n '/^ User namespace/,/^$/p' <<<"$output" | grep -oE '^(  -., |      )--[a-z-]+' | sed 's/.*--//' | paste -sd' ')
-	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps"
+	assert_equal "$order" "map-root-user map-current-user map-user map-group map-users map-groups map-auto map-subids owner setgroups setuid setgid keep-caps disable-userns"
 }
 
 @test "--usage: each option with its value's name, none where it takes none" {

@@ -85,6 +85,7 @@ LINES = [
                      "--ro-bind=/etc/passwd:{d}/pw"]),
     ("sysctl", True, ["--net", "--uts", "--sysctl=net.ipv4.ip_forward=1",
                       "--sysctl=kernel.hostname=sweep"]),
+    ("disable-userns", False, ["-r", "--disable-userns", "--setuid=0"]),
     # The caller followed: by the waiting parent, and by the program.
     ("parent-death", True, ["--fork", "--die-with-parent=TERM"]),
     ("parent-death-setuid", True, ["--die-with-parent", "--setuid=65534"]),

@@ -50,6 +50,8 @@ CALLS = {
     "fork": r"\b(clone3?|v?fork)\(",
     "parent-death": r"PR_SET_PDEATHSIG",
     "sysctl": r'openat\(AT_FDCWD, "/proc/sys/[^"]+", O_WRONLY',
+    "userns-limit": r'openat\(AT_FDCWD, "/proc/sys/user/max_user_namespaces", '
+                    r'O_WRONLY',
     "kill-child": r"PR_SET_PDEATHSIG",
     "cgroup-enter": r"unshare\(CLONE_NEWCGROUP\)",
     "binfmt-early": r'fsopen\("binfmt_misc"',
@@ -72,6 +74,7 @@ CALLS = {
     "setgid": r"setresgid\(",
     "keepcaps": r"PR_SET_KEEPCAPS",
     "setuid": r"setresuid\(",
+    "disable-userns": r"\bunshare\(CLONE_NEWUSER\)",
     "keep-caps": r"PR_CAP_AMBIENT",
     "persist": r"open_tree\(",
     # No system call: --verbose --json says it once it is done.

@@ -162,6 +162,7 @@ json.dump(d, open("steps.json", "w"))'
 		"-r --pid --mount-proc --monotonic=1 --kill-child=TERM --root=$BATS_TEST_TMPDIR/root --wd=/ -S0 -G0 --keep-caps --net=$BATS_TEST_TMPDIR/ns --keep-env=HOME /probe"
 		"-r --mount-binfmt=/binfmt --load-interp=:zfix:M::zfix::$UNSHARE_TESTLIB/probe:F --root=$BATS_TEST_TMPDIR/root /probe"
 		"--owner=65534:65534 -r true"
+		"-r -S0 -G0 --disable-userns true"
 		"--map-users=0:100000:10 --map-groups=0:100000:10 true"
 	)
 	echo g >go

@@ -35,7 +35,8 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 # line's own, after "--"), and where it runs: None (here), "cover" (a
 # mount namespace of its own with a tmpfs over /proc/irq: the kernel's
 # "too revealing"), "seccomp" (under a filter that refuses unshare(2)),
-# "no-net-ns" (a user namespace allowed no network namespace), "jail"
+# "no-net-ns" (a user namespace allowed no network namespace),
+# "one-user-ns" (one allowed one user namespace), "jail"
 # (chrooted into a directory of the test's own, / no mount point), "eof"
 # and "byte" (descriptor 3 at its end, or with a byte to read), or a
 # cgroup of the test's own ("cg:free", "cg:full" at its
@@ -202,6 +203,14 @@ LINES = [
     ("root", ["-n", "--sysctl=net.ipv4.ip_forward=x"], None),
     ("root", ["--sysctl=net.ipv4.ip_forward=1"], None),
     ("nobody", ["-r", "-u", "--sysctl=kernel.hostname=twin"], None),
+    # userns-limit, disable-userns
+    ("root", ["-r", "--disable-userns"], None),
+    ("nobody", ["-r", "--disable-userns"], None),
+    ("root", ["-r", "-S", "0", "-G", "0", "--disable-userns"], None),
+    ("root", ["-r", "--pivot-root={d}/bare", "--disable-userns"], None),
+    ("root", ["-r", "--disable-userns"], "one-user-ns"),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "--disable-userns"], None),
     # parent-death
     ("root", ["--die-with-parent=TERM", "-S", "65534"], None),
     ("nobody", ["-r", "-f", "--die-with-parent"], None),
@@ -337,6 +346,7 @@ def command(unshare, who, args, where, mode, d, cg):
     shell = {
         "cover": "mount -t tmpfs twin /proc/irq",
         "no-net-ns": "echo 0 > /proc/sys/user/max_net_namespaces",
+        "one-user-ns": "echo 1 > /proc/sys/user/max_user_namespaces",
         "eof": "exec 3</dev/null",
         "byte": f"exec 3<{d}/byte",
         "handoff": f"exec 3<{d}/byte 4>/dev/null",
@@ -344,7 +354,7 @@ def command(unshare, who, args, where, mode, d, cg):
     wrap = ["sh", "-c", shell + ' && exec "$@"', "sh"] if shell else None
     if where == "cover":
         wrap = [unshare, "-m"] + wrap
-    elif where == "no-net-ns":
+    elif where in ("no-net-ns", "one-user-ns"):
         wrap = [unshare, "-U", "--map-root-user", "--keep-caps"] + wrap
     elif where.startswith("cg:"):
         place = f"{cg['dir']}/{where[3:]}/cgroup.procs"

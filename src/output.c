@@ -192,25 +192,19 @@ static unsigned notes_of(const struct plan *plan, const struct steps *steps)
 
 static void notes(struct emit *e, unsigned which)
 {
-	bool first = true;
+	const char *names[sizeof note_rows / sizeof note_rows[0]];
+	size_t n = 0;
 
-	if (e->json)
-		fputs(",\"notes\":[", e->out);
 	for (size_t i = 0; i < sizeof note_rows / sizeof note_rows[0]; i++) {
 		if (!(which & 1u << i))
 			continue;
-		if (e->json) {
-			fputs(first ? "" : ",", e->out);
-			json_string(e->out, note_rows[i].name);
-			first = false;
-		} else {
+		names[n++] = note_rows[i].name;
+		if (!e->json)
 			/* TRANSLATORS: a label of the plan, in a column 12
 			 * characters wide. */
 			emit_line(e, _("note"), _(note_rows[i].text));
-		}
 	}
-	if (e->json)
-		putc(']', e->out);
+	emit_names(e, "notes", names, n);
 }
 
 /* One step, through its kind's row. */
@@ -266,10 +260,8 @@ void say_predictions(const struct prediction *found, size_t n)
 		const char *doc = _(step_kinds[p->step->kind]->doc);
 		char what[1024];
 
-		if (*p->what)
-			snprintf(what, sizeof what, "%s: %s", doc, p->what);
-		else
-			snprintf(what, sizeof what, "%s", doc);
+		snprintf(what, sizeof what, "%s%s%s", doc, *p->what ? ": " : "",
+			 p->what);
 		if (p->unsure)
 			/* TRANSLATORS: %s is a step that may fail or not:
 			 * its words and its value ("wait for a byte on FD

@@ -310,15 +310,12 @@ static void unbind(const char *const *files, const struct kept *kept)
 
 			/* A mount put on ours meanwhile was unmounted in its
 			 * place, or is on it still. */
-			if (r == STAYED)
-				snprintf(hint, sizeof hint, "%s",
-					 _(stayed_hint));
-			else
-				snprintf(hint, sizeof hint, _(free_hint),
-					 quoted(files[i]));
+			snprintf(hint, sizeof hint, _(free_hint),
+				 quoted(files[i]));
 			/* TRANSLATORS: --%s=%s is the option and the file as
 			 * given. */
-			complain("persist", r == STAYED ? 0 : EBUSY, hint,
+			complain("persist", r == STAYED ? 0 : EBUSY,
+				 r == STAYED ? _(stayed_hint) : hint,
 				 _("--%s=%s: the namespace stays kept in it"),
 				 unshare_flags[i].name, quoted(files[i]));
 			continue;
@@ -423,40 +420,35 @@ static void reap_helper(void)
 void persist_start(const struct step *s, struct run *run)
 {
 	int sock[2], st;
-	pid_t pid, middle;
+	pid_t pid = getpid(), child;
 
-	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
 		step_failed(errno, NULL, NULL);
 	/* A parent that waits for the program (--fork) outlives the
 	 * helper, and reaps it: no zombie is left to an init that does not
 	 * reap.  Without one, we become the program, which must not find a
-	 * child it did not make: the helper is made an orphan. */
-	if (s->bind.reaped) {
-		reaped_helper = fork_or_fail();
-		if (reaped_helper == 0) {
-			close(sock[0]);
-			helper(s->bind.files, pid, sock[1]);
-		}
-		close(sock[1]);
-		reaper = pid;
-		reaper_sock = run->helpers.bind_sock = sock[0];
-		atexit(reap_helper);
-		return;
-	}
-	if ((middle = fork_or_fail()) == 0) {
-		if (fork_or_fail() != 0)
+	 * child it did not make: the helper is made an orphan, by a middle
+	 * child that ends at once. */
+	if ((child = fork_or_fail()) == 0) {
+		if (!s->bind.reaped && fork_or_fail() != 0)
 			_exit(0);
 		close(sock[0]);
 		helper(s->bind.files, pid, sock[1]);
 	}
 	close(sock[1]);
-	if (wait_child(middle, &st, 0) < 0)
+	run->helpers.bind_sock = sock[0];
+	if (s->bind.reaped) {
+		reaped_helper = child;
+		reaper = pid;
+		reaper_sock = sock[0];
+		atexit(reap_helper);
+		return;
+	}
+	if (wait_child(child, &st, 0) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Not 0: the middle one said why. */
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		helper_gone(&st);
-	run->helpers.bind_sock = sock[0];
 }
 
 STEP_ROW(BIND_HELPER, "bind-helper",

@@ -379,11 +379,15 @@ static void uncompared_line(unsigned long mask,
 	say("sharing", "%s", text);
 }
 
-static void report_before(unsigned long mask,
-			  struct sharing before[UNSHARE_NFLAGS])
+struct sharing *sharing_before(unsigned long named)
 {
+	unsigned long mask = named & SHARING_FLAGS;
+	struct sharing *before;
 	char text[2048];
 
+	if (!narrating() || mask == 0 ||
+	    (before = calloc(UNSHARE_NFLAGS, sizeof *before)) == NULL)
+		return NULL;
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
@@ -408,18 +412,21 @@ static void report_before(unsigned long mask,
 		report(f, "before", s, text);
 	}
 	uncompared_line(mask, before);
+	return before;
 }
 
 /* After unshare(2), the tasks that shared a part before are compared
  * again, and only they: the kernel made each part ours (a copy, or for
  * sysvsem no undo list at all), and in a new user namespace few others
  * may be compared any more. */
-static void report_after(unsigned long mask,
-			 const struct sharing before[UNSHARE_NFLAGS])
+void sharing_after(unsigned long named, struct sharing *before)
 {
+	unsigned long mask = named & SHARING_FLAGS;
 	pid_t self = getpid();
 	char who[512], text[1024];
 
+	if (before == NULL)
+		return;
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		const struct sharing *was = &before[i];
@@ -459,26 +466,7 @@ static void report_after(unsigned long mask,
 		}
 		report(f, "after", &now[i], text);
 	}
-}
-
-struct sharing *sharing_before(unsigned long named)
-{
-	unsigned long mask = named & SHARING_FLAGS;
-	struct sharing *seen;
-
-	if (!narrating() || mask == 0 ||
-	    (seen = calloc(UNSHARE_NFLAGS, sizeof *seen)) == NULL)
-		return NULL;
-	report_before(mask, seen);
-	return seen;
-}
-
-void sharing_after(unsigned long named, struct sharing *seen)
-{
-	if (seen == NULL)
-		return;
-	report_after(named & SHARING_FLAGS, seen);
-	free(seen);
+	free(before);
 }
 
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])

@@ -46,12 +46,6 @@ static int pid_ns_depth(void)
 	return depth;
 }
 
-static const char *names(unsigned long mask, char *buf, size_t size)
-{
-	flags_names(mask, ", ", buf, size);
-	return buf;
-}
-
 const char *apparmor_hint(void)
 {
 	if (getuid() == 0 ||
@@ -209,8 +203,8 @@ void diagnose_unshare(int err, unsigned long mask)
 {
 	char flags[256], what[512], hint[512];
 
-	snprintf(what, sizeof what, "%s: %s", events_doc(),
-		 names(mask, flags, sizeof flags));
+	flags_names(mask, ", ", flags, sizeof flags);
+	snprintf(what, sizeof what, "%s: %s", events_doc(), flags);
 	frame(what, err, explain(err, mask, hint, sizeof hint));
 }
 
@@ -223,7 +217,7 @@ static bool predict(unsigned long mask, struct prediction *p)
 
 	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
 		return false;
-	names(mask, p->what, sizeof p->what);
+	flags_names(mask, ", ", p->what, sizeof p->what);
 	flags_names(mask, ",", p->value, sizeof p->value);
 	hint = explain(p->err, mask, p->hint, sizeof p->hint);
 	if (hint != p->hint)

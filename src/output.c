@@ -20,19 +20,6 @@
 #include "output.h"
 #include "wrap.h"
 
-/* The flags the closure added, in the order it added them, so that each
- * reason comes after the flag it names.  Returns how many. */
-static size_t added_in_order(const struct plan *plan,
-			     int order[UNSHARE_NFLAGS])
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (plan->why[i].by >= 0)
-			order[plan->why[i].step] = (int)i, n++;
-	return n;
-}
-
 /* What the tool's own rules added: "implied" lines, or the "implied"
  * array; without the reasons, one line of them all. */
 static void implied(struct emit *e, const struct plan *plan)
@@ -83,9 +70,14 @@ static void implied(struct emit *e, const struct plan *plan)
 static void added(struct emit *e, const struct plan *plan)
 {
 	int order[UNSHARE_NFLAGS] = { 0 };
-	size_t n = added_in_order(plan, order);
+	size_t n = 0;
 	unsigned long mask = 0;
 
+	/* The flags the closure added, in the order it added them, so that
+	 * each reason comes after the flag it names. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (plan->why[i].by >= 0)
+			order[plan->why[i].step] = (int)i, n++;
 	if (e->json)
 		fputs(",\"added\":[", e->out);
 	for (size_t k = 0; k < n; k++) {

@@ -359,7 +359,16 @@ static void flag_member(const void *rows, size_t i, size_t c)
 	const struct flag_row *r = (const struct flag_row *)rows + i;
 	const struct flag *f = r->flag;
 	bool counted = (f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared);
-	const char *s = NULL;
+	/* The columns that are text, null where NULL; type as lsns(8)
+	 * names it, as the namespace's inode. */
+	const char *const texts[N_FLAG_COLS] = {
+		[COL_FLAG] = f->name,
+		[COL_STATUS] = statuses[r->status].word,
+		[COL_DETACHES] = f->detaches,
+		[COL_KERNEL] = f->kernel,
+		[COL_SINCE] = f->since,
+		[COL_TYPE] = *f->ns ? f->ns : NULL,
+	};
 
 	printf("\"%s\":", flag_columns[c].name);
 	switch (c) {
@@ -384,29 +393,13 @@ static void flag_member(const void *rows, size_t i, size_t c)
 			break;
 		printf("%zu", c == COL_SHARED ? r->shared->n : r->shared->hidden);
 		return;
-	case COL_FLAG:
-		s = f->name;
-		break;
-	case COL_STATUS:
-		s = statuses[r->status].word;
-		break;
-	case COL_DETACHES:
-		s = f->detaches;
-		break;
-	case COL_KERNEL:
-		s = f->kernel;
-		break;
-	case COL_SINCE:
-		s = f->since;
-		break;
-	/* As lsns(8) names them: the namespace's type (and its inode). */
-	default: /* COL_TYPE */
-		s = *f->ns ? f->ns : NULL;
+	default:
+		if (!texts[c])
+			break;
+		json_string(stdout, texts[c]);
+		return;
 	}
-	if (s)
-		json_string(stdout, s);
-	else
-		fputs("null", stdout);
+	fputs("null", stdout);
 }
 
 /* The flags as JSON: every member, or with --output those of the columns
@@ -544,29 +537,24 @@ static void option_member(const void *data, size_t i, size_t c)
 	const char *words[MAX_WORDS];
 	char buf[MAX_WORDS][16];
 	size_t n;
+	/* The columns that are text. */
+	const char *const texts[N_OPTION_COLS] = {
+		[OCOL_OPTION] = row_name(r),
+		[OCOL_ARGUMENT] = argument_names[r->arg],
+		[OCOL_VALUE] = value_kinds[r->values],
+		[OCOL_HELP] = option_help(r),
+	};
 
 	(void)data;
 	printf("\"%s\":", option_columns[c].name);
 	switch (c) {
-	case OCOL_OPTION:
-		json_string(stdout, row_name(r));
-		break;
 	case OCOL_SHORT:
 		if (r->letter)
 			printf("\"%c\"", r->letter);
 		else
 			fputs("null", stdout);
 		break;
-	case OCOL_ARGUMENT:
-		json_string(stdout, argument_names[r->arg]);
-		break;
-	case OCOL_VALUE:
-		json_string(stdout, value_kinds[r->values]);
-		break;
-	case OCOL_HELP:
-		json_string(stdout, option_help(r));
-		break;
-	default: /* OCOL_WORDS */
+	case OCOL_WORDS:
 		n = words_of(r, words, buf, MAX_WORDS);
 		putchar('[');
 		for (size_t k = 0; k < n; k++) {
@@ -575,6 +563,9 @@ static void option_member(const void *data, size_t i, size_t c)
 			json_string(stdout, words[k]);
 		}
 		putchar(']');
+		break;
+	default:
+		json_string(stdout, texts[c]);
 	}
 }
 

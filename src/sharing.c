@@ -519,8 +519,6 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	}
 }
 
-/* Step unshare: the call itself, and with --verbose each namespace's
- * inode before and after, and who shared what was named. */
 void run_unshare(const struct step *s, struct run *run)
 {
 	ino_t after[UNSHARE_NFLAGS];

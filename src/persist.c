@@ -393,8 +393,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	if (read(sock, &c, 1) == 1 && c == 'u') {
 		unbind(files, kept);
 		/* Done: the one who asked may go on (or die). */
-		if (send(sock, "d", 1, MSG_NOSIGNAL) != 1)
-			_exit(0);
+		send(sock, "d", 1, MSG_NOSIGNAL);
 	}
 	_exit(0);
 }

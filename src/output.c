@@ -42,8 +42,6 @@ static void implied(struct emit *e, const struct plan *plan)
 			continue;
 		}
 		/* One line for all an option brings. */
-		if (i > 0 && plan->implied[i - 1].by == im->by)
-			continue;
 		while (i + 1 < plan->nimplied &&
 		       plan->implied[i + 1].by == im->by) {
 			const struct implied *next = &plan->implied[++i];

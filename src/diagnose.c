@@ -34,28 +34,16 @@
  * unknown. */
 static int pid_ns_depth(void)
 {
-	char line[512];
+	char line[512], *save;
+	char *tok = proc_status_line("NSpid:", line, sizeof line);
 	int depth = -1;
-	FILE *f = fopen("/proc/self/status", "re");
 
-	if (f == NULL)
+	if (tok == NULL)
 		return -1;
-	while (fgets(line, sizeof line, f))
-		if (strncmp(line, "NSpid:", 6) == 0) {
-			char *save, *tok = strtok_r(line + 6, " \t\n", &save);
-
-			for (; tok; tok = strtok_r(NULL, " \t\n", &save))
-				depth++;
-			break;
-		}
-	fclose(f);
+	for (tok = strtok_r(tok, " \t\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\n", &save))
+		depth++;
 	return depth;
-}
-
-static const char *names(unsigned long mask, char *buf, size_t size)
-{
-	flags_names(mask, ", ", buf, size);
-	return buf;
 }
 
 const char *apparmor_hint(void)
@@ -93,11 +81,6 @@ static const char hint_seccomp[] = N_("a seccomp filter is on this process "
 				      "(Seccomp: 2 in /proc/self/status): "
 				      "run it without one");
 
-static bool filtered(void)
-{
-	return proc_status_field("Seccomp:", 10) == 2;
-}
-
 static const char *explain_eperm(unsigned long mask)
 {
 	unsigned long privileged = mask & UNSHARE_NAMESPACES & ~UNSHARE_USER;
@@ -112,15 +95,11 @@ static const char *explain_eperm(unsigned long mask)
 			return _(hint_chroot);
 		if (apparmor_hint())
 			return apparmor_hint();
-		if (filtered())
-			return _(hint_seccomp);
-		return _(hint_refused);
-	}
-	if (privileged && !has_cap(CAP_SYS_ADMIN))
+	} else if (privileged && !has_cap(CAP_SYS_ADMIN)) {
 		return _(hint_root);
-	if (filtered())
-		return _(hint_seccomp);
-	return _(hint_refused);
+	}
+	return proc_status_field("Seccomp:", 10) == 2 ? _(hint_seccomp)
+						      : _(hint_refused);
 }
 
 static const char *explain_einval(unsigned long mask, char *buf,
@@ -224,8 +203,8 @@ void diagnose_unshare(int err, unsigned long mask)
 {
 	char flags[256], what[512], hint[512];
 
-	snprintf(what, sizeof what, "%s: %s", events_doc(),
-		 names(mask, flags, sizeof flags));
+	flags_names(mask, ", ", flags, sizeof flags);
+	snprintf(what, sizeof what, "%s: %s", events_doc(), flags);
 	frame(what, err, explain(err, mask, hint, sizeof hint));
 }
 
@@ -238,7 +217,7 @@ static bool predict(unsigned long mask, struct prediction *p)
 
 	if (mask == 0 || (p->err = probe(mask, &sig)) <= 0)
 		return false;
-	names(mask, p->what, sizeof p->what);
+	flags_names(mask, ", ", p->what, sizeof p->what);
 	flags_names(mask, ",", p->value, sizeof p->value);
 	hint = explain(p->err, mask, p->hint, sizeof p->hint);
 	if (hint != p->hint)

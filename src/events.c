@@ -57,7 +57,8 @@ const char *events_doc(void)
 	return _(now_doc);
 }
 
-const char *events_step(const char *step)
+/* step, or for THIS_STEP the step running now. */
+static const char *events_step(const char *step)
 {
 	return step && *step == '\0' ? now : step;
 }

@@ -37,9 +37,6 @@ void events_at(const char *step, const char *doc);
  * (step_failed). */
 const char *events_doc(void);
 
-/* step, or for THIS_STEP the step running now. */
-const char *events_step(const char *step);
-
 /* How much --verbose says, and in what form: set once, before the
  * first thing is said (main), and read by whatever narrates.  0: say
  * nothing; 1: one short line a fact; 2 and more: the long form. */

@@ -46,45 +46,34 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  /* TRANSLATORS: why the kernel adds a flag, after "added fs
 	   * mount brings fs: " in --dry-run and --verbose. */
 	  N_("root and cwd point into the mount table") },
-	{ "uts", UNSHARE_UTS, "CLONE_NEWUTS",
-	  N_("hostname and domain name"),
-	  "uts", "uts", "2.6.19", "CONFIG_UTS_NS",
-	  0, "" },
+	{ "uts", UNSHARE_UTS, "CLONE_NEWUTS", N_("hostname and domain name"),
+	  "uts", "uts", "2.6.19", "CONFIG_UTS_NS", 0, "" },
 	{ "ipc", UNSHARE_IPC, "CLONE_NEWIPC",
 	  N_("System V IPC and POSIX message queues"),
-	  "ipc", "ipc", "2.6.19", "CONFIG_IPC_NS",
-	  UNSHARE_SYSVSEM,
+	  "ipc", "ipc", "2.6.19", "CONFIG_IPC_NS", UNSHARE_SYSVSEM,
 	  N_("semaphore undo belongs to the old IPC namespace") },
 	{ "net", UNSHARE_NET, "CLONE_NEWNET",
 	  N_("network devices, addresses, routes, firewall"),
-	  "net", "net", "2.6.24", "CONFIG_NET_NS",
-	  0, "" },
+	  "net", "net", "2.6.24", "CONFIG_NET_NS", 0, "" },
 	{ "pid", UNSHARE_PID, "CLONE_NEWPID",
 	  N_("process ids (for its children)"),
-	  "pid", "pid_for_children", "3.8", "CONFIG_PID_NS",
-	  0, "" },
+	  "pid", "pid_for_children", "3.8", "CONFIG_PID_NS", 0, "" },
 	{ "user", UNSHARE_USER, "CLONE_NEWUSER",
 	  N_("user and group ids, capabilities"),
-	  "user", "user", "3.8", "CONFIG_USER_NS",
-	  UNSHARE_THREAD | UNSHARE_FS,
+	  "user", "user", "3.8", "CONFIG_USER_NS", UNSHARE_THREAD | UNSHARE_FS,
 	  N_("a user namespace belongs to one process alone") },
 	{ "cgroup", UNSHARE_CGROUP, "CLONE_NEWCGROUP",
 	  N_("cgroup root directory"),
-	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS",
-	  0, "" },
+	  "cgroup", "cgroup", "4.6", "CONFIG_CGROUPS", 0, "" },
 	{ "time", UNSHARE_TIME, "CLONE_NEWTIME",
 	  N_("monotonic and boot-time clocks"),
-	  "time", "time_for_children", "5.6", "CONFIG_TIME_NS",
-	  0, "" },
-	{ "fs", UNSHARE_FS, "CLONE_FS",
-	  N_("root, working directory and umask"),
+	  "time", "time_for_children", "5.6", "CONFIG_TIME_NS", 0, "" },
+	{ "fs", UNSHARE_FS, "CLONE_FS", N_("root, working directory and umask"),
 	  "", "", "2.6.16", "", 0, "" },
-	{ "files", UNSHARE_FILES, "CLONE_FILES",
-	  N_("file descriptor table"),
+	{ "files", UNSHARE_FILES, "CLONE_FILES", N_("file descriptor table"),
 	  "", "", "2.6.16", "", 0, "" },
 	{ "sysvsem", UNSHARE_SYSVSEM, "CLONE_SYSVSEM",
-	  N_("System V semaphore undo list"),
-	  "", "", "2.6.26", "", 0, "" },
+	  N_("System V semaphore undo list"), "", "", "2.6.26", "", 0, "" },
 	{ "vm", UNSHARE_VM, "CLONE_VM", N_("address space"),
 	  "", "", "2.6.16", "", UNSHARE_SIGHAND,
 	  N_("signal handlers are addresses in the address space") },
@@ -96,7 +85,6 @@ const struct flag unshare_flags[UNSHARE_NFLAGS] = {
 	  "", "", "2.6.16", "", UNSHARE_VM,
 	  N_("a thread group shares one address space") },
 };
-
 
 int flag_index(unsigned long bit)
 {
@@ -182,6 +170,7 @@ static int parse_number(const char *s, size_t len, unsigned long *out)
 {
 	char buf[32], *end;
 	int base = 10;
+	size_t skip;
 
 	if (len == 0 || len >= sizeof buf)
 		return -1;
@@ -193,10 +182,10 @@ static int parse_number(const char *s, size_t len, unsigned long *out)
 		return -1;
 	/* strtoul would take a sign or blanks; the checks above and below
 	 * leave it only digits. */
-	for (size_t i = base == 16 ? 2 : 0; i < len; i++)
-		if (!(base == 16 ? strchr("0123456789abcdefABCDEF", buf[i])
-				 : strchr("0123456789", buf[i])))
-			return -1;
+	skip = base == 16 ? 2 : 0;
+	if (strspn(buf + skip, base == 16 ? "0123456789abcdefABCDEF"
+					  : "0123456789") != len - skip)
+		return -1;
 	errno = 0;
 	*out = strtoul(buf, &end, base);
 	if (errno || *end)

@@ -22,14 +22,16 @@
 #include "show.h"
 #include "undo.h"
 
-/* Make every permitted capability ambient, so that it survives exec under
+/* Every permitted capability made ambient, so that it survives exec under
  * a uid that is not 0. */
-static void keep_caps(void)
+void identity_keep_caps(const struct step *s, struct run *run)
 {
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
 
+	(void)s;
+	(void)run;
 	if (syscall(SYS_capget, &head, data) != 0)
 		step_failed(errno, NULL, NULL);
 	for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
@@ -45,6 +47,9 @@ static void keep_caps(void)
 		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0)
 			step_failed(errno, NULL, "%d", cap);
 }
+
+STEP_ROW(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),
+	 identity_keep_caps, NULL, NULL);
 
 /* Whether setgroups(2) is denied in our user namespace: we denied it
  * ourselves, or /proc/self/setgroups says so (the setting is inherited
@@ -141,16 +146,6 @@ void identity_setuid(const struct step *s, struct run *run)
 
 STEP_ROW(SETUID, "setuid", "setuid",
 	 identity_setuid, show_id, identity_predict);
-
-void identity_keep_caps(const struct step *s, struct run *run)
-{
-	(void)s;
-	(void)run;
-	keep_caps();
-}
-
-STEP_ROW(KEEP_CAPS, "keep-caps", N_("make the capabilities ambient"),
-	 identity_keep_caps, NULL, NULL);
 
 void identity_no_new_privs(const struct step *s, struct run *run)
 {

@@ -325,22 +325,50 @@ static void new_cgroup_line(const struct plan *plan)
 	 * delegation, the way to it on this system. */
 	if (st == CG_NONE)
 		snprintf(line, sizeof line, "--new-cgroup: %s", json_status[st]);
-	else if (st == CG_USABLE)
-		snprintf(line, sizeof line, "--new-cgroup: %s (%s)",
-			 json_status[st], quoted(dir));
 	else
-		snprintf(line, sizeof line, "--new-cgroup: %s (%s): %s",
+		snprintf(line, sizeof line, "--new-cgroup: %s (%s)%s%s",
 			 json_status[st], quoted(dir),
-			 cgroup_delegate_hint(true));
+			 st == CG_USABLE ? "" : ": ",
+			 st == CG_USABLE ? "" : cgroup_delegate_hint(true));
 	wrap_print(stdout, line, 0, 2, text_width(STDOUT_FILENO));
 }
 
-/* A flag's member for column c: a number, a string, or null. */
-static void flag_member(const struct flag_row *r, size_t c)
+/* The rows of a table as the JSON array of key: each an object of the
+ * members of the columns shown, each written by member(data, row, c). */
+static void json_rows(const char *key, size_t nrows, const size_t *shown,
+		      size_t nshown, const void *data,
+		      void (*member)(const void *data, size_t i, size_t c))
 {
+	json_open(stdout, key);
+	putchar('[');
+	for (size_t i = 0; i < nrows; i++) {
+		fputs(i ? ",{" : "{", stdout);
+		for (size_t k = 0; k < nshown; k++) {
+			if (k)
+				putchar(',');
+			member(data, i, shown[k]);
+		}
+		putchar('}');
+	}
+	putchar(']');
+}
+
+/* Flag i's member for column c: a number, a string, or null. */
+static void flag_member(const void *rows, size_t i, size_t c)
+{
+	const struct flag_row *r = (const struct flag_row *)rows + i;
 	const struct flag *f = r->flag;
 	bool counted = (f->bit & SHARING_FLAGS) && !sharing_unknown(r->shared);
-	const char *s = NULL;
+	/* The columns that are text, null where NULL; type as lsns(8)
+	 * names it, as the namespace's inode. */
+	const char *const texts[N_FLAG_COLS] = {
+		[COL_FLAG] = f->name,
+		[COL_STATUS] = statuses[r->status].word,
+		[COL_DETACHES] = f->detaches,
+		[COL_KERNEL] = f->kernel,
+		[COL_SINCE] = f->since,
+		[COL_TYPE] = *f->ns ? f->ns : NULL,
+	};
 
 	printf("\"%s\":", flag_columns[c].name);
 	switch (c) {
@@ -365,29 +393,13 @@ static void flag_member(const struct flag_row *r, size_t c)
 			break;
 		printf("%zu", c == COL_SHARED ? r->shared->n : r->shared->hidden);
 		return;
-	case COL_FLAG:
-		s = f->name;
-		break;
-	case COL_STATUS:
-		s = statuses[r->status].word;
-		break;
-	case COL_DETACHES:
-		s = f->detaches;
-		break;
-	case COL_KERNEL:
-		s = f->kernel;
-		break;
-	case COL_SINCE:
-		s = f->since;
-		break;
-	/* As lsns(8) names them: the namespace's type (and its inode). */
-	default: /* COL_TYPE */
-		s = *f->ns ? f->ns : NULL;
+	default:
+		if (!texts[c])
+			break;
+		json_string(stdout, texts[c]);
+		return;
 	}
-	if (s)
-		json_string(stdout, s);
-	else
-		fputs("null", stdout);
+	fputs("null", stdout);
 }
 
 /* The flags as JSON: every member, or with --output those of the columns
@@ -399,18 +411,7 @@ static void flags_json(const struct plan *plan, const struct flag_row *rows,
 		shown = json_members;
 		nshown = N_FLAG_COLS;
 	}
-	json_open(stdout, "flags");
-	putchar('[');
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
-		fputs(i ? ",{" : "{", stdout);
-		for (size_t k = 0; k < nshown; k++) {
-			if (k)
-				putchar(',');
-			flag_member(&rows[i], shown[k]);
-		}
-		putchar('}');
-	}
-	putchar(']');
+	json_rows("flags", UNSHARE_NFLAGS, shown, nshown, rows, flag_member);
 	if (!plan->list_columns)
 		new_cgroup_line(plan);
 	puts("}");
@@ -529,34 +530,31 @@ static void options_text(const struct plan *plan, const size_t *shown,
 	free(text);
 }
 
-/* An option's member for column c: "option":"mount", ... */
-static void option_member(const struct option_row *r, size_t c)
+/* Option i's member for column c: "option":"mount", ... */
+static void option_member(const void *data, size_t i, size_t c)
 {
+	const struct option_row *r = &option_rows[i];
 	const char *words[MAX_WORDS];
 	char buf[MAX_WORDS][16];
 	size_t n;
+	/* The columns that are text. */
+	const char *const texts[N_OPTION_COLS] = {
+		[OCOL_OPTION] = row_name(r),
+		[OCOL_ARGUMENT] = argument_names[r->arg],
+		[OCOL_VALUE] = value_kinds[r->values],
+		[OCOL_HELP] = option_help(r),
+	};
 
+	(void)data;
 	printf("\"%s\":", option_columns[c].name);
 	switch (c) {
-	case OCOL_OPTION:
-		json_string(stdout, row_name(r));
-		break;
 	case OCOL_SHORT:
 		if (r->letter)
 			printf("\"%c\"", r->letter);
 		else
 			fputs("null", stdout);
 		break;
-	case OCOL_ARGUMENT:
-		json_string(stdout, argument_names[r->arg]);
-		break;
-	case OCOL_VALUE:
-		json_string(stdout, value_kinds[r->values]);
-		break;
-	case OCOL_HELP:
-		json_string(stdout, option_help(r));
-		break;
-	default: /* OCOL_WORDS */
+	case OCOL_WORDS:
 		n = words_of(r, words, buf, MAX_WORDS);
 		putchar('[');
 		for (size_t k = 0; k < n; k++) {
@@ -565,25 +563,10 @@ static void option_member(const struct option_row *r, size_t c)
 			json_string(stdout, words[k]);
 		}
 		putchar(']');
+		break;
+	default:
+		json_string(stdout, texts[c]);
 	}
-}
-
-/* Every option as JSON, its members those of the columns shown (every
- * one, or --output's). */
-static void options_json(const size_t *shown, size_t nshown)
-{
-	json_open(stdout, "options");
-	putchar('[');
-	for (size_t i = 0; i < option_count; i++) {
-		fputs(i ? ",{" : "{", stdout);
-		for (size_t k = 0; k < nshown; k++) {
-			if (k)
-				putchar(',');
-			option_member(&option_rows[i], shown[k]);
-		}
-		putchar('}');
-	}
-	puts("]}");
 }
 
 static void steps_text(const struct plan *plan, const size_t *shown,
@@ -599,28 +582,20 @@ static void steps_text(const struct plan *plan, const size_t *shown,
 	      nshown);
 }
 
-static void steps_json(const size_t *shown, size_t nshown)
+/* Step kind i's member for column c. */
+static void step_member(const void *data, size_t i, size_t c)
 {
-	json_open(stdout, "steps");
-	putchar('[');
-	for (size_t i = 0; i < STEP_NKINDS; i++) {
-		fputs(i ? ",{" : "{", stdout);
-		for (size_t k = 0; k < nshown; k++) {
-			printf("%s\"%s\":", k ? "," : "",
-			       step_columns[shown[k]].name);
-			json_string(stdout, shown[k] == SCOL_STEP
-						    ? step_kinds[i]->name
-						    : step_kinds[i]->doc);
-		}
-		putchar('}');
-	}
-	puts("]}");
+	(void)data;
+	printf("\"%s\":", step_columns[c].name);
+	json_string(stdout, c == SCOL_STEP ? step_kinds[i]->name
+					   : step_kinds[i]->doc);
 }
 
 int list(const struct plan *plan)
 {
 	size_t shown[TABLE_MAX_SHOWN], n;
 	char msg[256];
+	bool json = plan->opts & OPT_JSON;
 
 	if (plan->list == LIST_FLAGS) {
 		n = table_columns(plan->list_columns, flag_columns,
@@ -630,17 +605,21 @@ int list(const struct plan *plan)
 	if (plan->list == LIST_STEPS) {
 		n = table_columns(plan->list_columns, step_columns,
 				  N_STEP_COLS, shown, msg, sizeof msg);
-		if (plan->opts & OPT_JSON)
-			steps_json(shown, n);
+		if (json)
+			json_rows("steps", STEP_NKINDS, shown, n, NULL,
+				  step_member);
 		else
 			steps_text(plan, shown, n);
-		return output_done();
+	} else {
+		n = table_columns(plan->list_columns, option_columns,
+				  N_OPTION_COLS, shown, msg, sizeof msg);
+		if (json)
+			json_rows("options", option_count, shown, n, NULL,
+				  option_member);
+		else
+			options_text(plan, shown, n);
 	}
-	n = table_columns(plan->list_columns, option_columns, N_OPTION_COLS,
-			  shown, msg, sizeof msg);
-	if (plan->opts & OPT_JSON)
-		options_json(shown, n);
-	else
-		options_text(plan, shown, n);
+	if (json)
+		puts("}");
 	return output_done();
 }

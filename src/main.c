@@ -93,16 +93,6 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
-/* The step of a kind, or NULL. */
-static const struct step *step_of(const struct steps *steps,
-				  enum step_kind kind)
-{
-	for (size_t i = 0; i < steps->n; i++)
-		if (steps->step[i].kind == kind)
-			return &steps->step[i];
-	return NULL;
-}
-
 /* --dry-run: the plan, and where the run would predictably fail, each
  * step foreseen by its kind's row: then 125, a check a script can use;
  * where a step's outcome cannot be foreseen, it says so. */
@@ -130,12 +120,15 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 /* --verbose: what unshare(2) will change, seen before anything does. */
 static void narrate_before(const struct steps *steps, struct run *run)
 {
-	const struct step *u = step_of(steps, STEP_UNSHARE);
+	for (size_t i = 0; i < steps->n; i++) {
+		const struct step *u = &steps->step[i];
 
-	if (u == NULL)
+		if (u->kind != STEP_UNSHARE)
+			continue;
+		ns_snapshot(u->unshare.mask, run->narration.before);
+		run->narration.sharers = sharing_before(u->unshare.named);
 		return;
-	ns_snapshot(u->unshare.mask, run->narration.before);
-	run->narration.sharers = sharing_before(u->unshare.named);
+	}
 }
 
 int main(int argc, char **argv)

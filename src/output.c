@@ -20,19 +20,6 @@
 #include "output.h"
 #include "wrap.h"
 
-/* The flags the closure added, in the order it added them, so that each
- * reason comes after the flag it names.  Returns how many. */
-static size_t added_in_order(const struct plan *plan,
-			     int order[UNSHARE_NFLAGS])
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (plan->why[i].by >= 0)
-			order[plan->why[i].step] = (int)i, n++;
-	return n;
-}
-
 /* What the tool's own rules added: "implied" lines, or the "implied"
  * array; without the reasons, one line of them all. */
 static void implied(struct emit *e, const struct plan *plan)
@@ -55,8 +42,6 @@ static void implied(struct emit *e, const struct plan *plan)
 			continue;
 		}
 		/* One line for all an option brings. */
-		if (i > 0 && plan->implied[i - 1].by == im->by)
-			continue;
 		while (i + 1 < plan->nimplied &&
 		       plan->implied[i + 1].by == im->by) {
 			const struct implied *next = &plan->implied[++i];
@@ -83,9 +68,14 @@ static void implied(struct emit *e, const struct plan *plan)
 static void added(struct emit *e, const struct plan *plan)
 {
 	int order[UNSHARE_NFLAGS] = { 0 };
-	size_t n = added_in_order(plan, order);
+	size_t n = 0;
 	unsigned long mask = 0;
 
+	/* The flags the closure added, in the order it added them, so that
+	 * each reason comes after the flag it names. */
+	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
+		if (plan->why[i].by >= 0)
+			order[plan->why[i].step] = (int)i, n++;
 	if (e->json)
 		fputs(",\"added\":[", e->out);
 	for (size_t k = 0; k < n; k++) {
@@ -192,25 +182,19 @@ static unsigned notes_of(const struct plan *plan, const struct steps *steps)
 
 static void notes(struct emit *e, unsigned which)
 {
-	bool first = true;
+	const char *names[sizeof note_rows / sizeof note_rows[0]];
+	size_t n = 0;
 
-	if (e->json)
-		fputs(",\"notes\":[", e->out);
 	for (size_t i = 0; i < sizeof note_rows / sizeof note_rows[0]; i++) {
 		if (!(which & 1u << i))
 			continue;
-		if (e->json) {
-			fputs(first ? "" : ",", e->out);
-			json_string(e->out, note_rows[i].name);
-			first = false;
-		} else {
+		names[n++] = note_rows[i].name;
+		if (!e->json)
 			/* TRANSLATORS: a label of the plan, in a column 12
 			 * characters wide. */
 			emit_line(e, _("note"), _(note_rows[i].text));
-		}
 	}
-	if (e->json)
-		putc(']', e->out);
+	emit_names(e, "notes", names, n);
 }
 
 /* One step, through its kind's row. */
@@ -266,10 +250,8 @@ void say_predictions(const struct prediction *found, size_t n)
 		const char *doc = _(step_kinds[p->step->kind]->doc);
 		char what[1024];
 
-		if (*p->what)
-			snprintf(what, sizeof what, "%s: %s", doc, p->what);
-		else
-			snprintf(what, sizeof what, "%s", doc);
+		snprintf(what, sizeof what, "%s%s%s", doc, *p->what ? ": " : "",
+			 p->what);
 		if (p->unsure)
 			/* TRANSLATORS: %s is a step that may fail or not:
 			 * its words and its value ("wait for a byte on FD

@@ -144,6 +144,22 @@ static const char free_hint[] = N_("umount %s to free it");
 static const char not_regular[] = N_("a namespace is kept on one (it is "
 				     "made if missing)");
 
+/* A failure of FILE (shown, as given), with err and hint: -1. */
+static int file_failed(const struct flag *f, const char *shown, int err,
+		       const char *hint)
+{
+	complain("persist", err, hint, file_what, f->name, shown);
+	return -1;
+}
+
+/* FILE is no regular file: -1. */
+static int irregular(const struct flag *f, const char *shown)
+{
+	complain("persist", 0, _(not_regular),
+		 _("--%s=%s: not a regular file"), f->name, shown);
+	return -1;
+}
+
 /* The first directory of the way to dir that is not there, quoted, in
  * buf: what to create. */
 static const char *first_missing(const char *dir, char *buf, size_t size)
@@ -168,33 +184,21 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 	char dir[PATH_MAX];
 	struct statfs sfs;
 
-	k->name = slash ? slash + 1 : file;
 	/* Cut, it would name another directory. */
-	if (slash && slash - file >= PATH_MAX) {
-		complain("persist", ENAMETOOLONG, NULL, file_what, f->name,
-			 shown);
-		return -1;
-	}
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else
-		snprintf(dir, sizeof dir, "%.*s",
-			 slash == file ? 1 : (int)(slash - file), file);
-	if (*k->name == '\0') {
-		complain("persist", 0, _(not_regular), _("--%s=%s: not a "
-			 "regular file"), f->name, shown);
-		return -1;
-	}
+	if (slash && slash - file >= PATH_MAX)
+		return file_failed(f, shown, ENAMETOOLONG, NULL);
+	k->name = file_split(file, dir, sizeof dir);
+	if (*k->name == '\0')
+		return irregular(f, shown);
 	if ((k->dir = walk_dir("persist", f->name, file, dir)) < 0) {
 		char missing[PATH_MAX], hint[PATH_MAX + 64];
 
 		/* TRANSLATORS: %s is a directory on the way to FILE. */
 		snprintf(hint, sizeof hint, _("create the directory %s first"),
 			 first_missing(dir, missing, sizeof missing));
-		if (errno)
-			complain("persist", errno, errno == ENOENT ? hint : NULL,
-				 file_what, f->name, shown);
-		return -1;
+		return errno ? file_failed(f, shown, errno,
+					   errno == ENOENT ? hint : NULL)
+			     : -1;
 	}
 	if (!mount_is_ours(k->dir)) {
 		/* TRANSLATORS: --%s=%s is the option and its file. */
@@ -214,23 +218,16 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 			/* Just made by us (O_EXCL), and not yet known by its
 			 * inode: removed by its name. */
 			unlinkat(k->dir, k->name, 0);
-			complain("persist", e, NULL, file_what, f->name,
-				 shown);
-			return -1;
+			return file_failed(f, shown, e, NULL);
 		}
 		k->created = true;
 		return 0;
 	}
-	if (errno != EEXIST) {
-		complain("persist", errno, NULL, file_what, f->name, shown);
-		return -1;
-	}
-	if ((k->file = openat(k->dir, k->name,
+	if (errno != EEXIST ||
+	    (k->file = openat(k->dir, k->name,
 			      O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
-	    fstat(k->file, &k->st) != 0) {
-		complain("persist", errno, NULL, file_what, f->name, shown);
-		return -1;
-	}
+	    fstat(k->file, &k->st) != 0)
+		return file_failed(f, shown, errno, NULL);
 	if (fstatfs(k->file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
 		char hint[PATH_MAX + 64];
 
@@ -243,11 +240,8 @@ static int open_file(const struct flag *f, const char *file, struct kept *k)
 		return -1;
 	}
 	/* A symbolic link is never followed: it is no regular file. */
-	if (!S_ISREG(k->st.st_mode)) {
-		complain("persist", 0, _(not_regular),
-			 _("--%s=%s: not a regular file"), f->name, shown);
-		return -1;
-	}
+	if (!S_ISREG(k->st.st_mode))
+		return irregular(f, shown);
 	return 0;
 }
 
@@ -293,7 +287,7 @@ static void bind_failed(const struct flag *f, const char *file,
 		h = hint;
 	} else if (e == EBUSY)
 		h = _(hint_busy);
-	complain("persist", e, h, file_what, f->name, quoted(file));
+	file_failed(f, quoted(file), e, h);
 }
 
 /* Undo what bind_all did: unmount the very mounts it made (through their
@@ -316,15 +310,12 @@ static void unbind(const char *const *files, const struct kept *kept)
 
 			/* A mount put on ours meanwhile was unmounted in its
 			 * place, or is on it still. */
-			if (r == STAYED)
-				snprintf(hint, sizeof hint, "%s",
-					 _(stayed_hint));
-			else
-				snprintf(hint, sizeof hint, _(free_hint),
-					 quoted(files[i]));
+			snprintf(hint, sizeof hint, _(free_hint),
+				 quoted(files[i]));
 			/* TRANSLATORS: --%s=%s is the option and the file as
 			 * given. */
-			complain("persist", r == STAYED ? 0 : EBUSY, hint,
+			complain("persist", r == STAYED ? 0 : EBUSY,
+				 r == STAYED ? _(stayed_hint) : hint,
 				 _("--%s=%s: the namespace stays kept in it"),
 				 unshare_flags[i].name, quoted(files[i]));
 			continue;
@@ -402,8 +393,7 @@ static _Noreturn void helper(const char *const *files, pid_t pid, int sock)
 	if (read(sock, &c, 1) == 1 && c == 'u') {
 		unbind(files, kept);
 		/* Done: the one who asked may go on (or die). */
-		if (send(sock, "d", 1, MSG_NOSIGNAL) != 1)
-			_exit(0);
+		send(sock, "d", 1, MSG_NOSIGNAL);
 	}
 	_exit(0);
 }
@@ -429,40 +419,35 @@ static void reap_helper(void)
 void persist_start(const struct step *s, struct run *run)
 {
 	int sock[2], st;
-	pid_t pid, middle;
+	pid_t pid = getpid(), child;
 
-	pid = getpid();
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0)
 		step_failed(errno, NULL, NULL);
 	/* A parent that waits for the program (--fork) outlives the
 	 * helper, and reaps it: no zombie is left to an init that does not
 	 * reap.  Without one, we become the program, which must not find a
-	 * child it did not make: the helper is made an orphan. */
-	if (s->bind.reaped) {
-		reaped_helper = fork_or_fail();
-		if (reaped_helper == 0) {
-			close(sock[0]);
-			helper(s->bind.files, pid, sock[1]);
-		}
-		close(sock[1]);
-		reaper = pid;
-		reaper_sock = run->helpers.bind_sock = sock[0];
-		atexit(reap_helper);
-		return;
-	}
-	if ((middle = fork_or_fail()) == 0) {
-		if (fork_or_fail() != 0)
+	 * child it did not make: the helper is made an orphan, by a middle
+	 * child that ends at once. */
+	if ((child = fork_or_fail()) == 0) {
+		if (!s->bind.reaped && fork_or_fail() != 0)
 			_exit(0);
 		close(sock[0]);
 		helper(s->bind.files, pid, sock[1]);
 	}
 	close(sock[1]);
-	if (wait_child(middle, &st, 0) < 0)
+	run->helpers.bind_sock = sock[0];
+	if (s->bind.reaped) {
+		reaped_helper = child;
+		reaper = pid;
+		reaper_sock = sock[0];
+		atexit(reap_helper);
+		return;
+	}
+	if (wait_child(child, &st, 0) < 0)
 		step_failed(errno, NULL, NULL);
 	/* Not 0: the middle one said why. */
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		helper_gone(&st);
-	run->helpers.bind_sock = sock[0];
 }
 
 STEP_ROW(BIND_HELPER, "bind-helper",
@@ -491,11 +476,13 @@ void persist_now(const struct step *s, struct run *run)
 STEP_ROW(PERSIST, "persist", N_("keep the namespaces in their files"),
 	 persist_now, show_persist, persist_predict);
 
-/* A prediction that keeping flag i's namespace fails (p->err). */
-static bool kept_fails(struct prediction *p, size_t i, const char *hint)
+/* A prediction that keeping flag i's namespace fails with err. */
+static bool kept_fails(struct prediction *p, size_t i, int err,
+		       const char *hint)
 {
 	const char *file = p->step->bind.files[i];
 
+	p->err = err;
 	snprintf(p->value, sizeof p->value, "%s", file);
 	snprintf(p->what, sizeof p->what, file_what, unshare_flags[i].name,
 		 quoted(file));
@@ -510,40 +497,30 @@ bool persist_predict(const struct step *s, struct prediction *p)
 		char dir[PATH_MAX];
 		struct stat st;
 		struct statfs sfs;
-		int fd;
+		int fd, err;
 
 		if (file == NULL)
 			continue;
 		/* Its directory walked as the run walks it: a link someone
 		 * else owns on the way is refused, with no errno. */
 		file_split(file, dir, sizeof dir);
-		if ((fd = walk_dir(NULL, NULL, NULL, dir)) < 0 && errno == 0) {
-			p->err = 0;
-			return kept_fails(p, i, NULL);
-		}
+		if ((fd = walk_dir(NULL, NULL, NULL, dir)) < 0 && errno == 0)
+			return kept_fails(p, i, 0, NULL);
 		if (fd >= 0)
 			close(fd);
 		/* One there is bound on as it is; a directory, or one that
 		 * keeps a namespace already, is refused with no errno. */
-		if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
-			p->err = 0;
-			return kept_fails(p, i, _(not_regular));
-		}
-		if (statfs(file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC) {
-			p->err = 0;
-			return kept_fails(p, i, NULL);
-		}
-		if (stat(file, &st) == 0)
-			continue;
-		if ((p->err = file_unmakable(file)) != 0)
-			return kept_fails(p, i, NULL);
+		if (stat(file, &st) == 0 && S_ISDIR(st.st_mode))
+			return kept_fails(p, i, 0, _(not_regular));
+		if (statfs(file, &sfs) == 0 && sfs.f_type == NSFS_MAGIC)
+			return kept_fails(p, i, 0, NULL);
+		if (stat(file, &st) != 0 && (err = file_unmakable(file)) != 0)
+			return kept_fails(p, i, err, NULL);
 	}
 	/* The helper binds in the caller's mount namespace, where that
 	 * takes CAP_SYS_ADMIN. */
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		if (s->bind.files[i] && !has_cap(CAP_SYS_ADMIN)) {
-			p->err = EPERM;
-			return kept_fails(p, i, _(admin_hint));
-		}
+		if (s->bind.files[i] && !has_cap(CAP_SYS_ADMIN))
+			return kept_fails(p, i, EPERM, _(admin_hint));
 	return false;
 }

@@ -16,42 +16,40 @@
 
 #include "procfs.h"
 
-unsigned long long proc_status_field(const char *key, int base)
+char *proc_status_line(const char *key, char *line, size_t size)
 {
-	char line[256];
 	size_t klen = strlen(key);
-	unsigned long long v = 0;
+	char *rest = NULL;
 	FILE *f = fopen("/proc/self/status", "re");
 
 	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f))
-		if (strncmp(line, key, klen) == 0) {
-			v = strtoull(line + klen, NULL, base);
-			break;
-		}
+		return NULL;
+	while (rest == NULL && fgets(line, (int)size, f))
+		if (strncmp(line, key, klen) == 0)
+			rest = line + klen;
 	fclose(f);
-	return v;
+	return rest;
+}
+
+unsigned long long proc_status_field(const char *key, int base)
+{
+	char line[256], *rest = proc_status_line(key, line, sizeof line);
+
+	return rest ? strtoull(rest, NULL, base) : 0;
 }
 
 bool proc_is_ours(void)
 {
-	char line[256], link[32];
-	FILE *f = fopen("/proc/self/status", "re");
+	char line[256], link[32], *end;
+	char *rest = proc_status_line("NSpid:", line, sizeof line);
 	ssize_t n;
 
-	if (f == NULL)
-		return false;
-	while (fgets(line, sizeof line, f))
-		if (strncmp(line, "NSpid:", 6) == 0) {
-			char *end;
-			long pid = strtol(line + 6, &end, 10);
+	if (rest) {
+		long pid = strtol(rest, &end, 10);
 
-			fclose(f);
-			return pid == getpid() && strspn(end, " \t\n") ==
-							  strlen(end);
-		}
-	fclose(f);
+		return pid == getpid() && strspn(end, " \t\n") ==
+						  strlen(end);
+	}
 	/* Before Linux 4.1, no NSpid: /proc/self names us by the pid of
 	 * its namespace. */
 	n = readlink("/proc/self", link, sizeof link - 1);
@@ -121,9 +119,31 @@ static void unescape(const char *in, size_t len, char *out, size_t size)
 	out[n] = '\0';
 }
 
+/* One line of mountinfo: its id, its parent's, its root, its mount
+ * point (unescaped) and its type.  Whether it could be read. */
+struct mount_line {
+	long id, parent;
+	char root[8], point[PATH_MAX], type[32];
+};
+
+static bool mount_line(char *line, struct mount_line *m)
+{
+	char *dash = strstr(line, " - "), root[PATH_MAX], point[PATH_MAX];
+
+	if (dash == NULL ||
+	    sscanf(line, "%ld %ld %*s %4095s %4095s", &m->id, &m->parent,
+		   root, point) != 4 ||
+	    sscanf(dash + 3, "%31s", m->type) != 1)
+		return false;
+	snprintf(m->root, sizeof m->root, "%.7s", root);
+	unescape(point, strlen(point), m->point, sizeof m->point);
+	return true;
+}
+
 /* The mount point of the first cgroup2 mount of its hierarchy's root. */
 static int find_mount(char *mnt, size_t size)
 {
+	struct mount_line m;
 	char *line = NULL;
 	size_t cap = 0;
 	int found = -1;
@@ -132,23 +152,12 @@ static int find_mount(char *mnt, size_t size)
 	if (f == NULL)
 		return -1;
 	errno = 0;
-	while (found < 0 && getline(&line, &cap, f) > 0) {
-		/* ID PARENT MAJ:MIN ROOT POINT OPTIONS [TAGS...] - TYPE ... */
-		char *fields[5], *p = line, *dash = strstr(line, " - ");
-		int n = 0;
-
-		if (dash == NULL || strncmp(dash, " - cgroup2 ", 11) != 0)
-			continue;
-		while (n < 5 && p < dash) {
-			fields[n++] = p;
-			p += strcspn(p, " ");
-			p += *p == ' ';
-		}
-		if (n == 5 && strncmp(fields[3], "/ ", 2) == 0) {
-			unescape(fields[4], strcspn(fields[4], " "), mnt, size);
+	while (found < 0 && getline(&line, &cap, f) > 0)
+		if (mount_line(line, &m) && strcmp(m.type, "cgroup2") == 0 &&
+		    strcmp(m.root, "/") == 0) {
+			snprintf(mnt, size, "%s", m.point);
 			found = 0;
 		}
-	}
 	if (found < 0 && !ferror(f))
 		errno = 0;
 	free(line);
@@ -205,27 +214,6 @@ bool initial_userns(void)
 	}
 	return strncmp(map + strspn(map, " "), "0 ", 2) == 0 &&
 	       strstr(map, " 4294967295") != NULL;
-}
-
-/* One line of mountinfo: its id, its parent's, its root, its mount
- * point (unescaped) and its type.  Whether it could be read. */
-struct mount_line {
-	long id, parent;
-	char root[8], point[PATH_MAX], type[32];
-};
-
-static bool mount_line(char *line, struct mount_line *m)
-{
-	char *dash = strstr(line, " - "), root[PATH_MAX], point[PATH_MAX];
-
-	if (dash == NULL ||
-	    sscanf(line, "%ld %ld %*s %4095s %4095s", &m->id, &m->parent,
-		   root, point) != 4 ||
-	    sscanf(dash + 3, "%31s", m->type) != 1)
-		return false;
-	snprintf(m->root, sizeof m->root, "%.7s", root);
-	unescape(point, strlen(point), m->point, sizeof m->point);
-	return true;
 }
 
 bool proc_covered(char *cover, size_t size)

@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/* The rest of the "Key:" line of /proc/self/status, read into line (of
+ * size bytes); NULL if there is none. */
+char *proc_status_line(const char *key, char *line, size_t size);
+
 /* A "Key:" line of /proc/self/status, as a number in base (0 if absent). */
 unsigned long long proc_status_field(const char *key, int base);
 

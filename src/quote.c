@@ -16,33 +16,6 @@
 #include "i18n.h"
 #include "quote.h"
 
-size_t utf8_length(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	size_t n;
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
 /* The code point of the UTF-8 sequence of n bytes at s. */
 static unsigned long code_point(const unsigned char *s, size_t n)
 {
@@ -52,6 +25,32 @@ static unsigned long code_point(const unsigned char *s, size_t n)
 	for (size_t i = 1; i < n; i++)
 		cp = cp << 6 | (s[i] & 0x3f);
 	return cp;
+}
+
+size_t utf8_length(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	cp = code_point(s, n);
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
 }
 
 /* Characters a terminal shows as nothing, or that move text around: the

@@ -181,8 +181,6 @@ void sharing_scan(unsigned long mask, struct sharing out[UNSHARE_NFLAGS])
 		    out);
 }
 
-/* " pid 12 (sh), pid 40 (make) and 3 more"; a name is quoted, since a
- * process names itself. */
 /* A task's name as /proc/PID/comm gives it, into comm (32 bytes), quoted
  * (a process names itself), or "?". */
 static const char *comm_of(pid_t task, char comm[32])
@@ -199,32 +197,6 @@ static const char *comm_of(pid_t task, char comm[32])
 		fclose(f);
 	}
 	return quoted(comm);
-}
-
-/* The first max sharers, " pid 12 (sh), pid 40 (make) and 3 more". */
-static void sharers(const struct sharing *s, size_t max, char *buf,
-		    size_t size)
-{
-	size_t used = 0, shown = s->n < max ? s->n : max;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < shown && i < SHARING_NAMED && used < size;
-	     i++) {
-		char comm[32];
-
-		used += (size_t)snprintf(buf + used, size - used,
-					 /* not translated: pid is a name,
-					  * as ps(1) has it */
-					 "%s pid %d (%s)", i ? "," : "",
-					 (int)s->named[i],
-					 comm_of(s->named[i], comm));
-	}
-	if (s->n > shown && used < size)
-		/* TRANSLATORS: after the processes named, as in " pid 12
-		 * (sh), pid 40 (make) and 3 more": %zu is how many
-		 * processes more share it. */
-		snprintf(buf + used, size - used, _(" and %zu more"),
-			 s->n - shown);
 }
 
 /* Why we may not compare task, in a word: kcmp(2) needs the right to
@@ -251,41 +223,56 @@ static const char *why_unseen(pid_t task)
 	return kthread ? "kthread" : caps & ~ours ? "capabilities" : "refused";
 }
 
-/* " pid 1 (init: capabilities), pid 7 (sshd: refused)": the tasks we
- * may not compare, with why in a word. */
-static void unseen(const struct sharing *s, char *buf, size_t size)
+/* The first max of n tasks, " pid 12 (sh), pid 40 (make) and 3 more";
+ * with why, each with why it could not be compared, in a word: " pid 1
+ * (init: capabilities)". */
+static void tasks_text(const pid_t *tasks, size_t n, size_t max, bool why,
+		       char *buf, size_t size)
 {
-	size_t used = 0;
+	size_t used = 0, shown = n < max ? n : max;
 	char comm[32];
 
+	if (shown > SHARING_NAMED)
+		shown = SHARING_NAMED;
 	buf[0] = '\0';
-	for (size_t i = 0; i < s->hidden && i < SHARING_NAMED && used < size;
-	     i++)
+	for (size_t i = 0; i < shown && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used,
-					 /* not translated: pid, and why in
-					  * JSON's word */
-					 "%s pid %d (%s: %s)", i ? "," : "",
-					 (int)s->unseen[i],
-					 comm_of(s->unseen[i], comm),
-					 why_unseen(s->unseen[i]));
-	if (s->hidden > SHARING_NAMED && used < size)
+					 /* not translated: pid is a name,
+					  * as ps(1) has it, why JSON's
+					  * word */
+					 "%s pid %d (%s%s%s)", i ? "," : "",
+					 (int)tasks[i],
+					 comm_of(tasks[i], comm),
+					 why ? ": " : "",
+					 why ? why_unseen(tasks[i]) : "");
+	if (n > shown && used < size)
+		/* TRANSLATORS: after the processes named, as in " pid 12
+		 * (sh), pid 40 (make) and 3 more": %zu is how many
+		 * processes more share it. */
 		snprintf(buf + used, size - used, _(" and %zu more"),
-			 s->hidden - SHARING_NAMED);
+			 n - shown);
 }
 
-/* A task as JSON: {"pid":N,"name":"..."}, and with why "reason". */
-static void task_json(FILE *out, pid_t task, const char *why)
+/* The first of n tasks as a JSON array of {"pid":N,"name":"..."}, with
+ * why each with its "reason"; then the member "KEY_count":n. */
+static void tasks_json(FILE *out, const pid_t *tasks, size_t n, bool why,
+		       const char *key)
 {
 	char comm[32];
 
-	fprintf(out, "{\"pid\":%d,\"name\":", (int)task);
-	comm_of(task, comm);
-	json_string(out, comm);
-	if (why) {
-		fputs(",\"reason\":", out);
-		json_string(out, why);
+	putc('[', out);
+	for (size_t i = 0; i < n && i < SHARING_NAMED; i++) {
+		fprintf(out, "%s{\"pid\":%d,\"name\":", i ? "," : "",
+			(int)tasks[i]);
+		comm_of(tasks[i], comm);
+		json_string(out, comm);
+		if (why) {
+			fputs(",\"reason\":", out);
+			json_string(out, why_unseen(tasks[i]));
+		}
+		putc('}', out);
 	}
-	putc('}', out);
+	fprintf(out, /* not translated: JSON */ "],\"%s_count\":%zu", key, n);
 }
 
 /* One report of who shares f's part, in the phase before or after
@@ -308,20 +295,10 @@ static void report(const struct flag *f, const char *phase,
 	fputs(",\"phase\":", out);
 	json_string(out, phase);
 	if (!sharing_unknown(s)) {
-		fputs(",\"sharers\":[", out);
-		for (size_t i = 0; i < s->n && i < SHARING_NAMED; i++) {
-			if (i)
-				putc(',', out);
-			task_json(out, s->named[i], NULL);
-		}
-		fprintf(out, "],\"sharers_count\":%zu,\"uncompared\":[",
-			s->n);
-		for (size_t i = 0; i < s->hidden && i < SHARING_NAMED; i++) {
-			if (i)
-				putc(',', out);
-			task_json(out, s->unseen[i], why_unseen(s->unseen[i]));
-		}
-		fprintf(out, "],\"uncompared_count\":%zu", s->hidden);
+		fputs(",\"sharers\":", out);
+		tasks_json(out, s->named, s->n, false, "sharers");
+		fputs(",\"uncompared\":", out);
+		tasks_json(out, s->unseen, s->hidden, true, "uncompared");
 	} else {
 		fputs(",\"unknown\":", out);
 		json_string(out, s->other_proc ? "other-proc" : "kcmp");
@@ -340,8 +317,8 @@ static void say_before(const struct flag *f, const struct sharing *s,
 	size_t len;
 
 	if (s->n > 0) {
-		sharers(s, narrating() >= 2 ? SHARING_NAMED : 3, list,
-			sizeof list);
+		tasks_text(s->named, s->n, narrating() >= 2 ? SHARING_NAMED : 3,
+			   false, list, sizeof list);
 		/* TRANSLATORS: %s is a flag (fs, files, vm...), %s the
 		 * processes that share it, after a space (" pid 12 (sh),
 		 * pid 40 (make)"). */
@@ -368,7 +345,8 @@ static void say_before(const struct flag *f, const struct sharing *s,
 	len = strlen(buf);
 	if (narrating() < 2 || !s->hidden || len >= size)
 		return;
-	unseen(s, list, sizeof list);
+	tasks_text(s->unseen, s->hidden, SHARING_NAMED, true, list,
+		   sizeof list);
 	/* TRANSLATORS: after what is said of a flag: %zu is how many tasks
 	 * could not be compared, %s which and why, after a space. */
 	snprintf(buf + len, size - len, n_("; %zu not compared:%s",
@@ -401,11 +379,15 @@ static void uncompared_line(unsigned long mask,
 	say("sharing", "%s", text);
 }
 
-static void report_before(unsigned long mask,
-			  struct sharing before[UNSHARE_NFLAGS])
+struct sharing *sharing_before(unsigned long named)
 {
+	unsigned long mask = named & SHARING_FLAGS;
+	struct sharing *before;
 	char text[2048];
 
+	if (!narrating() || mask == 0 ||
+	    (before = calloc(UNSHARE_NFLAGS, sizeof *before)) == NULL)
+		return NULL;
 	sharing_scan(mask, before);
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
@@ -430,18 +412,21 @@ static void report_before(unsigned long mask,
 		report(f, "before", s, text);
 	}
 	uncompared_line(mask, before);
+	return before;
 }
 
 /* After unshare(2), the tasks that shared a part before are compared
  * again, and only they: the kernel made each part ours (a copy, or for
  * sysvsem no undo list at all), and in a new user namespace few others
  * may be compared any more. */
-static void report_after(unsigned long mask,
-			 const struct sharing before[UNSHARE_NFLAGS])
+void sharing_after(unsigned long named, struct sharing *before)
 {
+	unsigned long mask = named & SHARING_FLAGS;
 	pid_t self = getpid();
 	char who[512], text[1024];
 
+	if (before == NULL)
+		return;
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const struct flag *f = &unshare_flags[i];
 		const struct sharing *was = &before[i];
@@ -455,7 +440,8 @@ static void report_after(unsigned long mask,
 		     j++)
 			compare(self, was->named[j], f->bit, now);
 		if (now[i].n > 0) {
-			sharers(&now[i], SHARING_NAMED, who, sizeof who);
+			tasks_text(now[i].named, now[i].n, SHARING_NAMED, false,
+				   who, sizeof who);
 			/* TRANSLATORS: %s is a flag (fs, files, vm...), %s
 			 * the processes that share it, after a space (" pid
 			 * 12 (sh), pid 40 (make)"). */
@@ -480,26 +466,7 @@ static void report_after(unsigned long mask,
 		}
 		report(f, "after", &now[i], text);
 	}
-}
-
-struct sharing *sharing_before(unsigned long named)
-{
-	unsigned long mask = named & SHARING_FLAGS;
-	struct sharing *seen;
-
-	if (!narrating() || mask == 0 ||
-	    (seen = calloc(UNSHARE_NFLAGS, sizeof *seen)) == NULL)
-		return NULL;
-	report_before(mask, seen);
-	return seen;
-}
-
-void sharing_after(unsigned long named, struct sharing *seen)
-{
-	if (seen == NULL)
-		return;
-	report_after(named & SHARING_FLAGS, seen);
-	free(seen);
+	free(before);
 }
 
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS])
@@ -519,16 +486,18 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 		if (!(mask & f->bit) || !*f->ns)
 			continue;
 		if (narrating_json()) {
-			event(events_out(), "namespace");
-			fputs(",\"entry\":", events_out());
-			json_string(events_out(), f->ns_after);
-			fprintf(events_out(), ",\"before\":%lu,\"after\":",
+			FILE *out = events_out();
+
+			event(out, "namespace");
+			fputs(",\"entry\":", out);
+			json_string(out, f->ns_after);
+			fprintf(out, ",\"before\":%lu,\"after\":",
 				(unsigned long)before[i]);
 			if (after[i])
-				fprintf(events_out(), "%lu", (unsigned long)after[i]);
+				fprintf(out, "%lu", (unsigned long)after[i]);
 			else
-				fputs("null", events_out());
-			fputs(",\"outcome\":\"ok\"}\n", events_out());
+				fputs("null", out);
+			fputs(",\"outcome\":\"ok\"}\n", out);
 			continue;
 		}
 		fprintf(stderr, VERBOSE_PREFIX "%-17s %lu -> ", f->ns_after,
@@ -550,8 +519,6 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	}
 }
 
-/* Step unshare: the call itself, and with --verbose each namespace's
- * inode before and after, and who shared what was named. */
 void run_unshare(const struct step *s, struct run *run)
 {
 	ino_t after[UNSHARE_NFLAGS];

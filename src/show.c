@@ -276,12 +276,10 @@ void show_persist(struct emit *e, const struct step *s)
 		emit_value(e, "%s=%s", f->name, quoted(s->bind.files[i]));
 		if (!e->json)
 			continue;
-		fputs(first ? "{\"namespace\":" : ",{\"namespace\":", e->out);
-		json_string(e->out, f->name);
-		fputs(",\"path\":", e->out);
-		json_string(e->out, s->bind.files[i]);
-		fputs(",\"entry\":", e->out);
-		json_string(e->out, f->ns_after);
+		fputs(first ? "{" : ",{", e->out);
+		emit_member(e, true, "namespace", f->name);
+		emit_member(e, false, "path", s->bind.files[i]);
+		emit_member(e, false, "entry", f->ns_after);
 		putc('}', e->out);
 		first = false;
 	}

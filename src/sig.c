@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "i18n.h"
 #include "sig.h"
 
 /* A whole decimal number in [lo, hi], or -1. */
@@ -96,24 +95,3 @@ const size_t n_forwarded_signals =
 const int ignored_signals[] = { SIGINT, SIGTERM, SIGQUIT, SIGHUP };
 const size_t n_ignored_signals =
 	sizeof ignored_signals / sizeof ignored_signals[0];
-
-const char *sig_list(const int *sigs, size_t n, char *buf, size_t size)
-{
-	size_t len = 0;
-	char name[16];
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && len < size; i++) {
-		const char *sep = ", ";
-
-		if (i == 0)
-			sep = "";
-		else if (i + 1 == n)
-			/* TRANSLATORS: before the last of a list of signal
-			 * names, as in "INT, TERM and HUP". */
-			sep = _(" and ");
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", sep,
-					sig_name(sigs[i], name, sizeof name));
-	}
-	return buf;
-}

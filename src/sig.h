@@ -21,7 +21,4 @@ extern const size_t n_forwarded_signals;
 extern const int ignored_signals[];
 extern const size_t n_ignored_signals;
 
-/* "TERM, INT and HUP": the names of n signals, in words.  Returns buf. */
-const char *sig_list(const int *sigs, size_t n, char *buf, size_t size);
-
 #endif

@@ -135,7 +135,7 @@ static void table_text(const struct column *cols, size_t ncols,
 {
 	size_t width[TABLE_MAX_SHOWN] = { 0 }, gap[TABLE_MAX_SHOWN] = { 0 }, fixed = 0;
 	size_t limit = text_width(STDOUT_FILENO);
-	size_t wraps[2] = { 0, 0 }, nwraps = 0, longest = 0, least[2] = { 0, 0 };
+	size_t wraps[2] = { 0, 0 }, nwraps = 0, least[2] = { 0, 0 };
 
 	for (size_t k = 0; k < nshown; k++) {
 		const struct column *col = &cols[shown[k]];
@@ -165,8 +165,6 @@ static void table_text(const struct column *cols, size_t ncols,
 			size_t n = longest_word(
 				cells[i * ncols + shown[wraps[w]]]);
 
-			if (w == 1 && n > longest)
-				longest = n;
 			if (n > least[w])
 				least[w] = n;
 		}
@@ -182,8 +180,8 @@ static void table_text(const struct column *cols, size_t ncols,
 		} else {
 			size_t second = room / 3;
 
-			if (second < longest && longest <= room / 2)
-				second = longest;
+			if (second < least[1] && least[1] <= room / 2)
+				second = least[1];
 			if (second > width[wraps[1]])
 				second = width[wraps[1]];
 			if (room - second > width[wraps[0]])

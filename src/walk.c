@@ -88,13 +88,6 @@ bool leaves_root(const char *path)
 	return false;
 }
 
-/* Why --option=value is not walked: a ".." at the root. */
-static void out_of_root(const char *step, const char *option,
-			const char *value)
-{
-	complain(step, 0, NULL, _(out_of_root_message), option, quoted(value));
-}
-
 /* Whether a link's owner, as stat(2) shows it here, is root's or ours.
  * In a user namespace that maps neither the owner nor us (a DIR walked
  * after unshare(2)), both read as the overflow uid, whoever they are:
@@ -147,10 +140,10 @@ static int walk(const char *step, const char *option, const char *value,
 		 * directory under it. */
 		if (strcmp(target, "..") == 0 && depth == 0) {
 			if (option)
-				out_of_root(step, option, value);
-			close(fd);
+				complain(step, 0, NULL, _(out_of_root_message),
+					 option, quoted(value));
 			errno = 0;
-			return -1;
+			break;
 		}
 		depth += strcmp(target, "..") == 0 ? -1
 			 : strcmp(target, ".") == 0 ? 0
@@ -181,9 +174,8 @@ static int walk(const char *step, const char *option, const char *value,
 				untrusted_link(step, option, value, where,
 					       st.st_uid);
 			close(next);
-			close(fd);
 			errno = 0;
-			return -1;
+			break;
 		}
 		if (++links > MAX_LINKS) {
 			close(next);

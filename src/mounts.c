@@ -58,7 +58,7 @@ static int new_mount(const char *type, const char *options,
 		     unsigned int attrs)
 {
 	char option[64];
-	int fs, mnt = -1, e, r = 0;
+	int fs, mnt = -1, r = 0;
 
 	if ((fs = fsopen(type, FSOPEN_CLOEXEC)) < 0)
 		return -1;
@@ -74,9 +74,7 @@ static int new_mount(const char *type, const char *options,
 	}
 	if (r == 0 && fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
 		mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs);
-	e = errno;
-	close(fs);
-	errno = e;
+	close_keep_errno(fs);
 	return mnt;
 }
 
@@ -177,14 +175,10 @@ static int mount_fresh(const struct step *s, const char *type, int dir)
 	int mnt = new_mount(type, NULL, SAFE_ATTRS);
 
 	if (mnt >= 0) {
-		int e;
-
 		if (move_mount(mnt, "", dir, "", MOVE_MOUNT_F_EMPTY_PATH |
 							 MOVE_MOUNT_T_EMPTY_PATH) == 0)
 			return mnt;
-		e = errno;
-		close(mnt);
-		errno = e;
+		close_keep_errno(mnt);
 		return -2;
 	}
 	if (errno != ENOSYS ||
@@ -203,18 +197,14 @@ void mounts_chroot(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 
-	static const struct hint hints[] = {
-		{ EPERM, hint_root },
-		{ 0, NULL },
-	};
-
 	/* After the chroot, the locale and the catalogs would be looked
 	 * for in the new root. */
 	(void)run;
 	i18n_load_now();
 	undo_before_chroot();
 	if (chroot(dir) != 0)
-		option_failed(errno, hint_for(hints, errno), "root", dir);
+		option_failed(errno, errno == EPERM ? _(hint_root) : NULL,
+			      "root", dir);
 }
 
 STEP_ROW(ROOT, "root", N_("chroot there"),
@@ -321,22 +311,47 @@ static const char *proc_refusal(const struct step *s, char *buf,
 	return NULL;
 }
 
-void mounts_proc(const struct step *s, struct run *run)
+/* A new filesystem of type (or the instance made before, if not -1) on
+ * s's directory, made by option: its mount's descriptor, or -1 (made
+ * with mount(2)).  A failure's hint is hints', else dir_hint's; a mount
+ * seen outside is undone if we end before the exec. */
+static int mount_seen(const struct step *s, struct run *run,
+		      const char *option, const char *type, int instance,
+		      const struct hint *hints)
 {
 	const char *dir = s->dir.path;
-	int fd = dir_of(s, run), mnt;
+	int fd = dir_of(s, run), mnt = instance;
+	bool failed = fd < 0;
 
-	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
+	if (!failed && instance >= 0)
+		failed = move_mount(instance, "", fd, "",
+				    MOVE_MOUNT_F_EMPTY_PATH |
+					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
+	else if (!failed)
+		failed = (mnt = mount_fresh(s, type, fd)) == -2;
+	if (failed) {
 		char why[PATH_MAX + 128];
 		int e = errno;
+		const char *hint = hint_for(hints, e);
 
-		option_failed(e, e == EBUSY ? _(hint_busy)
-				 : e == EPERM ? proc_refusal(s, why, sizeof why)
-					      : dir_hint(s, e),
-			      option_of(s), dir);
+		if (e == EPERM && s->kind == STEP_PROC)
+			hint = proc_refusal(s, why, sizeof why);
+		option_failed(e, hint ? hint : dir_hint(s, e), option_of(s),
+			      dir);
 	}
 	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
+	undo_if_seen_outside(s, option, type, dir, mnt);
+	return mnt;
+}
+
+static const struct hint busy_hints[] = {
+	{ EBUSY, hint_busy },
+	{ 0, NULL },
+};
+
+void mounts_proc(const struct step *s, struct run *run)
+{
+	mount_seen(s, run, "--mount-proc", "proc", -1, busy_hints);
 }
 
 STEP_ROW(PROC, "proc", N_("mount proc"),
@@ -348,22 +363,11 @@ void mounts_cgroup(const struct step *s, struct run *run)
 		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
-	const char *dir = s->dir.path;
-	int fd = dir_of(s, run), mnt;
 
 	/* Through the mount API, also over the caller's cgroup2 on DIR,
 	 * which mount(2) would not mount there again (EBUSY) and a new user
 	 * namespace cannot unmount (it is locked to the mounts around it). */
-	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2) {
-		int e = errno;
-
-		option_failed(e, e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e)
-				     : hint_for(hints, e),
-			      option_of(s), dir);
-	}
-	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
+	mount_seen(s, run, "--mount-cgroup", "cgroup2", -1, hints);
 }
 
 STEP_ROW(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),
@@ -428,32 +432,16 @@ STEP_ROW(BINFMT_EARLY, "binfmt-early",
 
 void mounts_binfmt(const struct step *s, struct run *run)
 {
-	const char *dir = s->dir.path;
-	int instance = run->mounts.binfmt_fd;
 	static const struct hint hints[] = {
+		{ EBUSY, hint_busy },
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
 	};
-	int fd = dir_of(s, run), mnt = instance, dirfd;
-	bool failed = fd < 0;
+	const char *dir = s->dir.path;
+	int mnt = mount_seen(s, run, "--mount-binfmt", "binfmt_misc",
+			     run->mounts.binfmt_fd, hints),
+	    dirfd;
 
-	if (!failed && instance >= 0)
-		failed = move_mount(instance, "", fd, "",
-				    MOVE_MOUNT_F_EMPTY_PATH |
-					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
-	else if (!failed)
-		failed = (mnt = mount_fresh(s, "binfmt_misc", fd)) == -2;
-	if (failed) {
-		int e = errno;
-
-		option_failed(e, e == EBUSY ? _(hint_busy)
-				 : e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e)
-				     : hint_for(hints, e),
-			      option_of(s), dir);
-	}
-	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0) {
@@ -491,23 +479,8 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
 	return buf;
 }
 
-/* A prediction that s fails with err on its path. */
-static bool fails(const struct step *s, struct prediction *p, int err,
-		  const char *hint)
-{
-	p->err = err;
-	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
-	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
-	return true;
-}
-
 bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 {
-	static const struct hint hints[] = {
-		{ EPERM, hint_root },
-		{ 0, NULL },
-	};
 	int e = directory(s->dir.path);
 
 	/* In a new user namespace we hold every capability; the directory
@@ -516,7 +489,8 @@ bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 		e = EPERM;
 	if (e == 0 && faccessat(AT_FDCWD, s->dir.path, X_OK, AT_EACCESS) != 0)
 		e = errno;
-	return e && fails(s, p, e, hint_for(hints, e));
+	return e && predict_fail(p, e, s->dir.path,
+				 e == EPERM ? _(hint_root) : NULL);
 }
 
 bool mounts_chdir_predict(const struct step *s, struct prediction *p)
@@ -534,10 +508,12 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 		int fd = walk_dir(NULL, NULL, NULL, path);
 
 		if (fd < 0)
-			return fails(s, p, errno, dir_hint(s, errno));
+			return predict_fail(p, errno, s->dir.path,
+					    dir_hint(s, errno));
 		close(fd);
 	}
-	return e && fails(s, p, e, s->dir.root ? dir_hint(s, e) : NULL);
+	return e && predict_fail(p, e, s->dir.path,
+				 s->dir.root ? dir_hint(s, e) : NULL);
 }
 
 /* A minimal /dev: the host's devices that every program expects, bound
@@ -567,7 +543,7 @@ static const struct {
  * errno. */
 static int dev_put(int mnt, int dir, const char *name, bool file)
 {
-	int fd = -1, r, e;
+	int fd = -1, r;
 
 	if (mnt < 0)
 		return -1;
@@ -576,11 +552,9 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
 		 : mkdirat(dir, name, 0755);
 	if (r == 0)
 		r = move_mount(mnt, "", dir, name, MOVE_MOUNT_F_EMPTY_PATH);
-	e = errno;
 	if (fd >= 0)
-		close(fd);
-	close(mnt);
-	errno = e;
+		close_keep_errno(fd);
+	close_keep_errno(mnt);
 	return r;
 }
 
@@ -682,12 +656,13 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 		int fd = walk_dir(NULL, NULL, NULL, path);
 
 		if (fd < 0)
-			return fails(s, p, errno, dir_hint(s, errno));
+			return predict_fail(p, errno, s->dir.path,
+					    dir_hint(s, errno));
 		close(fd);
 	}
 	if (s->kind == STEP_PROC &&
 	    (hint = proc_refusal(s, why, sizeof why)) != NULL)
-		return fails(s, p, EPERM, hint);
+		return predict_fail(p, EPERM, s->dir.path, hint);
 	return false;
 }
 
@@ -695,24 +670,16 @@ bool mounts_interp_predict(const struct step *s, struct prediction *p)
 {
 	/* The kernel parses the registration when it is written. */
 	p->unsure = true;
-	snprintf(p->value, sizeof p->value, "%s", s->interp.string);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->interp.string));
-	return true;
+	return predict_fail(p, 0, s->interp.string, NULL);
 }
 
 bool mounts_propagation_predict(const struct step *s, struct prediction *p)
 {
 	/* In a chroot, / is no mount point: the kernel has no mount to
 	 * change there. */
-	if (!chrooted())
-		return false;
-	p->err = EINVAL;
-	snprintf(p->value, sizeof p->value, "%s",
-		 propagations[s->propagation].name);
-	snprintf(p->what, sizeof p->what, "%s", p->value);
-	snprintf(p->hint, sizeof p->hint, "%s",
-		 hint_for(propagation_hints, EINVAL));
-	return true;
+	return chrooted() &&
+	       predict_fail(p, EINVAL, propagations[s->propagation].name,
+			    hint_for(propagation_hints, EINVAL));
 }
 
 bool mounts_dev_predict(const struct step *s, struct prediction *p)
@@ -795,12 +762,9 @@ static int made_dst(const struct step *s, int mnt)
 	    : (fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL |
 					      O_CLOEXEC, 0644)) < 0 ? -1 : 0;
 	if (fd >= 0)
-		close(fd);
+		close_keep_errno(fd);
 	if (r != 0) {
-		int e = errno;
-
-		close(dir);
-		errno = e;
+		close_keep_errno(dir);
 		return -1;
 	}
 	undo_remove(dir, name, option_of(s),
@@ -858,15 +822,16 @@ bool mounts_bind_predict(const struct step *s, struct prediction *p)
 			close(fd);
 			if (faccessat(AT_FDCWD, parent, W_OK, AT_EACCESS) == 0)
 				return false;
-			return fails(s, p, errno, NULL);
+			return predict_fail(p, errno, s->dir.path, NULL);
 		}
 	}
 	if (fd < 0)
-		return fails(s, p, errno, bind_hint(s, errno));
+		return predict_fail(p, errno, s->dir.path, bind_hint(s, errno));
 	/* SRC's kind, as the run finds it, against DST's. */
 	unlike = s->kind == STEP_BIND && fstat(fd, &at) == 0 &&
 		 stat(s->dir.options, &from) == 0 &&
 		 S_ISDIR(at.st_mode) != S_ISDIR(from.st_mode);
 	close(fd);
-	return unlike && fails(s, p, EINVAL, bind_hint(s, EINVAL));
+	return unlike && predict_fail(p, EINVAL, s->dir.path,
+				      bind_hint(s, EINVAL));
 }

@@ -365,7 +365,8 @@ static int write_pid_file(const struct run *run, long pid)
 	if (e == EOPNOTSUPP || e == EISDIR || e == ENOENT)
 		e = rename_pid_file(run, text, n);
 	if (e == 0)
-		undo_unlink(run->handoff.pid_dir, run->handoff.pid_name, "--pid-file");
+		undo_remove(run->handoff.pid_dir, run->handoff.pid_name,
+			    "--pid-file", 0);
 	return e;
 }
 

@@ -110,35 +110,35 @@ static int mount_state(uint64_t id)
 	return n < 0 ? -1 : state;
 }
 
+int umount_in(int dir, const char *path)
+{
+	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC), r = -1, e;
+
+	if (cwd < 0)
+		return -1;
+	if (fchdir(dir) == 0)
+		r = umount2(path, MNT_DETACH);
+	e = errno;
+	if (fchdir(cwd) != 0) {
+		r = -1;
+		e = errno;
+	}
+	close(cwd);
+	errno = e;
+	return r;
+}
+
 /* After a chroot: unmount link ("/proc/self/fd/N") as our /proc/self
- * opened before it leads to it; umount2 takes no directory descriptor,
- * so that is the working directory meanwhile.  Only system calls. */
+ * opened before it leads to it.  Only system calls. */
 static int umount_in_proc_self(const char *link)
 {
 	static const char self[] = "/proc/self/";
-	int cwd, r, e, back;
 
 	if (proc_self < 0) {
 		errno = ENOENT;
 		return -1;
 	}
-	if ((cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return -1;
-	if (fchdir(proc_self) != 0) {
-		e = errno;
-		close(cwd);
-		errno = e;
-		return -1;
-	}
-	r = umount2(link + sizeof self - 1, MNT_DETACH);
-	e = errno;
-	/* Back, for a relative path a later undo may have (if this fails,
-	 * so does that one). */
-	back = fchdir(cwd);
-	(void)back;
-	close(cwd);
-	errno = e;
-	return r;
+	return umount_in(proc_self, link + sizeof self - 1);
 }
 
 /* Unmount the mount fd is the root of, through link, its magic link in
@@ -423,11 +423,6 @@ int undo_can_unmount(void)
 		return -1;
 	}
 	return access("/proc/self/mountinfo", R_OK);
-}
-
-void undo_unlink(int dir, const char *name, const char *option)
-{
-	undo_remove(dir, name, option, 0);
 }
 
 void undo_remove(int dir, const char *name, const char *option, int flags)

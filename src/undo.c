@@ -75,7 +75,7 @@ static int mount_state(uint64_t id)
 {
 	char buf[4096];
 	ssize_t n;
-	int fd = -1, field = 0, state = 0, e;
+	int fd = -1, field = 0, state = 0;
 	uint64_t number = 0;
 
 	if (proc_self >= 0)
@@ -104,9 +104,7 @@ static int mount_state(uint64_t id)
 				number = number * 10 + (uint64_t)(c - '0');
 			}
 		}
-	e = errno;
-	close(fd);
-	errno = e;
+	close_keep_errno(fd);
 	return n < 0 ? -1 : state;
 }
 
@@ -141,12 +139,8 @@ static int umount_in_proc_self(const char *link)
 	return umount_in(proc_self, link + sizeof self - 1);
 }
 
-/* Unmount the mount fd is the root of, through link, its magic link in
- * /proc/self/fd ("/proc/self/fd/N").  The unmount of such a link reaches
- * the topmost mount on ours: if anything is mounted on ours (or under it)
- * since, ours stays, and so does the other (EBUSY).  Something mounted on
- * it between that look and the unmount goes in its place: seen after,
- * ours still there, STAYED.  After a chroot the link is reached from
+/* umount_mount (undo.h) through link, fd's magic link ("/proc/self/fd/N"),
+ * whose unmount reaches the topmost mount on ours; after a chroot from
  * our /proc/self as opened before it, never by the path.  Only system
  * calls. */
 static int umount_through(int fd, const char *link)
@@ -334,11 +328,6 @@ static void run_all(bool telling)
 	}
 }
 
-static void run_all_at_exit(void)
-{
-	run_all(true);
-}
-
 /* Undo, then die of the signal as we would have.  The init of a new pid
  * namespace (the child of -p -f without --init) is spared by the kernel
  * every signal it has no handler for, its own raise() included: it would
@@ -373,7 +362,7 @@ static void push(struct action a)
 	sigset_t all, saved;
 
 	if (n_actions == 0) {
-		atexit(run_all_at_exit);
+		atexit(undo_now);
 		catch_ending_signals();
 	}
 	sigfillset(&all);

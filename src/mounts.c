@@ -78,22 +78,6 @@ static int new_mount(const char *type, const char *options,
 	return mnt;
 }
 
-/* A mount of ours on dir, known by its descriptor mnt (-1: made with
- * mount(2)), made by option, of type.  One seen outside (s->dir.undo: it
- * propagates to the caller's namespace) is unmounted if we exit before
- * exec, through its descriptor, never by a path that may lead elsewhere by
- * then (and not if something was mounted on it since). */
-static void undo_if_seen_outside(const struct step *s, const char *option,
-				 const char *type, const char *dir, int mnt)
-{
-	if (!s->dir.undo)
-		return;
-	if (mnt >= 0)
-		undo_umount_fd(mnt, option, type, dir);
-	else
-		undo_umount(option, type, dir);
-}
-
 /* mount(2) on the directory fd: from inside it, as ".", never by a path
  * that may lead elsewhere by now. */
 static int mount_on(int fd, const char *type, unsigned long flags)
@@ -162,35 +146,6 @@ static void done_with_dir(struct run *run)
 		close(run->mounts.dir_fd);
 	run->mounts.dir_fd = -1;
 	run->mounts.dir_path = NULL;
-}
-
-/* A new filesystem of type (nosuid, nodev, noexec) put on the directory
- * dir, a descriptor, through the mount API: the mount's descriptor, which
- * stays open until the exec (a failure undoes one seen outside by it).  A
- * kernel without the API (ENOSYS, before Linux 5.2) gets mount(2), -1
- * returned, and --verbose says so where that matters.  Returns -2 with
- * errno on failure. */
-static int mount_fresh(const struct step *s, const char *type, int dir)
-{
-	int mnt = new_mount(type, NULL, SAFE_ATTRS);
-
-	if (mnt >= 0) {
-		if (move_mount(mnt, "", dir, "", MOVE_MOUNT_F_EMPTY_PATH |
-							 MOVE_MOUNT_T_EMPTY_PATH) == 0)
-			return mnt;
-		close_keep_errno(mnt);
-		return -2;
-	}
-	if (errno != ENOSYS ||
-	    mount_on(dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC) != 0)
-		return -2;
-	if (s->dir.undo)
-		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
-		 * binfmt_misc). */
-		say(THIS_STEP, N_("%s mounted with mount(2), a kernel "
-				      "without fsopen(2): a failure undoes it "
-				      "by its path"), type);
-	return -1;
 }
 
 void mounts_chroot(const struct step *s, struct run *run)
@@ -285,14 +240,13 @@ STEP_ROW(CGROUP_PRIVATE, "cgroup-private",
 	 N_("make cgroup2's directory private"),
 	 mounts_proc_private, show_dir, mounts_dir_predict);
 
-/* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
+/* Why the kernel would refuse s's new proc (EPERM), or NULL: one buffer.
  * It mounts one only for a process with CAP_SYS_ADMIN in the user
  * namespace of its pid namespace; and in a mount namespace of a user
  * namespace other than the initial one, only where a proc is in view
  * whole: one that something covers in part would be "too revealing"
  * (Docker and podman cover /proc/kcore, /proc/irq...). */
-static const char *proc_refusal(const struct step *s, char *buf,
-				size_t size)
+static const char *proc_refusal(const struct step *s)
 {
 	char cover[PATH_MAX];
 
@@ -301,20 +255,26 @@ static const char *proc_refusal(const struct step *s, char *buf,
 			 "add --pid");
 	if ((s->dir.userns || !initial_userns()) &&
 	    proc_covered(cover, sizeof cover)) {
+		static char buf[PATH_MAX + 128];
+
 		/* TRANSLATORS: %s is where something is mounted over part
 		 * of /proc ('/proc/irq'). */
-		snprintf(buf, size, _("a mount on %s covers part of proc: a new "
-				      "one would show what it hides"),
+		snprintf(buf, sizeof buf, _("a mount on %s covers part of "
+					    "proc: a new one would show what "
+					    "it hides"),
 			 quoted(cover));
 		return buf;
 	}
 	return NULL;
 }
 
-/* A new filesystem of type (or the instance made before, if not -1) on
- * s's directory, made by option: its mount's descriptor, or -1 (made
- * with mount(2)).  A failure's hint is hints', else dir_hint's; a mount
- * seen outside is undone if we end before the exec. */
+/* A new filesystem of type (or the instance made before, if not -1),
+ * nosuid, nodev, noexec, put on s's directory by option through the
+ * mount API (a kernel without it, before Linux 5.2, gets mount(2), which
+ * --verbose says): the mount's descriptor, open until the exec, or -1.
+ * One seen outside (s->dir.undo) is undone if we exit before the exec,
+ * through that descriptor, never by a path that may lead elsewhere by
+ * then.  A failure's hint is hints', else dir_hint's. */
 static int mount_seen(const struct step *s, struct run *run,
 		      const char *option, const char *type, int instance,
 		      const struct hint *hints)
@@ -323,24 +283,38 @@ static int mount_seen(const struct step *s, struct run *run,
 	int fd = dir_of(s, run), mnt = instance;
 	bool failed = fd < 0;
 
-	if (!failed && instance >= 0)
-		failed = move_mount(instance, "", fd, "",
+	if (!failed && mnt < 0)
+		mnt = new_mount(type, NULL, SAFE_ATTRS);
+	if (!failed && mnt >= 0)
+		failed = move_mount(mnt, "", fd, "",
 				    MOVE_MOUNT_F_EMPTY_PATH |
 					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
 	else if (!failed)
-		failed = (mnt = mount_fresh(s, type, fd)) == -2;
+		failed = errno != ENOSYS ||
+			 mount_on(fd, type,
+				  MS_NOSUID | MS_NODEV | MS_NOEXEC) != 0;
 	if (failed) {
-		char why[PATH_MAX + 128];
 		int e = errno;
 		const char *hint = hint_for(hints, e);
 
 		if (e == EPERM && s->kind == STEP_PROC)
-			hint = proc_refusal(s, why, sizeof why);
+			hint = proc_refusal(s);
 		option_failed(e, hint ? hint : dir_hint(s, e), option_of(s),
 			      dir);
 	}
+	if (mnt < 0 && s->dir.undo)
+		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
+		 * binfmt_misc). */
+		say(THIS_STEP, N_("%s mounted with mount(2), a kernel "
+				      "without fsopen(2): a failure undoes it "
+				      "by its path"), type);
 	done_with_dir(run);
-	undo_if_seen_outside(s, option, type, dir, mnt);
+	if (!s->dir.undo)
+		return mnt;
+	if (mnt >= 0)
+		undo_umount_fd(mnt, option, type, dir);
+	else
+		undo_umount(option, type, dir);
 	return mnt;
 }
 
@@ -645,7 +619,7 @@ STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
-	char buf[2 * PATH_MAX], why[PATH_MAX + 128];
+	char buf[2 * PATH_MAX];
 	const char *hint, *path = seen_path(s, buf, sizeof buf);
 
 	if (path == NULL)
@@ -661,7 +635,7 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 		close(fd);
 	}
 	if (s->kind == STEP_PROC &&
-	    (hint = proc_refusal(s, why, sizeof why)) != NULL)
+	    (hint = proc_refusal(s)) != NULL)
 		return predict_fail(p, EPERM, s->dir.path, hint);
 	return false;
 }

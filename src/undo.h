@@ -17,14 +17,10 @@
 /* The most actions to undo at once. */
 #define UNDO_MAX 24
 
-/* Unmount path (lazily) if we end before exec.  The mount, of the
- * filesystem type, was made by option: an unmount that fails at exit says
- * so, with them. */
+/* Unmount path, or the mount fd is the root of (umount_mount), lazily,
+ * if we end before exec.  The mount, of the filesystem type on path, was
+ * made by option: an unmount that fails at exit says so, with them. */
 void undo_umount(const char *option, const char *type, const char *path);
-
-/* Unmount the mount fd is the root of (lazily, umount_mount) if we end
- * before exec; mounted on path, by option, of type, for the message if it
- * stays. */
 void undo_umount_fd(int fd, const char *option, const char *type,
 		    const char *path);
 

@@ -1,29 +1,24 @@
 /* A cgroup of the run's own (see cgroup.h).
  *
- * Its life is the run's, kept by a watcher: a process forked first of
- * all, which stays in the caller's cgroup and namespaces with the
- * caller's credentials, whatever we take on later (a user namespace
- * that does not map root, --owner, --setuid).  It makes the cgroup and
- * says which (its inode: we open that one or none); when we ask (our
- * exit, a failure, a signal) or are gone (our pidfd, even after a
- * SIGKILL), it kills what is in it (cgroup.kill), waits until it is
- * empty and removes it, the program's own cgroups under it first.  The
- * child enters it through the watcher, which writes the child's pid to
- * the cgroup.procs it opened with the caller's credentials, which the
- * kernel checks a move by (as its opener's, Linux 5.16): never by its
- * name, which the owner of the parent may remove and make again
- * meanwhile.  Where we are still the caller at the fork (no --owner),
- * the fork makes the child in it instead (clone3's CLONE_INTO_CGROUP,
- * which checks the forker's credentials then, and spares the move's
- * wait for an RCU grace period); the watcher moves it where the kernel
- * refuses that.  The kernel tells the watcher who asks (SO_PASSCRED:
- * the asker's own pid, which only CAP_SYS_ADMIN over its pid namespace
- * may choose), so nobody can move another process with it; and no
- * process of ours that takes on other ids, or that the program can
- * reach, ever holds the file: the watcher alone, undumpable, in its own
- * session.  The new cgroup namespace's root is the cgroup its process
- * is in when it unshares, so the child unshares it there; we stay
- * outside.
+ * Its life is the run's, kept by a watcher: forked first of all, it
+ * stays in the caller's cgroup and namespaces with the caller's
+ * credentials, whatever we take on later (a user namespace that does
+ * not map root, --owner, --setuid).  It makes the cgroup and says which
+ * (its inode: we open that one or none); when we ask or are gone (our
+ * pidfd, even after a SIGKILL), it kills what is in it, waits until it
+ * is empty and removes it, the program's own cgroups first.  The child
+ * enters through the watcher, which writes its pid to the cgroup.procs
+ * it opened as the caller (the kernel checks a move by the opener's
+ * credentials, Linux 5.16), never by its name, which the parent's owner
+ * may remove and make again meanwhile.  Still the caller at the fork
+ * (no --owner), the fork makes the child in it instead
+ * (CLONE_INTO_CGROUP, which spares the move's RCU grace period).  The
+ * kernel tells the watcher who asks (SO_PASSCRED: only CAP_SYS_ADMIN
+ * over its pid namespace may choose the pid), so nobody moves another
+ * process with it; and no process that takes on other ids, or that the
+ * program can reach, holds the file: the watcher alone, undumpable, in
+ * its own session.  The child unshares the cgroup namespace once in it,
+ * making it the namespace's root; we stay outside.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -146,7 +141,6 @@ static const char cgroup_gone[] = N_("it was removed while unshare ran");
 #define TAKEN _("give another name, or remove it (rmdir)")
 #define REPLACED _("--new-cgroup: %s was replaced as it was made")
 #define OPEN_FAILED "--new-cgroup: %s"
-/* What fails when the watcher cannot be made or talked to. */
 
 /* Whether word is one of the words of the file at path. */
 static bool has_word(const char *path, const char *word)
@@ -196,35 +190,32 @@ static const char *missing(const char *parent, const char *set, bool dry,
 {
 	size_t file = strcspn(set, "="), dot = strcspn(set, ".");
 	char controller[64], path[4400];
-	int hierarchy;
+	int hierarchy = -1;
 
 	snprintf(controller, sizeof controller, "%.*s", (int)dot, set);
 	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
-	if (strcmp(controller, "cgroup") != 0 &&
-	    (hierarchy = v1_hierarchy(controller)) >= 0) {
-		if (hierarchy > 0)
-			/* TRANSLATORS: %s is a controller (memory), twice. */
-			snprintf(buf, size, _("%s is cgroup v1's here: boot "
-				 "with cgroup_no_v1=%s"), controller, controller);
-		else if (!has_word(path, controller))
-			/* TRANSLATORS: %s is a controller (memory). */
-			snprintf(buf, size, _("enable %s in your cgroup's "
-				 "cgroup.subtree_control"), controller);
-		else
-			*buf = '\0';
-		if (*buf)
-			return buf;
+	if (strcmp(controller, "cgroup") != 0)
+		hierarchy = v1_hierarchy(controller);
+	if (hierarchy > 0) {
+		/* TRANSLATORS: %s is a controller (memory), twice. */
+		snprintf(buf, size, _("%s is cgroup v1's here: boot with "
+				      "cgroup_no_v1=%s"), controller, controller);
+		return buf;
 	}
+	if (hierarchy == 0 && !has_word(path, controller)) {
+		/* TRANSLATORS: %s is a controller (memory). */
+		snprintf(buf, size, _("enable %s in your cgroup's "
+				      "cgroup.subtree_control"), controller);
+		return buf;
+	}
+	if (!dry)
+		return _(SEE_DOCS);
 	/* A parent but the root has the files its children get. */
 	snprintf(path, sizeof path, "%s/cgroup.events", parent);
-	if (dry && access(path, F_OK) == 0) {
-		snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
-		if (access(path, F_OK) == 0)
-			return NULL;
-	} else if (dry) {
+	if (access(path, F_OK) != 0)
 		return NULL;
-	}
-	return _(SEE_DOCS);
+	snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
+	return access(path, F_OK) == 0 ? NULL : _(SEE_DOCS);
 }
 
 #define SET_FAILED "--cgroup-set=%s"
@@ -326,8 +317,7 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 			return true;
 		}
 	}
-	/* Whether the kernel takes each value is its to say, as it is
-	 * written. */
+	/* Whether it takes each value, the kernel says as it is written. */
 	if (s->cgroup.parent == NULL || s->cgroup.n_sets == 0)
 		return false;
 	p->unsure = true;
@@ -400,8 +390,7 @@ static void kill_all(int cg)
  * left (EBUSY), it is tried again a few times.  0, or -1 with errno. */
 static int remove_tree(int dir, const char *name, int cg)
 {
-	/* Empty, with no cgroup under it, as it mostly is by now: at
-	 * once. */
+	/* Empty, with no cgroup under it, as it mostly is by now. */
 	if (unlinkat(dir, name, AT_REMOVEDIR) == 0)
 		return 0;
 	for (int round = 0; round < 5; round++) {
@@ -532,13 +521,11 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	pid_t who;
 	char c;
 
-	/* Out of the caller's process group (leave_group), where a signal
-	 * to the group or from the terminal would end us with the rest; and
-	 * on after a write to a pipe that is gone.  Of the descriptors,
-	 * only ours: one of the caller's (a pipe a script reads to its end,
-	 * --info-fd) must not outlive the run in us.  Undumpable: what we open with
-	 * the caller's privileges, nobody takes from us (pidfd_getfd,
-	 * ptrace) but one who has them already. */
+	/* Signals blocked until leave_group; on after a write to a pipe
+	 * that is gone.  Of the descriptors, only ours: one of the caller's
+	 * (a pipe a script reads to its end, --info-fd) must not outlive
+	 * the run in us.  Undumpable: what we open as the caller, nobody
+	 * takes from us (pidfd_getfd, ptrace) but one who may already. */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &mask);
 	keep_only((int[]){ parent, sock, pidfd }, 3);
@@ -583,40 +570,35 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 		_exit(EXIT_TOOL);
 	}
 	sent = send(sock, &st.st_ino, sizeof st.st_ino, MSG_NOSIGNAL);
-	e = errno;
+	e = sent == (ssize_t)sizeof st.st_ino ? 0 : errno;
 	leave_group(&mask);
-	if (sent == (ssize_t)sizeof st.st_ino) {
-		for (;;) {
-			ssize_t n;
+	while (e == 0) {
+		ssize_t n;
 
-			while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 &&
-			       errno == EINTR)
-				;
-			/* We are gone. */
-			if (r > 0 && !(p[0].revents & (POLLIN | POLLHUP)))
-				break;
-			/* Asked, or the end of the socket; without poll,
-			 * waited for on the socket alone. */
-			if ((n = hear(sock, &c, &who)) == 1 && c == 'e') {
-				if (send_byte(sock, move_in(cg, who)) == 1)
-					continue;
-				/* Not answered, the child hears our end. */
-				complain(THIS_STEP, errno, NULL, "%s",
-					 events_doc());
-				failed = true;
-				break;
-			}
-			/* Asked; or a socket that fails: said, and answered
-			 * as if asked. */
-			if (n < 0)
-				complain(THIS_STEP, errno, NULL, "%s",
-					 events_doc());
-			asked = n != 0;
+		while ((r = poll(p, pidfd >= 0 ? 2 : 1, -1)) < 0 &&
+		       errno == EINTR)
+			;
+		/* We are gone. */
+		if (r > 0 && !(p[0].revents & (POLLIN | POLLHUP)))
+			break;
+		/* Asked, or the end of the socket; without poll, waited for
+		 * on the socket alone. */
+		if ((n = hear(sock, &c, &who)) == 1 && c == 'e') {
+			if (send_byte(sock, move_in(cg, who)) == 1)
+				continue;
+			/* Not answered, the child hears our end. */
+			e = errno;
+			failed = true;
 			break;
 		}
-	} else {
-		complain(THIS_STEP, e, NULL, "%s", events_doc());
+		/* Asked; or a socket that fails: said, and answered as if
+		 * asked. */
+		e = n < 0 ? errno : 0;
+		asked = n != 0;
+		break;
 	}
+	if (e)
+		complain(THIS_STEP, e, NULL, "%s", events_doc());
 	r = remove_tree(parent, name, cg);
 	e = errno;
 	if (r != 0)
@@ -648,8 +630,7 @@ void cgroup_make(const struct step *s, struct run *run)
 	close(sv[1]);
 	if (pidfd >= 0)
 		close(pidfd);
-	/* From here on, our end, whenever it comes, has it killed and
-	 * removed. */
+	/* From here on, our end, whenever it comes, has it removed. */
 	run->cgroup.sock = sv[0];
 	undo_cgroup(sv[0], pid, s->cgroup.name);
 	/* The watcher says which cgroup it made (its inode), or ends after
@@ -709,8 +690,7 @@ void cgroup_set(const struct step *s, struct run *run)
 				 : hint_for(hints, e),
 		     SET_FAILED, quoted(set));
 	}
-	/* Opened with the caller's privileges: kept no longer than
-	 * needed. */
+	/* Opened as the caller: kept no longer than needed. */
 	if (!s->cgroup.into) {
 		close(run->cgroup.dir);
 		run->cgroup.dir = -1;

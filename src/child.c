@@ -147,20 +147,9 @@ ssize_t send_byte(int fd, char c)
 
 int probe(unsigned long mask, int *sig)
 {
-	int status;
-	pid_t pid = fork();
+	int err;
 
-	*sig = 0;
-	if (pid < 0)
-		return -1;
-	if (pid == 0)
-		_exit(syscall(SYS_unshare, mask) == 0 ? 0 : errno);
-	if (wait_child(pid, &status, 0) < 0)
-		return -1;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	*sig = WTERMSIG(status);
-	return -1;
+	return probe_each(&mask, 1, &err, sig) == 0 ? err : -1;
 }
 
 int probe_each(const unsigned long *masks, size_t n, int *errs, int *sig)
@@ -182,10 +171,8 @@ int probe_each(const unsigned long *masks, size_t n, int *errs, int *sig)
 		for (size_t i = 0; i < n; i++)
 			errs[i] = syscall(SYS_unshare, masks[i]) == 0 ? 0 : errno;
 		/* At most PROBE_MAX ints: one write, below PIPE_BUF. */
-		_exit(write(fd[1], errs, n * sizeof *errs) ==
-			      (ssize_t)(n * sizeof *errs)
-		      ? 0
-		      : 1);
+		_exit(write(fd[1], errs, n * sizeof *errs) !=
+		      (ssize_t)(n * sizeof *errs));
 	}
 	close(fd[1]);
 	do

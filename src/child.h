@@ -14,13 +14,11 @@
  * running now: say why and what to do, then exit 125. */
 _Noreturn void fork_failed(const char *what);
 
-/* fork(2) in the step running now, or fork_failed(NULL). */
+/* fork(2) in the step running now, or fork_failed(NULL).  Into: the
+ * child born in the cgroup whose directory is open as cgroup (clone3's
+ * CLONE_INTO_CGROUP, checked against our credentials now), *entered then
+ * true; else, or where the kernel refuses it, a plain fork. */
 pid_t fork_or_fail(void);
-
-/* The same, the child born in the cgroup whose directory is open as
- * cgroup (clone3's CLONE_INTO_CGROUP, checked against our credentials
- * now), *entered then true; else, or where the kernel refuses it, a
- * plain fork. */
 pid_t fork_into_or_fail(int cgroup, bool *entered);
 
 /* A helper of the step running now ended without answering: if it
@@ -46,10 +44,10 @@ ssize_t read_byte(int fd, char *c);
 ssize_t write_byte(int fd, char c);
 ssize_t send_byte(int fd, char c);
 
-/* unshare(2) of mask tried in a child that exits at once: 0, or the errno
- * it failed with; -1 if the child could not be made (errno says why, and
- * *sig is 0) or died of a signal (*sig says which: a seccomp filter that
- * kills on unshare(2) sends SIGSYS). */
+/* unshare(2) of mask tried in a throwaway child (probe_each): 0, or the
+ * errno it failed with; -1 if the child could not be made (errno says
+ * why, and *sig is 0) or died of a signal (*sig says which: a seccomp
+ * filter that kills on unshare(2) sends SIGSYS). */
 int probe(unsigned long mask, int *sig);
 
 /* unshare(2) of each of masks in turn, all in one child, each errno (or

@@ -274,16 +274,16 @@ _Noreturn void exec_program(const struct step *s, struct run *run)
 STEP_ROW(EXEC, "exec", N_("run the program"),
 	 exec_program, show_exec, exec_predict);
 
-/* Whether the file root + path (root NULL: /) exists and is executable
- * by us. */
-static bool runnable(const char *root, const char *dir, const char *name)
+/* Whether the file name in the first len bytes of dir, under root (NULL:
+ * /), exists and is executable by us. */
+static bool runnable(const char *root, const char *dir, size_t len,
+		     const char *name)
 {
 	char *file;
 	bool ok;
 
-	if (asprintf(&file, "%s%s%s%s", root ? root : "", dir,
-		     *dir && dir[strlen(dir) - 1] != '/' ? "/" : "",
-		     name) < 0)
+	if (asprintf(&file, "%s%.*s%s%s", root ? root : "", (int)len, dir,
+		     len && dir[len - 1] != '/' ? "/" : "", name) < 0)
 		return true; /* no memory: say nothing */
 	ok = access(file, X_OK) == 0;
 	free(file);
@@ -297,24 +297,19 @@ bool exec_predict(const struct step *s, struct prediction *pred)
 	char def[256], source[2 * PATH_MAX + 256];
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
-		if (runnable(root, "", prog))
+		if (runnable(root, "", 0, prog))
 			return false;
 	} else {
 		if (path == NULL) {
 			confstr(_CS_PATH, def, sizeof def);
 			path = def;
 		}
-		for (const char *p = path;; p++) {
+		for (const char *p = path;; p += strcspn(p, ":") + 1) {
 			size_t len = strcspn(p, ":");
-			char *dir = strndup(p, len);
-			bool found = !dir || runnable(root, len ? dir : ".",
-						      prog);
 
-			free(dir);
-			if (found)
+			if (runnable(root, len ? p : ".", len ? len : 1, prog))
 				return false;
-			p += len;
-			if (*p == '\0')
+			if (p[len] == '\0')
 				break;
 		}
 	}
@@ -323,15 +318,13 @@ bool exec_predict(const struct step *s, struct prediction *pred)
 		       : missing_hint(prog, s->exec.source, source,
 				      sizeof source);
 	/* Found but not runnable, or on a way we may not search. */
-	pred->err = root                       ? ENOENT
-		    : access(prog, F_OK) == 0  ? EACCES
-		    : errno == EACCES          ? EACCES
-					       : ENOENT;
-	snprintf(pred->value, sizeof pred->value, "%s", prog);
+	predict_fail(pred, root                       ? ENOENT
+			   : access(prog, F_OK) == 0  ? EACCES
+			   : errno == EACCES          ? EACCES
+						      : ENOENT,
+		     prog, hint);
+	/* Said as the run says it. */
 	snprintf(pred->what, sizeof pred->what, "%s",
 		 quoted_word(prog, strlen(prog)));
-	/* A long hint (a directory of PATH) cut to the prediction's. */
-	snprintf(pred->hint, sizeof pred->hint, "%.*s",
-		 (int)sizeof pred->hint - 1, hint ? hint : "");
 	return true;
 }

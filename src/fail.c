@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
 #include "quote.h"
+#include "steps.h"
 #include "wrap.h"
 
 const char hint_root[] = N_("run as root, or add -r (--map-root-user)");
@@ -138,28 +140,38 @@ _Noreturn void fail(int status, const char *step, int err, const char *hint,
 _Noreturn void option_failed(int err, const char *hint, const char *option,
 			     const char *value)
 {
-	char what[8192];
-
-	snprintf(what, sizeof what, "--%s=%s", option, quoted(value));
-	events_failed(THIS_STEP, err);
-	frame(what, err, hint);
-	exit(EXIT_TOOL);
+	fail(EXIT_TOOL, THIS_STEP, err, hint, "--%s=%s", option, quoted(value));
 }
 
 _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
 {
-	char what[8192];
-	size_t n = (size_t)snprintf(what, sizeof what, "%s", events_doc());
+	char values[8192] = "";
 
-	if (fmt && n < sizeof what - 2) {
+	if (fmt) {
 		va_list ap;
 
-		memcpy(what + n, ": ", 3);
 		va_start(ap, fmt);
-		vsnprintf(what + n + 2, sizeof what - n - 2, fmt, ap);
+		vsnprintf(values, sizeof values, fmt, ap);
 		va_end(ap);
 	}
-	events_failed(THIS_STEP, err);
-	frame(what, err, hint);
-	exit(EXIT_TOOL);
+	fail(EXIT_TOOL, THIS_STEP, err, hint, "%s%s%s", events_doc(),
+	     fmt ? ": " : "", values);
+}
+
+bool predict_fail(struct prediction *p, int err, const char *value,
+		  const char *hint)
+{
+	p->err = err;
+	snprintf(p->value, sizeof p->value, "%s", value);
+	snprintf(p->what, sizeof p->what, "%s", quoted(value));
+	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
+	return true;
+}
+
+void close_keep_errno(int fd)
+{
+	int e = errno;
+
+	close(fd);
+	errno = e;
 }

@@ -18,6 +18,8 @@
 #ifndef UNSHARE_FAIL_H
 #define UNSHARE_FAIL_H
 
+#include <stdbool.h>
+
 /* Our own failures, usage errors included; 126 and 127 are the program's
  * (cannot be run, not found), as in the shell. */
 #define EXIT_TOOL 125
@@ -67,5 +69,14 @@ _Noreturn void step_failed(int err, const char *hint, const char *fmt, ...)
  * NULL.  Exits 125. */
 _Noreturn void option_failed(int err, const char *hint, const char *option,
 			     const char *value);
+
+/* --dry-run: the step would fail with err (0: refused with no errno) on
+ * value, as given (said quoted), with hint unless it is NULL.  True. */
+struct prediction;
+bool predict_fail(struct prediction *p, int err, const char *value,
+		  const char *hint);
+
+/* close(fd), errno kept: on a failure's way out. */
+void close_keep_errno(int fd);
 
 #endif

@@ -33,7 +33,6 @@
 #include "i18n.h"
 #include "json.h"
 #include "kinds.h"
-#include "quote.h"
 #include "show.h"
 #include "undo.h"
 #include "walk.h"
@@ -107,7 +106,7 @@ void handoff_open(const struct step *s, struct run *run)
 
 	if ((run->handoff.proc_fd = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC)) <
 	    0)
-		step_failed(errno, _("is /proc mounted?"), "/proc");
+		step_failed(errno, _(hint_proc), "/proc");
 	if (file == NULL)
 		return;
 	run->handoff.pid_name = file_split(file, dir, sizeof dir);
@@ -155,7 +154,7 @@ static const char *proc_read(const struct run *run, const char *path,
 	if (fd >= 0)
 		close(fd);
 	if (n < 0)
-		step_failed(errno, _("is /proc mounted?"), "/proc/%s", path);
+		step_failed(errno, _(hint_proc), "/proc/%s", path);
 	buf[n] = '\0';
 	return buf;
 }
@@ -293,23 +292,20 @@ static int held(int dir, const char *name)
  * a file is there).  Linked through its descriptor (AT_EMPTY_PATH, which
  * a kernel before Linux 6.10 grants only with CAP_DAC_READ_SEARCH), else
  * through /proc/self/fd. */
-static int link_pid_file(const struct run *run, const char *text, int n)
+static int link_pid_file(int dir, const char *name, const char *text, int n)
 {
 	char link[32];
 	int fd, e = 0;
 
-	fd = openat(run->handoff.pid_dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-	if (fd < 0)
+	if ((fd = openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644)) < 0)
 		return errno;
 	if (write(fd, text, (size_t)n) != n)
 		e = errno ? errno : EIO;
 	snprintf(link, sizeof link, /* not translated: a path */
 		 "/proc/self/fd/%d", fd);
-	if (e == 0 &&
-	    linkat(fd, "", run->handoff.pid_dir, run->handoff.pid_name, AT_EMPTY_PATH) != 0 &&
+	if (e == 0 && linkat(fd, "", dir, name, AT_EMPTY_PATH) != 0 &&
 	    (errno == EEXIST ||
-	     linkat(AT_FDCWD, link, run->handoff.pid_dir, run->handoff.pid_name,
-		    AT_SYMLINK_FOLLOW) != 0))
+	     linkat(AT_FDCWD, link, dir, name, AT_SYMLINK_FOLLOW) != 0))
 		e = errno;
 	close(fd);
 	return e;
@@ -317,16 +313,16 @@ static int link_pid_file(const struct run *run, const char *text, int n)
 
 /* FILE, whole, where no file with no name can be linked: a file of our
  * own in its directory, renamed into place.  0, or the errno. */
-static int rename_pid_file(const struct run *run, const char *text, int n)
+static int rename_pid_file(int dir, const char *name, const char *text,
+			   int n)
 {
 	char tmp[64];
 	int fd, e = 0;
 
 	for (int tries = 0;; tries++) {
 		unguessable(tmp, sizeof tmp);
-		fd = openat(run->handoff.pid_dir, tmp,
-			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			    0644);
+		fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL |
+					      O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd >= 0 || errno != EEXIST || tries == 10)
 			break;
 	}
@@ -336,18 +332,15 @@ static int rename_pid_file(const struct run *run, const char *text, int n)
 		e = errno ? errno : EIO;
 	if (close(fd) != 0 && e == 0)
 		e = errno;
-	if (e == 0 && renameat2(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
-				run->handoff.pid_name, RENAME_NOREPLACE) != 0) {
+	if (e == 0 &&
+	    renameat2(dir, tmp, dir, name, RENAME_NOREPLACE) != 0) {
 		e = errno;
-		if ((e == EEXIST &&
-		     held(run->handoff.pid_dir, run->handoff.pid_name) == 0) ||
-		    e == EINVAL)
-			/* Stale, or a file system without NOREPLACE. */
-			e = renameat(run->handoff.pid_dir, tmp, run->handoff.pid_dir,
-				     run->handoff.pid_name) != 0 ? errno : 0;
+		/* Stale, or a file system without NOREPLACE. */
+		if ((e == EEXIST && held(dir, name) == 0) || e == EINVAL)
+			e = renameat(dir, tmp, dir, name) != 0 ? errno : 0;
 	}
 	if (e != 0)
-		unlinkat(run->handoff.pid_dir, tmp, 0);
+		unlinkat(dir, tmp, 0);
 	return e;
 }
 
@@ -359,31 +352,30 @@ static int rename_pid_file(const struct run *run, const char *text, int n)
  * meanwhile leaves no file of ours.  0, or the errno. */
 static int write_pid_file(const struct run *run, long pid)
 {
+	int dir = run->handoff.pid_dir, n, e;
+	const char *name = run->handoff.pid_name;
 	struct stat seen, now;
 	char text[32];
-	int n, e;
 
 	n = snprintf(text, sizeof text, "%ld\n", pid);
-	e = link_pid_file(run, text, n);
-	if (e == EEXIST && fstatat(run->handoff.pid_dir, run->handoff.pid_name, &seen,
-				   AT_SYMLINK_NOFOLLOW) == 0) {
-		int h = held(run->handoff.pid_dir, run->handoff.pid_name);
+	e = link_pid_file(dir, name, text, n);
+	if (e == EEXIST &&
+	    fstatat(dir, name, &seen, AT_SYMLINK_NOFOLLOW) == 0) {
+		int h = held(dir, name);
 
 		if (h != 0)
 			return h > 0 ? EEXIST : EACCES;
-		if (fstatat(run->handoff.pid_dir, run->handoff.pid_name, &now,
-			    AT_SYMLINK_NOFOLLOW) == 0 &&
-		    same_file(&seen, &now) &&
-		    unlinkat(run->handoff.pid_dir, run->handoff.pid_name, 0) != 0)
+		if (fstatat(dir, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    same_file(&seen, &now) && unlinkat(dir, name, 0) != 0)
 			return errno;
-		e = link_pid_file(run, text, n);
+		e = link_pid_file(dir, name, text, n);
 	}
 	/* A file system with no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux
 	 * 3.11), or no way to link it (ENOENT: no /proc of ours). */
 	if (e == EOPNOTSUPP || e == EISDIR || e == ENOENT)
-		e = rename_pid_file(run, text, n);
+		e = rename_pid_file(dir, name, text, n);
 	if (e == 0)
-		undo_unlink(run->handoff.pid_dir, run->handoff.pid_name, "--pid-file");
+		undo_remove(dir, name, "--pid-file", 0);
 	return e;
 }
 
@@ -429,7 +421,7 @@ STEP_ROW(WAIT_FD, "wait-fd", N_("wait for a byte on it before the exec"),
 bool handoff_predict(const struct step *s, struct prediction *p)
 {
 	char dir[PATH_MAX];
-	int fd;
+	int fd, e;
 
 	if (s->handoff.file == NULL)
 		return false;
@@ -438,13 +430,10 @@ bool handoff_predict(const struct step *s, struct prediction *p)
 	file_split(s->handoff.file, dir, sizeof dir);
 	if ((fd = walk_dir(NULL, NULL, NULL, dir)) >= 0)
 		close(fd);
-	if (fd < 0 && errno == 0)
-		p->err = 0;
-	else if ((p->err = file_unmakable(s->handoff.file)) == 0)
-		return false;
-	snprintf(p->value, sizeof p->value, "%s", s->handoff.file);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->handoff.file));
-	return true;
+	else if (errno == 0)
+		return predict_fail(p, 0, s->handoff.file, NULL);
+	e = file_unmakable(s->handoff.file);
+	return e && predict_fail(p, e, s->handoff.file, NULL);
 }
 
 /* Whether FILE is another user's in a sticky directory, which only its
@@ -463,7 +452,7 @@ static bool not_ours_to_remove(const char *file)
 bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 {
 	const char *file = s->handoff.file;
-	int h;
+	int h, e;
 
 	/* Unmakable, the hand-off foresees it; a live run's file, one that
 	 * cannot be read, or a stale one not ours to remove is this step's
@@ -472,17 +461,14 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 		return false;
 	h = held(AT_FDCWD, file);
 	if (h > 0)
-		p->err = EEXIST;
+		e = EEXIST;
 	else if (h < 0)
-		p->err = EACCES;
+		e = EACCES;
 	else if (not_ours_to_remove(file))
-		p->err = EPERM;
+		e = EPERM;
 	else
 		return false;
-	snprintf(p->hint, sizeof p->hint, "%s", hint_for(pid_file_hints, p->err));
-	snprintf(p->value, sizeof p->value, "%s", file);
-	snprintf(p->what, sizeof p->what, "%s", quoted(file));
-	return true;
+	return predict_fail(p, e, file, hint_for(pid_file_hints, e));
 }
 
 bool handoff_wait_predict(const struct step *s, struct prediction *p)

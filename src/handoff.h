@@ -35,15 +35,11 @@ void handoff_serve(struct run *run);
  * ends the run (125), undone. */
 void handoff_wait(const struct step *s, struct run *run);
 
-/* --dry-run, step hand-off: whether --pid-file's FILE could not be made
- * (its directory is opened then). */
+/* --dry-run: whether --pid-file's FILE could not be made (hand-off, which
+ * opens its directory), or names a run that still runs (pid-file, which
+ * refuses to replace it); wait-fd: it cannot tell (p->unsure). */
 bool handoff_predict(const struct step *s, struct prediction *p);
-
-/* --dry-run: FILE names a run that still runs (handoff_pid_file refuses
- * to replace it). */
 bool handoff_pid_file_predict(const struct step *s, struct prediction *p);
-
-/* --dry-run, step wait-fd: it cannot tell (p->unsure). */
 bool handoff_wait_predict(const struct step *s, struct prediction *p);
 
 /* FILE's name, and its directory into dir ("." for a bare name). */

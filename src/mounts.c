@@ -58,7 +58,7 @@ static int new_mount(const char *type, const char *options,
 		     unsigned int attrs)
 {
 	char option[64];
-	int fs, mnt = -1, e, r = 0;
+	int fs, mnt = -1, r = 0;
 
 	if ((fs = fsopen(type, FSOPEN_CLOEXEC)) < 0)
 		return -1;
@@ -74,26 +74,8 @@ static int new_mount(const char *type, const char *options,
 	}
 	if (r == 0 && fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
 		mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs);
-	e = errno;
-	close(fs);
-	errno = e;
+	close_keep_errno(fs);
 	return mnt;
-}
-
-/* A mount of ours on dir, known by its descriptor mnt (-1: made with
- * mount(2)), made by option, of type.  One seen outside (s->dir.undo: it
- * propagates to the caller's namespace) is unmounted if we exit before
- * exec, through its descriptor, never by a path that may lead elsewhere by
- * then (and not if something was mounted on it since). */
-static void undo_if_seen_outside(const struct step *s, const char *option,
-				 const char *type, const char *dir, int mnt)
-{
-	if (!s->dir.undo)
-		return;
-	if (mnt >= 0)
-		undo_umount_fd(mnt, option, type, dir);
-	else
-		undo_umount(option, type, dir);
 }
 
 /* mount(2) on the directory fd: from inside it, as ".", never by a path
@@ -166,47 +148,9 @@ static void done_with_dir(struct run *run)
 	run->mounts.dir_path = NULL;
 }
 
-/* A new filesystem of type (nosuid, nodev, noexec) put on the directory
- * dir, a descriptor, through the mount API: the mount's descriptor, which
- * stays open until the exec (a failure undoes one seen outside by it).  A
- * kernel without the API (ENOSYS, before Linux 5.2) gets mount(2), -1
- * returned, and --verbose says so where that matters.  Returns -2 with
- * errno on failure. */
-static int mount_fresh(const struct step *s, const char *type, int dir)
-{
-	int mnt = new_mount(type, NULL, SAFE_ATTRS);
-
-	if (mnt >= 0) {
-		int e;
-
-		if (move_mount(mnt, "", dir, "", MOVE_MOUNT_F_EMPTY_PATH |
-							 MOVE_MOUNT_T_EMPTY_PATH) == 0)
-			return mnt;
-		e = errno;
-		close(mnt);
-		errno = e;
-		return -2;
-	}
-	if (errno != ENOSYS ||
-	    mount_on(dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC) != 0)
-		return -2;
-	if (s->dir.undo)
-		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
-		 * binfmt_misc). */
-		say(THIS_STEP, N_("%s mounted with mount(2), a kernel "
-				      "without fsopen(2): a failure undoes it "
-				      "by its path"), type);
-	return -1;
-}
-
 void mounts_chroot(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
-
-	static const struct hint hints[] = {
-		{ EPERM, hint_root },
-		{ 0, NULL },
-	};
 
 	/* After the chroot, the locale and the catalogs would be looked
 	 * for in the new root. */
@@ -214,7 +158,8 @@ void mounts_chroot(const struct step *s, struct run *run)
 	i18n_load_now();
 	undo_before_chroot();
 	if (chroot(dir) != 0)
-		option_failed(errno, hint_for(hints, errno), "root", dir);
+		option_failed(errno, errno == EPERM ? _(hint_root) : NULL,
+			      "root", dir);
 }
 
 STEP_ROW(ROOT, "root", N_("chroot there"),
@@ -300,14 +245,13 @@ STEP_ROW(CGROUP_PRIVATE, "cgroup-private",
 	 N_("make cgroup2's directory private"),
 	 mounts_proc_private, show_dir, mounts_dir_predict);
 
-/* Why the kernel would refuse s's new proc (EPERM), into buf; or NULL.
+/* Why the kernel would refuse s's new proc (EPERM), or NULL: one buffer.
  * It mounts one only for a process with CAP_SYS_ADMIN in the user
  * namespace of its pid namespace; and in a mount namespace of a user
  * namespace other than the initial one, only where a proc is in view
  * whole: one that something covers in part would be "too revealing"
  * (Docker and podman cover /proc/kcore, /proc/irq...). */
-static const char *proc_refusal(const struct step *s, char *buf,
-				size_t size)
+static const char *proc_refusal(const struct step *s)
 {
 	char cover[PATH_MAX];
 
@@ -316,32 +260,77 @@ static const char *proc_refusal(const struct step *s, char *buf,
 			 "add --pid");
 	if ((s->dir.userns || !initial_userns()) &&
 	    proc_covered(cover, sizeof cover)) {
+		static char buf[PATH_MAX + 128];
+
 		/* TRANSLATORS: %s is where something is mounted over part
 		 * of /proc ('/proc/irq'). */
-		snprintf(buf, size, _("a mount on %s covers part of proc: a new "
-				      "one would show what it hides"),
+		snprintf(buf, sizeof buf, _("a mount on %s covers part of "
+					    "proc: a new one would show what "
+					    "it hides"),
 			 quoted(cover));
 		return buf;
 	}
 	return NULL;
 }
 
-void mounts_proc(const struct step *s, struct run *run)
+/* A new filesystem of type (or the instance made before, if not -1),
+ * nosuid, nodev, noexec, put on s's directory by option through the
+ * mount API (a kernel without it, before Linux 5.2, gets mount(2), which
+ * --verbose says): the mount's descriptor, open until the exec, or -1.
+ * One seen outside (s->dir.undo) is undone if we exit before the exec,
+ * through that descriptor, never by a path that may lead elsewhere by
+ * then.  A failure's hint is hints', else dir_hint's. */
+static int mount_seen(const struct step *s, struct run *run,
+		      const char *option, const char *type, int instance,
+		      const struct hint *hints)
 {
 	const char *dir = s->dir.path;
-	int fd = dir_of(s, run), mnt;
+	int fd = dir_of(s, run), mnt = instance;
+	bool failed = fd < 0;
 
-	if (fd < 0 || (mnt = mount_fresh(s, "proc", fd)) == -2) {
-		char why[PATH_MAX + 128];
+	if (!failed && mnt < 0)
+		mnt = new_mount(type, NULL, SAFE_ATTRS);
+	if (!failed && mnt >= 0)
+		failed = move_mount(mnt, "", fd, "",
+				    MOVE_MOUNT_F_EMPTY_PATH |
+					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
+	else if (!failed)
+		failed = errno != ENOSYS ||
+			 mount_on(fd, type,
+				  MS_NOSUID | MS_NODEV | MS_NOEXEC) != 0;
+	if (failed) {
 		int e = errno;
+		const char *hint = hint_for(hints, e);
 
-		option_failed(e, e == EBUSY ? _(hint_busy)
-				 : e == EPERM ? proc_refusal(s, why, sizeof why)
-					      : dir_hint(s, e),
-			      option_of(s), dir);
+		if (e == EPERM && s->kind == STEP_PROC)
+			hint = proc_refusal(s);
+		option_failed(e, hint ? hint : dir_hint(s, e), option_of(s),
+			      dir);
 	}
+	if (mnt < 0 && s->dir.undo)
+		/* TRANSLATORS: --verbose; %s is the filesystem (proc,
+		 * binfmt_misc). */
+		say(THIS_STEP, N_("%s mounted with mount(2), a kernel "
+				      "without fsopen(2): a failure undoes it "
+				      "by its path"), type);
 	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-proc", "proc", dir, mnt);
+	if (!s->dir.undo)
+		return mnt;
+	if (mnt >= 0)
+		undo_umount_fd(mnt, option, type, dir);
+	else
+		undo_umount(option, type, dir);
+	return mnt;
+}
+
+static const struct hint busy_hints[] = {
+	{ EBUSY, hint_busy },
+	{ 0, NULL },
+};
+
+void mounts_proc(const struct step *s, struct run *run)
+{
+	mount_seen(s, run, "--mount-proc", "proc", -1, busy_hints);
 }
 
 STEP_ROW(PROC, "proc", N_("mount proc"),
@@ -353,22 +342,11 @@ void mounts_cgroup(const struct step *s, struct run *run)
 		{ EPERM, hint_root },
 		{ 0, NULL },
 	};
-	const char *dir = s->dir.path;
-	int fd = dir_of(s, run), mnt;
 
 	/* Through the mount API, also over the caller's cgroup2 on DIR,
 	 * which mount(2) would not mount there again (EBUSY) and a new user
 	 * namespace cannot unmount (it is locked to the mounts around it). */
-	if (fd < 0 || (mnt = mount_fresh(s, "cgroup2", fd)) == -2) {
-		int e = errno;
-
-		option_failed(e, e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e)
-				     : hint_for(hints, e),
-			      option_of(s), dir);
-	}
-	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-cgroup", "cgroup2", dir, mnt);
+	mount_seen(s, run, "--mount-cgroup", "cgroup2", -1, hints);
 }
 
 STEP_ROW(CGROUP_MOUNT, "cgroup-mount", N_("mount cgroup2"),
@@ -433,32 +411,16 @@ STEP_ROW(BINFMT_EARLY, "binfmt-early",
 
 void mounts_binfmt(const struct step *s, struct run *run)
 {
-	const char *dir = s->dir.path;
-	int instance = run->mounts.binfmt_fd;
 	static const struct hint hints[] = {
+		{ EBUSY, hint_busy },
 		{ ENODEV, N_("a kernel without CONFIG_BINFMT_MISC") },
 		{ 0, NULL },
 	};
-	int fd = dir_of(s, run), mnt = instance, dirfd;
-	bool failed = fd < 0;
+	const char *dir = s->dir.path;
+	int mnt = mount_seen(s, run, "--mount-binfmt", "binfmt_misc",
+			     run->mounts.binfmt_fd, hints),
+	    dirfd;
 
-	if (!failed && instance >= 0)
-		failed = move_mount(instance, "", fd, "",
-				    MOVE_MOUNT_F_EMPTY_PATH |
-					    MOVE_MOUNT_T_EMPTY_PATH) != 0;
-	else if (!failed)
-		failed = (mnt = mount_fresh(s, "binfmt_misc", fd)) == -2;
-	if (failed) {
-		int e = errno;
-
-		option_failed(e, e == EBUSY ? _(hint_busy)
-				 : e == ENOENT || e == ENOTDIR
-				     ? dir_hint(s, e)
-				     : hint_for(hints, e),
-			      option_of(s), dir);
-	}
-	done_with_dir(run);
-	undo_if_seen_outside(s, "--mount-binfmt", "binfmt_misc", dir, mnt);
 	/* The mount's root is where to register: the mount itself, or
 	 * (mounted with mount(2)) the directory. */
 	if (mnt >= 0) {
@@ -496,23 +458,8 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
 	return buf;
 }
 
-/* A prediction that s fails with err on its path. */
-static bool fails(const struct step *s, struct prediction *p, int err,
-		  const char *hint)
-{
-	p->err = err;
-	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
-	snprintf(p->hint, sizeof p->hint, "%s", hint ? hint : "");
-	return true;
-}
-
 bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 {
-	static const struct hint hints[] = {
-		{ EPERM, hint_root },
-		{ 0, NULL },
-	};
 	int e = directory(s->dir.path);
 
 	/* In a new user namespace we hold every capability; the directory
@@ -521,7 +468,8 @@ bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 		e = EPERM;
 	if (e == 0 && faccessat(AT_FDCWD, s->dir.path, X_OK, AT_EACCESS) != 0)
 		e = errno;
-	return e && fails(s, p, e, hint_for(hints, e));
+	return e && predict_fail(p, e, s->dir.path,
+				 e == EPERM ? _(hint_root) : NULL);
 }
 
 bool mounts_chdir_predict(const struct step *s, struct prediction *p)
@@ -539,10 +487,12 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 		int fd = walk_dir(NULL, NULL, NULL, path);
 
 		if (fd < 0)
-			return fails(s, p, errno, dir_hint(s, errno));
+			return predict_fail(p, errno, s->dir.path,
+					    dir_hint(s, errno));
 		close(fd);
 	}
-	return e && fails(s, p, e, s->dir.root ? dir_hint(s, e) : NULL);
+	return e && predict_fail(p, e, s->dir.path,
+				 s->dir.root ? dir_hint(s, e) : NULL);
 }
 
 /* A minimal /dev: the host's devices that every program expects, bound
@@ -572,7 +522,7 @@ static const struct {
  * errno. */
 static int dev_put(int mnt, int dir, const char *name, bool file)
 {
-	int fd = -1, r, e;
+	int fd = -1, r;
 
 	if (mnt < 0)
 		return -1;
@@ -581,11 +531,9 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
 		 : mkdirat(dir, name, 0755);
 	if (r == 0)
 		r = move_mount(mnt, "", dir, name, MOVE_MOUNT_F_EMPTY_PATH);
-	e = errno;
 	if (fd >= 0)
-		close(fd);
-	close(mnt);
-	errno = e;
+		close_keep_errno(fd);
+	close_keep_errno(mnt);
 	return r;
 }
 
@@ -676,7 +624,7 @@ STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 
 bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
-	char buf[2 * PATH_MAX], why[PATH_MAX + 128];
+	char buf[2 * PATH_MAX];
 	const char *hint, *path = seen_path(s, buf, sizeof buf);
 
 	if (path == NULL)
@@ -687,12 +635,13 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 		int fd = walk_dir(NULL, NULL, NULL, path);
 
 		if (fd < 0)
-			return fails(s, p, errno, dir_hint(s, errno));
+			return predict_fail(p, errno, s->dir.path,
+					    dir_hint(s, errno));
 		close(fd);
 	}
 	if (s->kind == STEP_PROC &&
-	    (hint = proc_refusal(s, why, sizeof why)) != NULL)
-		return fails(s, p, EPERM, hint);
+	    (hint = proc_refusal(s)) != NULL)
+		return predict_fail(p, EPERM, s->dir.path, hint);
 	return false;
 }
 
@@ -700,24 +649,16 @@ bool mounts_interp_predict(const struct step *s, struct prediction *p)
 {
 	/* The kernel parses the registration when it is written. */
 	p->unsure = true;
-	snprintf(p->value, sizeof p->value, "%s", s->interp.string);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->interp.string));
-	return true;
+	return predict_fail(p, 0, s->interp.string, NULL);
 }
 
 bool mounts_propagation_predict(const struct step *s, struct prediction *p)
 {
 	/* In a chroot, / is no mount point: the kernel has no mount to
 	 * change there. */
-	if (!chrooted())
-		return false;
-	p->err = EINVAL;
-	snprintf(p->value, sizeof p->value, "%s",
-		 propagations[s->propagation].name);
-	snprintf(p->what, sizeof p->what, "%s", p->value);
-	snprintf(p->hint, sizeof p->hint, "%s",
-		 hint_for(propagation_hints, EINVAL));
-	return true;
+	return chrooted() &&
+	       predict_fail(p, EINVAL, propagations[s->propagation].name,
+			    hint_for(propagation_hints, EINVAL));
 }
 
 bool mounts_dev_predict(const struct step *s, struct prediction *p)
@@ -800,12 +741,9 @@ static int made_dst(const struct step *s, int mnt)
 	    : (fd = openat(dir, name, O_WRONLY | O_CREAT | O_EXCL |
 					      O_CLOEXEC, 0644)) < 0 ? -1 : 0;
 	if (fd >= 0)
-		close(fd);
+		close_keep_errno(fd);
 	if (r != 0) {
-		int e = errno;
-
-		close(dir);
-		errno = e;
+		close_keep_errno(dir);
 		return -1;
 	}
 	undo_remove(dir, name, option_of(s),
@@ -863,15 +801,16 @@ bool mounts_bind_predict(const struct step *s, struct prediction *p)
 			close(fd);
 			if (faccessat(AT_FDCWD, parent, W_OK, AT_EACCESS) == 0)
 				return false;
-			return fails(s, p, errno, NULL);
+			return predict_fail(p, errno, s->dir.path, NULL);
 		}
 	}
 	if (fd < 0)
-		return fails(s, p, errno, bind_hint(s, errno));
+		return predict_fail(p, errno, s->dir.path, bind_hint(s, errno));
 	/* SRC's kind, as the run finds it, against DST's. */
 	unlike = s->kind == STEP_BIND && fstat(fd, &at) == 0 &&
 		 stat(s->dir.options, &from) == 0 &&
 		 S_ISDIR(at.st_mode) != S_ISDIR(from.st_mode);
 	close(fd);
-	return unlike && fails(s, p, EINVAL, bind_hint(s, EINVAL));
+	return unlike && predict_fail(p, EINVAL, s->dir.path,
+				      bind_hint(s, EINVAL));
 }

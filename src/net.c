@@ -31,7 +31,7 @@ static const char ping_range[] = "/proc/sys/net/ipv4/ping_group_range";
 static int lo_up(void)
 {
 	struct ifreq ifr;
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc = -1, e;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc = -1;
 
 	if (fd < 0)
 		return -1;
@@ -41,24 +41,18 @@ static int lo_up(void)
 		ifr.ifr_flags |= IFF_UP;
 		rc = ioctl(fd, SIOCSIFFLAGS, &ifr);
 	}
-	e = errno;
-	close(fd);
-	errno = e;
+	close_keep_errno(fd);
 	return rc;
 }
 
 void net_loopback(const struct step *s, struct run *run)
 {
-	static const struct hint hints[] = {
-		{ EPERM, hint_root },
-		{ 0, NULL },
-	};
 	char text[32];
 	int fd, n;
 
 	(void)run;
 	if (lo_up() != 0)
-		step_failed(errno, hint_for(hints, errno), NULL);
+		step_failed(errno, errno == EPERM ? _(hint_root) : NULL, NULL);
 	if (!s->loopback.ping)
 		return;
 	n = snprintf(text, sizeof text, "%u %u", s->loopback.low,

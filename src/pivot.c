@@ -29,7 +29,6 @@
 #include "i18n.h"
 #include "kinds.h"
 #include "pivot.h"
-#include "quote.h"
 #include "show.h"
 #include "undo.h"
 #include "walk.h"
@@ -80,17 +79,12 @@ STEP_ROW(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),
 
 void pivot_detach_old(const struct step *s, struct run *run)
 {
-	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-
-	/* umount2(2) takes a path: the old root's own ".", from which the
-	 * kernel takes the mount on top, which is the old root itself;
-	 * never "/", whose mount on top could be the new root, were the
-	 * old one gone. */
+	/* The old root's own ".", from which the kernel takes the mount on
+	 * top, which is the old root itself; never "/", whose mount on top
+	 * could be the new root, were the old one gone. */
 	(void)s;
-	if (cwd < 0 || fchdir(run->mounts.old_root) != 0 ||
-	    umount2(".", MNT_DETACH) != 0 || fchdir(cwd) != 0)
+	if (umount_in(run->mounts.old_root, ".") != 0)
 		step_failed(errno, NULL, NULL);
-	close(cwd);
 	close(run->mounts.old_root);
 	run->mounts.old_root = -1;
 }
@@ -101,14 +95,9 @@ STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
 bool pivot_predict(const struct step *s, struct prediction *p)
 {
 	struct stat st;
+	int e = stat(s->dir.path, &st) != 0 ? errno
+		: S_ISDIR(st.st_mode)       ? 0
+					    : ENOTDIR;
 
-	if (stat(s->dir.path, &st) != 0)
-		p->err = errno;
-	else if (!S_ISDIR(st.st_mode))
-		p->err = ENOTDIR;
-	else
-		return false;
-	snprintf(p->value, sizeof p->value, "%s", s->dir.path);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->dir.path));
-	return true;
+	return e && predict_fail(p, e, s->dir.path, NULL);
 }

@@ -105,27 +105,20 @@ static void pass_on(const char *kind, const siginfo_t *info, pid_t pid,
 
 void supervise_arm(const struct step *s, struct run *run)
 {
+	bool child = s->kind == STEP_KILL_CHILD;
 	char c;
 
 	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
 		step_failed(errno, NULL, NULL);
-	if (read(run->supervise.alive_fd, &c, 1) == 0) {
+	if (child && read(run->supervise.alive_fd, &c, 1) == 0) {
 		/* TRANSLATORS: %s is what the step does (its row's words). */
 		complain(THIS_STEP, 0, NULL, _("%s: unshare died first"),
 			 events_doc());
 		_exit(EXIT_TOOL);
 	}
-}
-
-STEP_ROW(KILL_CHILD, "kill-child", N_("arm the child's parent-death signal"),
-	 supervise_arm, show_kill_child, NULL);
-
-void supervise_die_with_parent(const struct step *s, struct run *run)
-{
-	if (prctl(PR_SET_PDEATHSIG, s->kill.signal) != 0)
-		step_failed(errno, NULL, NULL);
-	/* Ended before it was armed: the signal it would have sent. */
-	if (getppid() != run->supervise.parent) {
+	/* The caller ended before it was armed: the signal it would have
+	 * sent. */
+	if (!child && getppid() != run->supervise.parent) {
 		raise(s->kill.signal);
 		/* TRANSLATORS: %s is what the step does (its row's words). */
 		complain(THIS_STEP, 0, NULL, _("%s: the caller ended first"),
@@ -134,9 +127,12 @@ void supervise_die_with_parent(const struct step *s, struct run *run)
 	}
 }
 
+STEP_ROW(KILL_CHILD, "kill-child", N_("arm the child's parent-death signal"),
+	 supervise_arm, show_kill_child, NULL);
+
 STEP_ROW(DIE_WITH_PARENT, "parent-death",
 	 N_("arm a signal for when unshare's parent ends"),
-	 supervise_die_with_parent, show_kill_child, NULL);
+	 supervise_arm, show_kill_child, NULL);
 
 /* Add sig to the signals we wait for, unless we started with it ignored
  * (nohup, a background job's INT): blocked, it would be queued for us all

@@ -21,17 +21,15 @@ void supervise_signals(const struct step *s, struct run *run);
  * waits for the child and exits as it did; it never returns. */
 void supervise_fork(const struct step *s, struct run *run);
 
-/* In the child, with --kill-child: arm the parent-death signal, again
- * after a change of ids (the kernel disarms it then), and make sure the
- * parent did not die before it was armed; else exit 125, not running
- * the program.  (getppid() cannot tell: in a new pid namespace it is 0
- * anyway.) */
+/* Arm the parent-death signal, and make sure the parent did not end
+ * before it was armed; else exit 125, not running the program.  In the
+ * child, with --kill-child, against the parent that waits, again after a
+ * change of ids (the kernel disarms it then), told by run's alive pipe
+ * (getppid() cannot tell: in a new pid namespace it is 0).  With
+ * --die-with-parent, against the caller (the waiting parent with --fork,
+ * else the process that execs), after the last change of ids; if the
+ * caller ended already, the signal now. */
 void supervise_arm(const struct step *s, struct run *run);
-
-/* --die-with-parent: our parent-death signal, against the caller (the
- * waiting parent with --fork, else the process that execs), armed after
- * the last change of ids; if the caller ended already, the signal now. */
-void supervise_die_with_parent(const struct step *s, struct run *run);
 
 /* Become an init: fork the program's process, forward signals to it, reap
  * every child, and exit with the program's status, reporting its raw wait

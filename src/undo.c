@@ -75,7 +75,7 @@ static int mount_state(uint64_t id)
 {
 	char buf[4096];
 	ssize_t n;
-	int fd = -1, field = 0, state = 0, e;
+	int fd = -1, field = 0, state = 0;
 	uint64_t number = 0;
 
 	if (proc_self >= 0)
@@ -104,49 +104,43 @@ static int mount_state(uint64_t id)
 				number = number * 10 + (uint64_t)(c - '0');
 			}
 		}
-	e = errno;
-	close(fd);
-	errno = e;
+	close_keep_errno(fd);
 	return n < 0 ? -1 : state;
 }
 
-/* After a chroot: unmount link ("/proc/self/fd/N") as our /proc/self
- * opened before it leads to it; umount2 takes no directory descriptor,
- * so that is the working directory meanwhile.  Only system calls. */
-static int umount_in_proc_self(const char *link)
+int umount_in(int dir, const char *path)
 {
-	static const char self[] = "/proc/self/";
-	int cwd, r, e, back;
+	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC), r = -1, e;
 
-	if (proc_self < 0) {
-		errno = ENOENT;
+	if (cwd < 0)
 		return -1;
-	}
-	if ((cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return -1;
-	if (fchdir(proc_self) != 0) {
-		e = errno;
-		close(cwd);
-		errno = e;
-		return -1;
-	}
-	r = umount2(link + sizeof self - 1, MNT_DETACH);
+	if (fchdir(dir) == 0)
+		r = umount2(path, MNT_DETACH);
 	e = errno;
-	/* Back, for a relative path a later undo may have (if this fails,
-	 * so does that one). */
-	back = fchdir(cwd);
-	(void)back;
+	if (fchdir(cwd) != 0) {
+		r = -1;
+		e = errno;
+	}
 	close(cwd);
 	errno = e;
 	return r;
 }
 
-/* Unmount the mount fd is the root of, through link, its magic link in
- * /proc/self/fd ("/proc/self/fd/N").  The unmount of such a link reaches
- * the topmost mount on ours: if anything is mounted on ours (or under it)
- * since, ours stays, and so does the other (EBUSY).  Something mounted on
- * it between that look and the unmount goes in its place: seen after,
- * ours still there, STAYED.  After a chroot the link is reached from
+/* After a chroot: unmount link ("/proc/self/fd/N") as our /proc/self
+ * opened before it leads to it.  Only system calls. */
+static int umount_in_proc_self(const char *link)
+{
+	static const char self[] = "/proc/self/";
+
+	if (proc_self < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	return umount_in(proc_self, link + sizeof self - 1);
+}
+
+/* umount_mount (undo.h) through link, fd's magic link ("/proc/self/fd/N"),
+ * whose unmount reaches the topmost mount on ours; after a chroot from
  * our /proc/self as opened before it, never by the path.  Only system
  * calls. */
 static int umount_through(int fd, const char *link)
@@ -334,11 +328,6 @@ static void run_all(bool telling)
 	}
 }
 
-static void run_all_at_exit(void)
-{
-	run_all(true);
-}
-
 /* Undo, then die of the signal as we would have.  The init of a new pid
  * namespace (the child of -p -f without --init) is spared by the kernel
  * every signal it has no handler for, its own raise() included: it would
@@ -373,7 +362,7 @@ static void push(struct action a)
 	sigset_t all, saved;
 
 	if (n_actions == 0) {
-		atexit(run_all_at_exit);
+		atexit(undo_now);
 		catch_ending_signals();
 	}
 	sigfillset(&all);
@@ -423,11 +412,6 @@ int undo_can_unmount(void)
 		return -1;
 	}
 	return access("/proc/self/mountinfo", R_OK);
-}
-
-void undo_unlink(int dir, const char *name, const char *option)
-{
-	undo_remove(dir, name, option, 0);
 }
 
 void undo_remove(int dir, const char *name, const char *option, int flags)

@@ -17,31 +17,28 @@
 /* The most actions to undo at once. */
 #define UNDO_MAX 24
 
-/* Unmount path (lazily) if we end before exec.  The mount, of the
- * filesystem type, was made by option: an unmount that fails at exit says
- * so, with them. */
+/* Unmount path, or the mount fd is the root of (umount_mount), lazily,
+ * if we end before exec.  The mount, of the filesystem type on path, was
+ * made by option: an unmount that fails at exit says so, with them. */
 void undo_umount(const char *option, const char *type, const char *path);
-
-/* Unmount the mount fd is the root of (lazily, umount_mount) if we end
- * before exec; mounted on path, by option, of type, for the message if it
- * stays. */
 void undo_umount_fd(int fd, const char *option, const char *type,
 		    const char *path);
-
-/* umount_mount's answer when the unmount took another mount, put on ours
- * between the look and the unmount, in its place: ours stays. */
-#define STAYED 1
-
-/* The hint that says so, marked N_(). */
-extern const char stayed_hint[];
 
 /* Unmount (lazily) the mount whose root fd is, through the descriptor,
  * never a path that may lead elsewhere by now; unless something is
  * mounted on it or under it since (EBUSY): that one would go instead, or
  * with it, so ours stays.  0, -1 with errno, or STAYED when something was
  * mounted on it after all, between the look and the unmount, and went in
- * its place (no system call unmounts a mount that is not the topmost). */
+ * its place (no system call unmounts a mount that is not the topmost);
+ * stayed_hint says so, marked N_(). */
+#define STAYED 1
+extern const char stayed_hint[];
 int umount_mount(int fd);
+
+/* Unmount path (lazily) as seen from the directory dir, which is the
+ * working directory meanwhile (umount2 takes no directory descriptor),
+ * and back: 0, or -1 with errno.  Only system calls. */
+int umount_in(int dir, const char *path);
 
 /* Just after a change of uid that kept our capabilities
  * (PR_SET_KEEPCAPS) for the unmounts alone: keep CAP_SYS_ADMIN alone, and
@@ -78,17 +75,16 @@ bool undo_left(void);
  * table and unmounts through /proc/self.  0, or -1 with errno. */
 int undo_can_unmount(void);
 
-/* Remove name in dir, made by option, when this process ends (or is
- * ended by a signal), whenever it does: not in a child it forks; not if
- * another file than the one there now is there by then.  A removal
- * refused is said. */
-void undo_unlink(int dir, const char *name, const char *option);
+/* Remove name in dir (unlinkat(2)'s flags: AT_REMOVEDIR for a
+ * directory), made by option, when this process ends (or is ended by a
+ * signal), whenever it does: not in a child it forks; not if another
+ * file than the one there now is there by then.  A removal refused is
+ * said. */
+void undo_remove(int dir, const char *name, const char *option, int flags);
 
 /* Whether two stats are of one file, as it was: device, inode and ctime
  * (an inode number is used again once free). */
 bool same_file(const struct stat *a, const struct stat *b);
-/* The same, with unlinkat(2)'s flags (AT_REMOVEDIR: a directory). */
-void undo_remove(int dir, const char *name, const char *option, int flags);
 
 /* The descriptors the undo works with (its actions', our /proc/self),
  * into fds, at most max: for a process that keeps only what it needs

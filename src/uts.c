@@ -70,15 +70,13 @@ void uts_sysctl(const struct step *s, struct run *run)
 bool uts_sysctl_predict(const struct step *s, struct prediction *p)
 {
 	char path[PATH_MAX];
+	int e;
 
 	sysctl_path(s->name, path, sizeof path);
-	if (access(path, F_OK) != 0)
-		p->err = errno;
-	else
-		p->unsure = true;
-	snprintf(p->value, sizeof p->value, "%s", s->name);
-	snprintf(p->what, sizeof p->what, "%s", quoted(s->name));
-	return true;
+	e = access(path, F_OK) != 0 ? errno : 0;
+	/* There, whether it takes the value is the kernel's to say. */
+	p->unsure = e == 0;
+	return predict_fail(p, e, s->name, NULL);
 }
 
 STEP_ROW(HOSTNAME, "hostname", N_("set the hostname"),

@@ -77,9 +77,8 @@ bool chrooted(void)
 /* A seccomp filter on this process (Seccomp: 2 in /proc/self/status),
  * as Docker's default profile puts, which refuses unshare(2) with EPERM
  * before the kernel looks at anything else. */
-static const char hint_seccomp[] = N_("a seccomp filter is on this process "
-				      "(Seccomp: 2 in /proc/self/status): "
-				      "run it without one");
+static const char hint_seccomp[] = N_("run it without the seccomp filter "
+				      "(Seccomp: 2 in /proc/self/status)");
 
 static const char *explain_eperm(unsigned long mask)
 {

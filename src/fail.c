@@ -59,6 +59,19 @@ static void part(const char *label, const char *text, size_t width)
 	wrap_print(stderr, text, used, used, width);
 }
 
+/* *text, after label, kept to lines lines (left as it is if memory is
+ * short). */
+static void trim(char **text, const char *label, size_t width, size_t lines)
+{
+	size_t used = text_columns(label, strlen(label));
+	char *kept;
+
+	if (*text && (kept = wrap_trim(*text, used, used, width, lines))) {
+		free(*text);
+		*text = kept;
+	}
+}
+
 void frame(const char *what, int err, const char *hint)
 {
 	int saved = errno;
@@ -95,6 +108,18 @@ void frame(const char *what, int err, const char *hint)
 				    lines_of(hint_label, cut_hint, width) <=
 			    MOST_LINES)
 			break;
+	}
+	/* Still longer, in words each short: the hint kept to the lines
+	 * what failed leaves (one at least), what failed to the rest. */
+	if (cut_line && width != SIZE_MAX &&
+	    lines_of(label, cut_line, width) +
+			    lines_of(hint_label, cut_hint, width) >
+		    MOST_LINES) {
+		size_t l = lines_of(label, cut_line, width);
+		size_t h = !cut_hint ? 0 : l < MOST_LINES ? MOST_LINES - l : 1;
+
+		trim(&cut_hint, hint_label, width, h);
+		trim(&cut_line, label, width, MOST_LINES - h);
 	}
 	part(label, cut_line ? cut_line : line ? line : what, width);
 	if (hint)

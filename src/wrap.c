@@ -161,3 +161,30 @@ size_t wrap_lines(const char *text, size_t used, size_t indent, size_t width)
 		room = width > indent ? width - indent : 1;
 	}
 }
+
+char *wrap_trim(const char *text, size_t used, size_t indent, size_t width,
+		size_t lines)
+{
+	const char *dots = MB_CUR_MAX > 1 ? "\u2026" : "...";
+	size_t dcols = MB_CUR_MAX > 1 ? 1 : 3;
+	size_t room = width > used ? width - used : 1;
+	const char *at = text;
+	char *out;
+
+	for (size_t n = 1;; n++) {
+		const char *next = at + wrap_bytes(at, room);
+
+		next += strspn(next, " ");
+		if (*next == '\0')
+			return strdup(text);
+		if (n >= lines)
+			break;
+		at = next;
+		room = width > indent ? width - indent : 1;
+	}
+	/* The last line kept, with room for the ellipsis. */
+	at += wrap_bytes(at, room > dcols ? room - dcols : 1);
+	return asprintf(&out, "%.*s%s", (int)(at - text), text, dots) < 0
+		       ? NULL
+		       : out;
+}

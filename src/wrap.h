@@ -34,4 +34,10 @@ char *wrap_cut(const char *text, size_t limit);
 /* The lines wrap_print() would make of text. */
 size_t wrap_lines(const char *text, size_t used, size_t indent, size_t width);
 
+/* text as wrap_print() would lay it out, kept to its first lines lines
+ * (at least one), and ended with an ellipsis where it is cut.
+ * Allocated; NULL if memory is short. */
+char *wrap_trim(const char *text, size_t used, size_t indent, size_t width,
+		size_t lines);
+
 #endif

@@ -134,3 +134,21 @@ max_message_lines() {
 	[[ $err == "unshare: --r"*"...onf: No such file"* ]] || fail "$err"
 	[[ $err == *"hint: it is inside --p"*"..."* ]] || fail "$err"
 }
+
+@test "a message in many short words, too long for three lines at 40 columns: the hint, then what failed, kept to three lines with an ellipsis" {
+	require_userns_for_nobody
+	nobody_copy
+	local err cols
+	# Under a seccomp filter, unshare(2) names six flags and the hint
+	# its evidence: at 80 columns three lines, at 40 more than three
+	# even with each word cut.
+	for cols in 80 40; do
+		err=$(as_nobody env LC_ALL=C COLUMNS="$cols" "$UNSHARE_TESTLIB/errno-inject" unshare EPERM 0 0x80 -- "$NOBODY_BIN" -r --time true 2>&1 || :)
+		[ "$(max_message_lines <<<"$err")" -le 3 ] || fail "$cols columns: $err"
+		[ "$(awk -v w="$cols" 'length > w' <<<"$err")" = "" ] || fail "wider than $cols columns: $err"
+		[[ $err == "unshare: "*"time"* ]] || fail "$err"
+		[[ $err == *"hint: "* ]] || fail "$err"
+	done
+	[[ $err == *"..." ]] || fail "not cut at 40 columns: $err"
+	nobody_cleanup
+}

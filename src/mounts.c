@@ -540,11 +540,30 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
 /* A new filesystem of type with options and the mount attributes attrs
  * put on s's directory: the mount's descriptor (a failure ends the
  * run). */
+/* Whether fd is the directory root names (the program's, once it is
+ * in it): a mount there would cover it, and the program's root stays the
+ * one below. */
+static bool is_root(int fd, const char *root)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && stat(root, &b) == 0 && same_file(&a, &b);
+}
+
+/* As options.c says it of --tmpfs=/: the same words. */
+static const char root_unseen[] = N_("--%s=%s: the program's root: a mount "
+				     "there goes unseen\ngive a directory "
+				     "below it, as /tmp");
+
 static int fs_on_dir(const struct step *s, struct run *run, const char *type,
 		     const char *options, unsigned int attrs)
 {
 	int fd = dir_of(s, run), mnt = -1;
 
+	/* Reached through .. or a link: the command line could not tell. */
+	if (fd >= 0 && is_root(fd, "/"))
+		fail(EXIT_TOOL, THIS_STEP, 0, NULL, _(root_unseen),
+		     option_of(s), quoted(s->dir.path));
 	if (fd < 0 || (mnt = new_mount(type, options, attrs)) < 0 ||
 	    move_mount(mnt, "", fd, "", MOVE_MOUNT_F_EMPTY_PATH |
 						MOVE_MOUNT_T_EMPTY_PATH) != 0) {
@@ -637,6 +656,20 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
 					    dir_hint(s, errno));
+		if ((s->kind == STEP_TMPFS || s->kind == STEP_SYSFS) &&
+		    is_root(fd, s->dir.base ? s->dir.base : "/")) {
+			char *nl;
+
+			close(fd);
+			predict_fail(p, 0, s->dir.path, NULL);
+			snprintf(p->what, sizeof p->what, _(root_unseen),
+				 option_of(s), quoted(s->dir.path));
+			if ((nl = strchr(p->what, '\n')) != NULL) {
+				*nl = '\0';
+				snprintf(p->hint, sizeof p->hint, "%s", nl + 1);
+			}
+			return true;
+		}
 		close(fd);
 	}
 	if (s->kind == STEP_PROC &&

@@ -403,9 +403,8 @@ static int take_tmpfs(struct plan *plan, const struct option_row *row,
 	/* Mounted on /, it would cover the root the program has, which
 	 * stays the one below (as after --root and --pivot-root). */
 	if (names_root(value, len))
-		USAGE(_("--%s=%s: a tmpfs on the root goes unseen: the "
-			"program's root stays below it\ngive a directory "
-			"below /, as /tmp"),
+		USAGE(_("--%s=%s: the program's root: a mount there goes "
+			"unseen\ngive a directory below it, as /tmp"),
 		      row_name(row), quoted(value));
 	if ((dir = strndup(value, len)) == NULL)
 		USAGE("--%s: %s", row_name(row), i18n_strerror(ENOMEM));

@@ -191,10 +191,10 @@ full"
 	local root dir
 	for root in "" --root=/ --pivot-root="$BATS_TEST_TMPDIR"; do
 		for dir in / // /. /./ ; do
-			run unshare $root --tmpfs="$dir:size=1m" touch ran
+			run unshare ${root:+"$root"} --tmpfs="$dir:size=1m" touch ran
 			assert_failure 125
-			assert_said "--tmpfs=$dir:size=1m" "the root" "unseen" "a directory below"
-			run unshare --dry-run $root --tmpfs="$dir" true
+			assert_said "--tmpfs=$dir:size=1m" "the program's root" "unseen" "a directory below"
+			run unshare --dry-run ${root:+"$root"} --tmpfs="$dir" true
 			assert_failure 125
 			assert_said "--tmpfs=$dir" "unseen"
 		done
@@ -208,6 +208,31 @@ full"
 	assert_failure 125
 	assert_said "/.nodir" "No such file or directory"
 	refute_output --partial unseen
+}
+
+@test "--tmpfs or --mount-sysfs on the root reached through .. or a link: refused as the step walks it, the run and the dry run alike, nothing run" {
+	local root
+	mkdir -p sub nr/sub
+	ln -s / toroot
+	for root in "" --pivot-root="$BATS_TEST_TMPDIR/nr"; do
+		for opt in --tmpfs=/sub/.. --mount-sysfs=/sub/..; do
+			# Without a new root, a directory of the host's.
+			[ -n "$root" ] || opt=${opt/=\/sub/=\/proc}
+			run unshare -r -n ${root:+"$root"} "$opt" touch "$BATS_TEST_TMPDIR/ran"
+			assert_failure 125
+			assert_said "${opt%%=*}" "the program's root" "a directory below"
+			run unshare --dry-run -r -n ${root:+"$root"} "$opt" true
+			assert_failure 125
+			assert_said "would fail" "the program's root"
+		done
+	done
+	run unshare -r --tmpfs="$BATS_TEST_TMPDIR/toroot" touch "$BATS_TEST_TMPDIR/ran"
+	assert_failure 125
+	assert_said "toroot" "the program's root"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	# A directory below is taken.
+	run unshare -r --tmpfs="$BATS_TEST_TMPDIR/sub/." true
+	assert_success
 }
 
 @test "--tmpfs: sizes, modes and options it does not take are refused as the command line is read; nine are too many" {

@@ -595,6 +595,10 @@ void mounts_sysfs(const struct step *s, struct run *run)
 STEP_ROW(SYSFS, "sysfs", N_("mount a read-only sysfs there"),
 	 mounts_sysfs, show_dir, mounts_dir_predict);
 
+/* A host's node that is no device (a file bound over it, say). */
+static const char not_a_device[] = N_("the host's node is no character "
+				      "device: --mount-dev binds the host's");
+
 void mounts_dev(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
@@ -617,7 +621,7 @@ void mounts_dev(const struct step *s, struct run *run)
 							   : NULL, "/%s",
 				    path);
 		if (!S_ISCHR(st.st_mode))
-			step_failed(ENODEV, NULL, "/%s", path);
+			step_failed(ENODEV, _(not_a_device), "/%s", path);
 	}
 	close(host);
 	mnt = fs_on_dir(s, run, "tmpfs", "mode=755", SAFE_ATTRS);
@@ -706,9 +710,9 @@ bool mounts_dev_predict(const struct step *s, struct prediction *p)
 
 		snprintf(path, sizeof path, "/dev/%s", dev_nodes[i]);
 		if ((r = lstat(path, &st)) != 0 || !S_ISCHR(st.st_mode)) {
-			p->err = r != 0 ? errno : ENODEV;
-			snprintf(p->what, sizeof p->what, "/dev/%s",
-				 dev_nodes[i]);
+			predict_fail(p, r != 0 ? errno : ENODEV, path,
+				     r != 0 ? NULL : _(not_a_device));
+			snprintf(p->what, sizeof p->what, "%s", path);
 			return true;
 		}
 	}

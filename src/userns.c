@@ -346,8 +346,7 @@ STEP_ROW(USERNS_LIMIT, "userns-limit",
  * itself, as the kernel lets a process map its own (the group once
  * setgroups is denied), through the caller's /proc (the hand-off's), as
  * the new root may have none.  A change of ids made us undumpable, and
- * /proc/self root's: dumpable again, in a namespace only the caller's
- * uid (or --owner's) has capabilities over. */
+ * /proc/self root's: dumpable for the three writes only. */
 static void userns_nest(const struct step *s, struct run *run)
 {
 	const char *file[] = { "self/setgroups", "self/uid_map",
@@ -371,6 +370,11 @@ static void userns_nest(const struct step *s, struct run *run)
 		if (write_file(run->handoff.proc_fd, file[i], text[i],
 			       strlen(text[i])) != 0)
 			step_failed(errno, NULL, "/proc/%s", file[i]);
+	/* Undumpable again until the exec (which sets it as for any
+	 * program): our descriptors were opened with the caller's
+	 * privileges, and the uid we now have may be another user's. */
+	if (prctl(PR_SET_DUMPABLE, 0) != 0)
+		step_failed(errno, NULL, NULL);
 }
 
 /* --dry-run: the nested namespace counts against the caller's limit

@@ -97,6 +97,24 @@ nested"
 none"
 }
 
+@test "--disable-userns with --setuid: undumpable from the nesting to the exec, so that the uid it has (another user's) reaches none of our descriptors" {
+	require_root
+	local pid status=0
+	mkfifo info go
+	"$UNSHARE_BIN" -r --map-users=all --map-groups=all -S 1000 -G 1000 \
+		--disable-userns --info-fd=3 --wait-fd=4 true 4<go 3>info &
+	exec 5>go
+	# Written once nested, before the wait: its /proc files are root's
+	# while it waits, not uid 1000's.
+	pid=$(sed 's/^[^,]*,"pid":\([0-9]*\).*/\1/' info)
+	run stat -c %u "/proc/$pid/environ"
+	echo go >&5
+	exec 5>&-
+	wait $! || status=$?
+	assert_output 0
+	assert_equal "$status" 0
+}
+
 @test "--disable-userns after a mount the caller's namespace would see: no undo that cannot be done" {
 	require_root
 	mkdir p

@@ -557,6 +557,17 @@ info_matches() {
 	[ "$(stat -c %U "$NOBODY_DIR/sticky/pid")" = root ]
 }
 
+@test "--pid-file: readable by all, as pid files are (0644 less the umask)" {
+	require_root
+	run sh -c 'umask 022 && exec "$1" --pid-file="$2" stat -c %a "$2"' sh "$UNSHARE_BIN" "$PWD/pid"
+	assert_success
+	assert_output 644
+	run sh -c 'umask 027 && exec "$1" --pid-file="$2" stat -c %a "$2"' sh "$UNSHARE_BIN" "$PWD/pid"
+	assert_success
+	assert_output 640
+	[ ! -e pid ]
+}
+
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
 	run unshare --pid-file=/nonexistent/pid touch ran
 	assert_failure 125

@@ -557,6 +557,22 @@ info_matches() {
 	[ "$(stat -c %U "$NOBODY_DIR/sticky/pid")" = root ]
 }
 
+@test "--pid-file: an empty file, or one that names no process (0, -1, a word), is stale: replaced, and foreseen so by --dry-run" {
+	require_root
+	# strtol reads each as 0 or less: no pid, where kill(0) and kill(-1)
+	# would reach a whole process group, or every process.
+	for stale in "" 0 -1 none; do
+		printf '%s\n' "$stale" >pid
+		run unshare --dry-run --pid-file="$PWD/pid" touch ran
+		assert_success
+		run unshare --pid-file="$PWD/pid" sh -c 'cat "$1"; touch ran' sh "$PWD/pid"
+		assert_success
+		assert_output --regexp '^[1-9][0-9]*$'
+		[ -e ran ] && [ ! -e pid ]
+		rm ran
+	done
+}
+
 @test "--pid-file: readable by all, as pid files are (0644 less the umask)" {
 	require_root
 	run sh -c 'umask 022 && exec "$1" --pid-file="$2" stat -c %a "$2"' sh "$UNSHARE_BIN" "$PWD/pid"

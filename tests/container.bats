@@ -135,6 +135,19 @@ written() {
 	assert_output /tmp
 }
 
+@test "--pivot-root: a DIR that is no mount's root is bound with the mounts under it, which the new root keeps" {
+	require_root
+	busybox_root
+	# A mount under DIR, in a mount namespace of the test's own (util-
+	# linux's -m: private), which the run's is a copy of.
+	run /usr/bin/unshare -m sh -c 'mount -t tmpfs -o size=1m none "$1/tmp" &&
+		echo under >"$1/tmp/mark" && exec "$2" -m --pivot-root="$1" cat /tmp/mark' \
+		sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output under
+	[ ! -e "$ROOT/tmp/mark" ]
+}
+
 @test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {
 	require_userns_for_nobody
 	busybox_root

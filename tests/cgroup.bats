@@ -584,3 +584,31 @@ done'
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the program ran outside its cgroup"
 	[ ! -e "$t/x/$CG-n" ] || fail "the cgroup $CG-n is left"
 }
+
+@test "a cgroup that enables controllers for its children (the kernel's EBUSY on entering): 125, the hint says why, nothing left" {
+	# For real where our cgroup enables a domain controller for the
+	# cgroups under it: the run's own, made to enable it for its
+	# children, can hold no process (threaded controllers would not
+	# stop it).
+	local dom
+	dom=$(tr ' ' '\n' <"$MINE/cgroup.subtree_control" | grep -xE 'memory|io|hugetlb|misc|rdma' | head -n 1)
+	if [ -n "$dom" ]; then
+		run unshare --new-cgroup="$CG" --cgroup-set="cgroup.subtree_control=+$dom" touch ran
+		assert_failure 125
+		assert_said "enter the cgroup" "$CG:" "busy" "enables controllers for its children"
+		refute_output --partial "write access"
+		[ ! -e ran ]
+		assert_nothing_left
+	fi
+	# Everywhere, the move's EBUSY given by a seccomp filter, on the
+	# opening of cgroup.procs to write (the only file this run opens
+	# to write), the fork into the cgroup (clone3) refused so that the
+	# watcher moves the child.
+	run "$UNSHARE_TESTLIB/errno-inject" clone3 EPERM -- "$UNSHARE_TESTLIB/errno-inject" openat EBUSY 2 1 -- \
+		"$UNSHARE_BIN" --new-cgroup="$CG" touch ran
+	assert_failure 125
+	assert_said "enter the cgroup" "$CG:" "busy" "enables controllers for its children"
+	refute_output --partial "write access"
+	[ ! -e ran ] || fail "the program ran outside its cgroup"
+	assert_nothing_left
+}

@@ -135,6 +135,19 @@ written() {
 	assert_output /tmp
 }
 
+@test "--pivot-root: a DIR that is no mount's root is bound with the mounts under it, which the new root keeps" {
+	require_root
+	busybox_root
+	# A mount under DIR, in a mount namespace of the test's own (util-
+	# linux's -m: private), which the run's is a copy of.
+	run /usr/bin/unshare -m sh -c 'mount -t tmpfs -o size=1m none "$1/tmp" &&
+		echo under >"$1/tmp/mark" && exec "$2" -m --pivot-root="$1" cat /tmp/mark' \
+		sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output under
+	[ ! -e "$ROOT/tmp/mark" ]
+}
+
 @test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {
 	require_userns_for_nobody
 	busybox_root
@@ -555,6 +568,33 @@ info_matches() {
 	assert_said "would fail" "Operation not permitted" "sticky directory"
 	assert_equal "$(cat "$NOBODY_DIR/sticky/pid")" 2147483647
 	[ "$(stat -c %U "$NOBODY_DIR/sticky/pid")" = root ]
+}
+
+@test "--pid-file: an empty file, or one that names no process (0, -1, a word), is stale: replaced, and foreseen so by --dry-run" {
+	require_root
+	# strtol reads each as 0 or less: no pid, where kill(0) and kill(-1)
+	# would reach a whole process group, or every process.
+	for stale in "" 0 -1 none; do
+		printf '%s\n' "$stale" >pid
+		run unshare --dry-run --pid-file="$PWD/pid" touch ran
+		assert_success
+		run unshare --pid-file="$PWD/pid" sh -c 'cat "$1"; touch ran' sh "$PWD/pid"
+		assert_success
+		assert_output --regexp '^[1-9][0-9]*$'
+		[ -e ran ] && [ ! -e pid ]
+		rm ran
+	done
+}
+
+@test "--pid-file: readable by all, as pid files are (0644 less the umask)" {
+	require_root
+	run sh -c 'umask 022 && exec "$1" --pid-file="$2" stat -c %a "$2"' sh "$UNSHARE_BIN" "$PWD/pid"
+	assert_success
+	assert_output 644
+	run sh -c 'umask 027 && exec "$1" --pid-file="$2" stat -c %a "$2"' sh "$UNSHARE_BIN" "$PWD/pid"
+	assert_success
+	assert_output 640
+	[ ! -e pid ]
 }
 
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {

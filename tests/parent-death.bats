@@ -27,12 +27,15 @@ print("gone" if select.select([fd], [], [], 5)[0] else "alive")' "$1"
 }
 
 # start OPTION...: unshare OPTION... run by a subshell (its caller,
-# $caller), its program a sleep; $victim is the program, $waiter its
+# $caller), its program ${PROGRAM[@]}, by default a sleep that says its
+# pid and its parent's on ready; $victim is the program, $waiter its
 # parent (with --fork, the waiting unshare).
+# shellcheck disable=SC2016 # expanded by the program's shell
+PROGRAM=(sh -c 'echo $$ $PPID >ready; exec sleep 1000')
 start() {
 	mkfifo -m 666 ready
 	chmod 755 .
-	("$UNSHARE_BIN" "$@" sh -c 'echo $$ $PPID >ready; exec sleep 1000' & wait) &
+	("$UNSHARE_BIN" "$@" "${PROGRAM[@]}" & wait) &
 	caller=$!
 	# Opened read-write, it waits for no writer: a program that never
 	# starts fails the test in 10 s.
@@ -72,6 +75,33 @@ start() {
 	kill -KILL "$caller"
 	run ends "$waiter"
 	assert_output alive
+}
+
+# A program that says its pid and its parent's on ready, then waits for
+# a signal, and writes on got the first it is given (a KILL: nothing).
+CATCHER='import os, signal, sys
+def got(sig, frame):
+    open("got", "w").write(signal.Signals(sig).name + "\n")
+    sys.exit(0)
+for sig in signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR1:
+    signal.signal(sig, got)
+open("ready", "w").write("%d %d\n" % (os.getpid(), os.getppid()))
+while True:
+    signal.pause()'
+
+@test "--die-with-parent=SIGNAL: the program gets that signal, not a KILL, with and without --fork" {
+	local opts
+	PROGRAM=(python3 -c "$CATCHER")
+	for opts in "" --fork; do
+		# shellcheck disable=SC2086 # opts: no option, or one
+		start $opts --die-with-parent=USR1
+		kill -KILL "$caller"
+		run ends "$victim"
+		assert_output gone
+		run cat got
+		assert_output SIGUSR1
+		rm ready got
+	done
 }
 
 @test "--die-with-parent after --setuid: armed again, as the change of ids disarms it" {

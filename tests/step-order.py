@@ -131,6 +131,11 @@ def main():
             where = (f"only before: {trace[before]}"
                      if before is not None else "nowhere in the trace")
             print(f"{kind}: not after line {at + 1}; {where}")
+            # What there is to go on when it flakes: the calls after the
+            # last step found, whole (rarely, under load, a step of
+            # cgroup-enter's kind has been missing from the trace).
+            for line in trace[at:at + 40]:
+                print(f"  {line[:300]}")
             sys.exit(1)
         print(f"{kind}: {found + 1}: {trace[found][:100]}")
         at = found

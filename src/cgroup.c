@@ -612,7 +612,7 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 
 void cgroup_make(const struct step *s, struct run *run)
 {
-	int parent = open_parent(s, NULL), sv[2], pidfd, status;
+	int parent = open_parent(s, NULL), sv[2], pidfd;
 	struct stat st;
 	ino_t made;
 	ssize_t n;
@@ -638,9 +638,17 @@ void cgroup_make(const struct step *s, struct run *run)
 	errno = 0;
 	if ((n = recv(sv[0], &made, sizeof made, MSG_WAITALL)) != sizeof made) {
 		int e = errno;
+		siginfo_t end = { 0 };
 
-		if (n == 0 && wait_child(pid, &status, 0) == pid &&
-		    WIFEXITED(status) && WEXITSTATUS(status) == EXIT_TOOL)
+		/* It said why: our status only.  Left unreaped (WNOWAIT)
+		 * for the undo, which would take a watcher it cannot wait
+		 * for as one killed. */
+		while (n == 0 && waitid(P_PID, (id_t)pid, &end,
+					WEXITED | WNOWAIT) != 0 &&
+		       errno == EINTR)
+			;
+		if (end.si_pid == pid && end.si_code == CLD_EXITED &&
+		    end.si_status == EXIT_TOOL)
 			exit(EXIT_TOOL);
 		step_failed(e, NULL, NULL);
 	}

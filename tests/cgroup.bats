@@ -391,6 +391,9 @@ v1_controller() {
 	run unshare --new-cgroup="$CG-taken" true
 	assert_failure 125
 	assert_said "cannot make the cgroup $CG-taken" "File exists" "give another name"
+	# Said once, by the watcher that failed; the run that waited for it
+	# only ends with its status.
+	[ "$(grep -c '^unshare: ' <<<"$output")" = 1 ] || fail "said more than once: $output"
 	run unshare --dry-run --new-cgroup="$CG-taken" true
 	assert_failure 125
 	assert_said "--dry-run" "would fail" "cannot make the cgroup $CG-taken" "File exists"

@@ -57,6 +57,12 @@ share_exec() {
 	assert_said "sharing" "sighand: ours alone already"
 	assert_equal "$(grep -c execve <<<"$output")" 1
 	refute_line --regexp "^unshare: sharing +sysvsem:"
+	# Asked alone, each says it.
+	for f in files vm sighand; do
+		run --separate-stderr unshare -vv "--$f" true
+		check_stderr
+		assert_said "sharing" "$f: ours alone already" "execve"
+	done
 	run --separate-stderr unshare -vv --sysvsem true
 	check_stderr
 	assert_said "sharing" "sysvsem: ours alone already" "no semaphore undo list"

@@ -542,12 +542,14 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
  * run). */
 /* Whether fd is the directory root names (the program's, once it is
  * in it): a mount there would cover it, and the program's root stays the
- * one below. */
-static bool is_root(int fd, const char *root)
+ * one below.  1 or 0, or -1 with errno if either cannot be read. */
+static int is_root(int fd, const char *root)
 {
 	struct stat a, b;
 
-	return fstat(fd, &a) == 0 && stat(root, &b) == 0 && same_file(&a, &b);
+	if (fstat(fd, &a) != 0 || stat(root, &b) != 0)
+		return -1;
+	return same_file(&a, &b);
 }
 
 /* As options.c says it of --tmpfs=/: the same words. */
@@ -558,10 +560,12 @@ static const char root_unseen[] = N_("--%s=%s: the program's root: a mount "
 static int fs_on_dir(const struct step *s, struct run *run, const char *type,
 		     const char *options, unsigned int attrs)
 {
-	int fd = dir_of(s, run), mnt = -1;
+	int fd = dir_of(s, run), mnt = -1, root = 0;
 
 	/* Reached through .. or a link: the command line could not tell. */
-	if (fd >= 0 && is_root(fd, "/"))
+	if (fd >= 0 && (root = is_root(fd, "/")) < 0)
+		option_failed(errno, NULL, option_of(s), s->dir.path);
+	if (fd >= 0 && root)
 		fail(EXIT_TOOL, THIS_STEP, 0, NULL, _(root_unseen),
 		     option_of(s), quoted(s->dir.path));
 	if (fd < 0 || (mnt = new_mount(type, options, attrs)) < 0 ||
@@ -655,13 +659,20 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
-		int fd = walk_dir(NULL, NULL, NULL, path);
+		int fd = walk_dir(NULL, NULL, NULL, path), root = 0;
 
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
 					    dir_hint(s, errno));
-		if ((s->kind == STEP_TMPFS || s->kind == STEP_SYSFS) &&
-		    is_root(fd, s->dir.base ? s->dir.base : "/")) {
+		if (s->kind == STEP_TMPFS || s->kind == STEP_SYSFS)
+			root = is_root(fd, s->dir.base ? s->dir.base : "/");
+		if (root < 0) {
+			int e = errno;
+
+			close(fd);
+			return predict_fail(p, e, s->dir.path, NULL);
+		}
+		if (root) {
 			char *nl;
 
 			close(fd);

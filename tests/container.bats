@@ -140,12 +140,13 @@ written() {
 	busybox_root
 	# A mount under DIR, in a mount namespace of the test's own (util-
 	# linux's -m: private), which the run's is a copy of.
-	run /usr/bin/unshare -m sh -c 'mount -t tmpfs -o size=1m none "$1/tmp" &&
-		echo under >"$1/tmp/mark" && exec "$2" -m --pivot-root="$1" cat /tmp/mark' \
+	mkdir "$ROOT/under"
+	run /usr/bin/unshare -m sh -c 'mount -t tmpfs -o size=1m none "$1/under" &&
+		echo under >"$1/under/mark" && exec "$2" -m --pivot-root="$1" cat /under/mark' \
 		sh "$ROOT" "$UNSHARE_BIN"
 	assert_success
 	assert_output under
-	[ ! -e "$ROOT/tmp/mark" ]
+	[ ! -e "$ROOT/under/mark" ]
 }
 
 @test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {

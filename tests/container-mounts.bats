@@ -202,7 +202,7 @@ full"
 	[ ! -e ran ]
 	# A directory below the root is taken, even one whose name starts
 	# with a dot (this one is not there, which the dry run says).
-	plan --tmpfs=/./tmp true
+	plan --tmpfs="/./${BATS_TEST_TMPDIR#/}" true
 	assert_success
 	run unshare --dry-run --tmpfs=/.nodir true
 	assert_failure 125

@@ -78,12 +78,13 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 		s->dir.root_option = plan->root_dir ? "root" : "pivot-root";
 	}
 	/* A mount made in our new mount namespace propagates to the
-	 * caller's, where it must not outlive a failure (after
-	 * disable-userns, none could be undone: one of a new user
-	 * namespace propagates nowhere out anyway). */
+	 * caller's, where it must not outlive a failure; but not from a
+	 * mount namespace of a new user namespace, whose mounts the kernel
+	 * makes slaves of the caller's (nor could one be undone after
+	 * disable-userns). */
 	s->dir.undo = (plan->propagation == PROP_SHARED ||
 		       plan->propagation == PROP_UNCHANGED) &&
-		      !(plan->opts & OPT_DISABLE_USERNS);
+		      !(plan->effective & UNSHARE_USER);
 	s->dir.userns = plan->effective & UNSHARE_USER;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
 	/* After --root or --pivot-root, a path is in the new root. */

@@ -111,3 +111,27 @@ covered() {
 	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]][0]'
 	assert_output "('root', 'fails', 'ENOENT', '/nonexistent')"
 }
+
+@test "a new user namespace's mounts are seen nowhere outside: the plan arms no undo of --mount-proc, and a failure unmounts nothing" {
+	require_root
+	command -v strace >/dev/null || need "strace is not installed"
+	mkdir p
+	local prop
+	for prop in unchanged shared; do
+		run unshare --dry-run --json -r -pf --propagation="$prop" --mount-proc="$PWD/p" true
+		assert_success
+		run parse_json "$output" '[x.get("undo") for x in p["steps"] if x["step"] == "proc"]'
+		assert_output "[False]"
+		# Without one, the caller's namespace sees it: undone.
+		run unshare --dry-run --json -pf --propagation="$prop" --mount-proc="$PWD/p" true
+		run parse_json "$output" '[x.get("undo") for x in p["steps"] if x["step"] == "proc"]'
+		assert_output "[True]"
+	done
+	mounts_snapshot
+	run -127 strace -f -qq -e trace=umount2 -o trace "$UNSHARE_BIN" -r -pf --propagation=unchanged \
+		--mount-proc="$PWD/p" /nonexistent
+	assert_failure 127
+	run cat trace
+	refute_output --partial umount2
+	assert_no_new_mounts
+}

@@ -72,8 +72,7 @@ static int setgroups_denied(const struct step *s)
 
 /* A uid or gid that setresuid(2) or setresgid(2) refuses with EINVAL. */
 static const struct hint unmapped[] = {
-	{ EINVAL, N_("not mapped in this user namespace: see --map-users, "
-		     "--map-groups") },
+	{ EINVAL, hint_unmapped },
 	{ 0, NULL },
 };
 

@@ -390,8 +390,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->handoff.init = plan->opts & OPT_INIT;
 		s->handoff.kept = plan->info_fd == plan->wait_fd;
 	}
-	if (plan->pid_file)
-		add(steps, STEP_PID_FILE)->handoff.file = plan->pid_file;
+	if (plan->pid_file) {
+		s = add(steps, STEP_PID_FILE);
+		s->handoff.file = plan->pid_file;
+		s->handoff.uid_map = userns ? &plan->uid_map : NULL;
+		s->handoff.gid_map = userns ? &plan->gid_map : NULL;
+	}
 	if (plan->wait_fd >= 0)
 		add(steps, STEP_WAIT_FD)->handoff.fd = plan->wait_fd;
 	if (plan->opts & OPT_NO_NEW_PRIVS)

@@ -148,6 +148,10 @@ struct step {
 			bool init;        /* info-fd: the init's pid too */
 			bool kept;        /* info-fd: the FD is --wait-fd's
 					     too, closed after the wait */
+			const struct idmap *uid_map, *gid_map; /* pid-file:
+					     the maps of the new user
+					     namespace the parent that
+					     writes FILE is in, or NULL */
 		} handoff; /* hand-off, info-fd, pid-file, wait-fd */
 		struct {
 			char *const *argv;  /* the program and its arguments, or

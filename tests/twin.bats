@@ -135,3 +135,38 @@ covered() {
 	refute_output --partial umount2
 	assert_no_new_mounts
 }
+
+@test "--pid-file as root with a new user namespace: a directory or a file of an id it does not map, refused by the run and foreseen by the dry run" {
+	require_root
+	# The parent that writes it is in the namespace: root's ids, and no
+	# privilege over uid 12345's directory.
+	mkdir theirs mine
+	chown 12345:12345 theirs
+	run unshare -r --pid-file="$PWD/theirs/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/theirs/p" "Permission denied" "not mapped in this user namespace" "--map-users"
+	[ ! -e ran ]
+	run unshare --dry-run -r --pid-file="$PWD/theirs/p" true
+	assert_failure 125
+	assert_said "would fail" "$PWD/theirs/p" "Permission denied" "not mapped in this user namespace"
+	# Mapped, it has: both go.
+	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 --pid-file="$PWD/theirs/p" true
+	assert_success
+	run unshare --map-users=0:0:65536 --map-groups=0:0:65536 --pid-file="$PWD/theirs/p" touch ran
+	assert_success
+	rm ran
+	# A file there only uid 12345 may read, naming a process that runs:
+	# kept, as one that cannot be read, not as another run's.
+	echo 1 >mine/p
+	chown 12345:12345 mine/p
+	chmod 600 mine/p
+	run unshare -r --pid-file="$PWD/mine/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/mine/p" "Permission denied" "cannot be read"
+	run unshare --dry-run -r --pid-file="$PWD/mine/p" true
+	assert_failure 125
+	assert_said "would fail" "Permission denied" "cannot be read"
+	[ ! -e ran ]
+	run ls -A theirs
+	assert_output ""
+}

@@ -263,6 +263,9 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 						: NULL;
 		s->cgroup.error = plan->found.cgroup_error;
 		s->cgroup.alone = !(plan->effective & ~UNSHARE_CGROUP);
+		/* --dry-run: what they enable may keep the child out. */
+		s->cgroup.sets = plan->cgroup_sets;
+		s->cgroup.n_sets = plan->n_cgroup_sets;
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
 		early_interps |= new_root && fixed(plan->interps[i]);

@@ -48,7 +48,8 @@ struct step {
 					       if there is no cgroup2 */
 			int error; /* parent NULL: the errno of reading
 				      where it is, or 0 (there is none) */
-			const char *const *sets; /* cgroup-set: FILE=VALUE */
+			const char *const *sets; /* cgroup-set, cgroup-enter:
+						    FILE=VALUE */
 			size_t n_sets;
 			bool alone; /* cgroup-enter: no unshare step */
 			bool for_set; /* cgroup-make: its directory kept for

@@ -57,6 +57,8 @@ LINES = [
     ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=2"],
      "cg:free"),
     ("root", ["--new-cgroup=made", "--cgroup-set=nosuch.file=1"], "cg:free"),
+    ("root", ["--new-cgroup=made",
+              "--cgroup-set=cgroup.subtree_control=+pids"], "cg:free"),
     ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=x"],
      "cg:free"),
     ("root", ["--new-cgroup=made", "-C", "-r"], "cg:free"),

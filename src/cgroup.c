@@ -137,6 +137,8 @@ static int open_parent(const struct step *s, struct prediction *p)
 
 /* What is said of the cgroup in more than one place. */
 static const char cgroup_gone[] = N_("it was removed while unshare ran");
+static const char no_process[] = N_("a cgroup that enables controllers for "
+				    "its children holds no process");
 #define MAKE_FAILED _("--new-cgroup: cannot make the cgroup %s in %s")
 #define TAKEN _("give another name, or remove it (rmdir)")
 #define REPLACED _("--new-cgroup: %s was replaced as it was made")
@@ -182,6 +184,64 @@ static int v1_hierarchy(const char *controller)
 /* Which files a cgroup has, and what each takes. */
 #define SEE_DOCS N_("see the kernel's cgroup-v2 documentation")
 
+static const char subtree_control[] = "cgroup.subtree_control";
+
+/* Whether set ("FILE=VALUE") writes cgroup.subtree_control. */
+static bool sets_subtree(const char *set)
+{
+	return strncmp(set, subtree_control, sizeof subtree_control - 1) == 0 &&
+	       set[sizeof subtree_control - 1] == '=';
+}
+
+/* The first controller "+NAME" of a value of set, a write of
+ * cgroup.subtree_control, that parent does not enable for its children
+ * (which the kernel refuses: ENOENT); or, with domain, the first that it
+ * does enable and that is a domain controller, which leaves the cgroup
+ * no room for a process of its own (all but the threaded cpu, cpuset,
+ * perf_event and pids).  Into name; false if there is none. */
+static bool subtree_controller(const char *parent, const char *set,
+			       bool domain, char *name, size_t size)
+{
+	static const char *const threaded[] = { "cpu", "cpuset",
+						"perf_event", "pids" };
+	const char *w = set + sizeof subtree_control;
+	char path[4400];
+
+	snprintf(path, sizeof path, "%s/%s", parent, subtree_control);
+	for (size_t n; *w; w += n) {
+		bool fits = true;
+
+		w += strspn(w, " ");
+		n = strcspn(w, " ");
+		if (n < 2 || *w != '+')
+			continue;
+		snprintf(name, size, "%.*s", (int)n - 1, w + 1);
+		for (size_t i = 0; domain && i < sizeof threaded / sizeof *threaded;
+		     i++)
+			fits &= strcmp(name, threaded[i]) != 0;
+		if (has_word(path, name) == domain && fits)
+			return true;
+	}
+	return false;
+}
+
+/* A cgroup under parent, into path: false if it has none. */
+static bool under(const char *parent, char *path, size_t size)
+{
+	DIR *d = opendir(parent);
+	const struct dirent *e;
+	bool found = false;
+
+	while (d && !found && (e = readdir(d)) != NULL)
+		if (e->d_type == DT_DIR && e->d_name[0] != '.') {
+			snprintf(path, size, "%s/%s", parent, e->d_name);
+			found = true;
+		}
+	if (d)
+		closedir(d);
+	return found;
+}
+
 /* Why the file of set ("FILE=VALUE") is not in a cgroup made under
  * parent, as a hint in buf; on a dry run (dry), NULL where it cannot be
  * told before (it may be there). */
@@ -193,6 +253,12 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	int hierarchy = -1;
 
 	snprintf(controller, sizeof controller, "%.*s", (int)dot, set);
+	/* There, what its value enables: a controller the kernel refuses,
+	 * if one is. */
+	if (sets_subtree(set) &&
+	    !subtree_controller(parent, set, false, controller,
+				sizeof controller))
+		return dry ? NULL : _(SEE_DOCS);
 	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
 	if (strcmp(controller, "cgroup") != 0)
 		hierarchy = v1_hierarchy(controller);
@@ -210,11 +276,17 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	}
 	if (!dry)
 		return _(SEE_DOCS);
-	/* A parent but the root has the files its children get. */
+	/* A parent but the root has the files its children get; the root
+	 * lacks some (cgroup.events, cgroup.kill...): there, any cgroup
+	 * under it has them, as one made there would. */
 	snprintf(path, sizeof path, "%s/cgroup.events", parent);
-	if (access(path, F_OK) != 0)
+	if (access(path, F_OK) == 0)
+		snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
+	else if (!under(parent, path, sizeof path))
 		return NULL;
-	snprintf(path, sizeof path, "%s/%.*s", parent, (int)file, set);
+	else
+		snprintf(path + strlen(path), sizeof path - strlen(path),
+			 "/%.*s", (int)file, set);
 	return access(path, F_OK) == 0 ? NULL : _(SEE_DOCS);
 }
 
@@ -303,6 +375,39 @@ bool cgroup_predict(const struct step *s, struct prediction *p)
 	return true;
 }
 
+/* Whether the cgroups made in parent are domains, which can enable
+ * domain controllers for their children: the root's, and a domain's (a
+ * threaded subtree's cannot). */
+static bool makes_domains(const char *parent)
+{
+	char path[4400], type[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/cgroup.type", parent);
+	if ((f = fopen(path, "re")) == NULL)
+		return errno == ENOENT;
+	if (fgets(type, sizeof type, f) == NULL)
+		type[0] = '\0';
+	fclose(f);
+	return strcmp(type, "domain\n") == 0;
+}
+
+/* Whether the kernel takes each write of s in a cgroup made in parent, as
+ * far as can be told: each a write of cgroup.subtree_control in a
+ * domain, of controllers that parent enables for its children. */
+static bool sets_told(const struct step *s)
+{
+	char name[64];
+
+	for (size_t i = 0; i < s->cgroup.n_sets; i++)
+		if (!sets_subtree(s->cgroup.sets[i]) ||
+		    !makes_domains(s->cgroup.parent) ||
+		    subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
+				       false, name, sizeof name))
+			return false;
+	return true;
+}
+
 bool cgroup_set_predict(const struct step *s, struct prediction *p)
 {
 	char buf[256];
@@ -318,7 +423,7 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 		}
 	}
 	/* Whether it takes each value, the kernel says as it is written. */
-	if (s->cgroup.parent == NULL || s->cgroup.n_sets == 0)
+	if (s->cgroup.parent == NULL || s->cgroup.n_sets == 0 || sets_told(s))
 		return false;
 	p->unsure = true;
 	snprintf(p->value, sizeof p->value, "%s", s->cgroup.sets[0]);
@@ -329,6 +434,20 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 
 bool cgroup_predict_enter(const struct step *s, struct prediction *p)
 {
+	char name[64];
+
+	/* Enabling a domain controller for its children, the cgroup holds
+	 * no process of its own: the child's move in is refused. */
+	for (size_t i = 0; s->cgroup.parent && sets_told(s) &&
+			   i < s->cgroup.n_sets; i++)
+		if (subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
+				       true, name, sizeof name)) {
+			refuse(p, EBUSY, _(no_process), "%s",
+			       quoted(s->cgroup.name));
+			snprintf(p->value, sizeof p->value, "%s",
+				 s->cgroup.name);
+			return true;
+		}
 	return s->cgroup.alone && diagnose_predict_cgroup(p);
 }
 
@@ -726,8 +845,7 @@ void cgroup_enter(const struct step *s, struct run *run)
 		helper_gone(NULL);
 	if ((e = (unsigned char)answer) != 0)
 		step_failed(e,
-			    e == EBUSY ? _("a cgroup that enables controllers "
-					   "for its children holds no process")
+			    e == EBUSY ? _(no_process)
 			    : e == EACCES || e == EPERM || e == ENOENT
 				    ? _("a move takes write access to "
 					"cgroup.procs of both cgroups' common "

@@ -34,7 +34,9 @@ void cgroup_enter(const struct step *s, struct run *run);
 
 /* --dry-run: whether cgroup-make would fail (no cgroup v2, a cgroup not
  * delegated to us, the name taken), cgroup-set (a file its controller
- * does not give here) and cgroup-enter (its unshare(2), when no unshare
+ * does not give here, a controller the caller's cgroup does not enable)
+ * and cgroup-enter (a domain controller enabled for the cgroup's
+ * children, which keeps the child out; its unshare(2), when no unshare
  * step comes before it). */
 bool cgroup_predict(const struct step *s, struct prediction *p);
 bool cgroup_set_predict(const struct step *s, struct prediction *p);

@@ -29,6 +29,8 @@ const char hint_mount_api[] = N_("it needs Linux 5.2 (the new mount API)");
 const char hint_refused[] = N_("privilege would not help: a security module, "
 			       "a seccomp filter, or for user a chroot or an "
 			       "unmapped id");
+const char hint_unmapped[] = N_("not mapped in this user namespace: see "
+				"--map-users, --map-groups");
 
 const char *hint_for(const struct hint *hints, int err)
 {

@@ -35,7 +35,7 @@ struct hint {
 
 /* What several sites say, marked N_(): whole clauses for a hint. */
 extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
-	hint_mount_api[], hint_refused[];
+	hint_mount_api[], hint_refused[], hint_unmapped[];
 
 /* The hint of hints for err, translated, or NULL if it has none. */
 const char *hint_for(const struct hint *hints, int err);

@@ -53,6 +53,13 @@ static const struct hint pid_file_hints[] = {
 	{ 0, NULL },
 };
 
+/* The parent's answer to the child that sent its pid: 0, or why the
+ * file was not written, and whether for a file already there. */
+struct pid_answer {
+	int err;
+	bool there;
+};
+
 const char *file_split(const char *file, char *dir, size_t size)
 {
 	const char *slash = strrchr(file, '/');
@@ -235,7 +242,8 @@ STEP_ROW(INFO_FD, "info-fd", N_("write the pid and namespaces to it"),
 
 void handoff_pid_file(const struct step *s, struct run *run)
 {
-	int sock = run->handoff.pid_sock[1], err;
+	int sock = run->handoff.pid_sock[1];
+	struct pid_answer a = { 0, false };
 	long pid = our_pid(run);
 
 	/* Its answer; or if it could not hear us, the reason it sent before
@@ -245,12 +253,19 @@ void handoff_pid_file(const struct step *s, struct run *run)
 		errno = EPIPE;
 	else
 		shutdown(sock, SHUT_WR);
-	if (recv(sock, &err, sizeof err, MSG_WAITALL) != (ssize_t)sizeof err)
-		err = errno;
+	if (recv(sock, &a, sizeof a, MSG_WAITALL) != (ssize_t)sizeof a)
+		a = (struct pid_answer){ errno, false };
 	close(sock);
-	if (err)
-		option_failed(err, hint_for(pid_file_hints, err), "pid-file",
-			      s->handoff.file);
+	/* Refused by a file there, or by its directory: which the caller
+	 * may write in (the hand-off saw to it), so in the new user
+	 * namespace, one of an owner or group that it does not map. */
+	if (a.err)
+		option_failed(a.err,
+			      a.there ? hint_for(pid_file_hints, a.err)
+			      : a.err == EACCES && s->handoff.uid_map
+				      ? _(hint_unmapped)
+				      : NULL,
+			      "pid-file", s->handoff.file);
 }
 
 STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),
@@ -349,8 +364,9 @@ static int rename_pid_file(int dir, const char *name, const char *text,
  * one that cannot be read is kept too: EACCES.  One left by a run killed
  * is removed (if it is still the file read as stale; EPERM: another
  * user's in a sticky directory), and ours linked in its place: a SIGKILL
- * meanwhile leaves no file of ours.  0, or the errno. */
-static int write_pid_file(const struct run *run, long pid)
+ * meanwhile leaves no file of ours.  0, or the errno, and *there set if
+ * it is a file already there that refused it. */
+static int write_pid_file(const struct run *run, long pid, bool *there)
 {
 	int dir = run->handoff.pid_dir, n, e;
 	const char *name = run->handoff.pid_name;
@@ -363,11 +379,13 @@ static int write_pid_file(const struct run *run, long pid)
 	    fstatat(dir, name, &seen, AT_SYMLINK_NOFOLLOW) == 0) {
 		int h = held(dir, name);
 
+		*there = true;
 		if (h != 0)
 			return h > 0 ? EEXIST : EACCES;
 		if (fstatat(dir, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    same_file(&seen, &now) && unlinkat(dir, name, 0) != 0)
 			return errno;
+		*there = false;
 		e = link_pid_file(dir, name, text, n);
 	}
 	/* A file system with no O_TMPFILE (EOPNOTSUPP; EISDIR before Linux
@@ -381,21 +399,25 @@ static int write_pid_file(const struct run *run, long pid)
 
 void handoff_serve(struct run *run)
 {
-	int sock = run->handoff.pid_sock[0], err;
+	int sock = run->handoff.pid_sock[0];
+	struct pid_answer a;
 	long pid;
 	ssize_t n;
 
 	if (sock < 0)
 		return;
+	/* Its padding too: all of it is sent. */
+	memset(&a, 0, sizeof a);
 	/* Until the child asks, or ends before it could (end of file); a
 	 * failure to hear it is its answer. */
 	while ((n = recv(sock, &pid, sizeof pid, MSG_WAITALL)) < 0 &&
 	       errno == EINTR)
 		;
-	err = n < 0 ? errno : n == (ssize_t)sizeof pid ? write_pid_file(run, pid)
-						      : EPIPE;
+	a.err = n < 0 ? errno
+		: n == (ssize_t)sizeof pid ? write_pid_file(run, pid, &a.there)
+					   : EPIPE;
 	if (n != 0)
-		send(sock, &err, sizeof err, MSG_NOSIGNAL);
+		send(sock, &a, sizeof a, MSG_NOSIGNAL);
 	close(sock);
 }
 
@@ -436,35 +458,80 @@ bool handoff_predict(const struct step *s, struct prediction *p)
 	return e && predict_fail(p, e, s->handoff.file, NULL);
 }
 
-/* Whether FILE is another user's in a sticky directory, which only its
- * owner, the directory's or root may remove. */
-static bool not_ours_to_remove(const char *file)
+/* Whether gid is one of ours: the effective group or a supplementary
+ * one. */
+static bool our_group(gid_t gid)
 {
-	char dir[PATH_MAX];
-	struct stat f, d;
-	uid_t me = geteuid();
+	int n = getgroups(0, NULL);
+	gid_t *list = n > 0 ? calloc((size_t)n, sizeof *list) : NULL;
+	bool ours = gid == getegid();
 
-	file_split(file, dir, sizeof dir);
-	return me != 0 && lstat(file, &f) == 0 && stat(dir, &d) == 0 &&
-	       (d.st_mode & S_ISVTX) && f.st_uid != me && d.st_uid != me;
+	n = list ? getgroups(n, list) : 0;
+	for (int i = 0; i < n && !ours; i++)
+		ours = list[i] == gid;
+	free(list);
+	return ours;
+}
+
+/* Whether the parent that writes the pid file is privileged over st (its
+ * capabilities override the file's mode): outside a new user namespace,
+ * root; in one, whose every capability it has, only over a file whose
+ * owner and group the namespace maps. */
+static bool privileged_over(const struct step *s, const struct stat *st)
+{
+	if (s->handoff.uid_map == NULL)
+		return geteuid() == 0;
+	return idmap_has(s->handoff.uid_map, st->st_uid, true) &&
+	       idmap_has(s->handoff.gid_map, st->st_gid, true);
+}
+
+/* Whether that parent, in the new user namespace, may do what mask asks
+ * (R_OK, W_OK, X_OK: the mode's bits) to st: with the caller's ids, by
+ * its mode, or by privilege over it.  Outside one, the caller's view
+ * (faccessat) has said so already. */
+static bool parent_may(const struct step *s, const struct stat *st,
+		       int mask)
+{
+	int bits = st->st_uid == geteuid() ? (int)st->st_mode >> 6
+		   : our_group(st->st_gid) ? (int)st->st_mode >> 3
+					   : (int)st->st_mode;
+
+	return s->handoff.uid_map == NULL || privileged_over(s, st) ||
+	       (bits & mask) == mask;
 }
 
 bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 {
 	const char *file = s->handoff.file;
+	char dir[PATH_MAX];
+	struct stat d, f;
+	bool there = lstat(file, &f) == 0;
 	int h, e;
 
-	/* Unmakable, the hand-off foresees it; a live run's file, one that
-	 * cannot be read, or a stale one not ours to remove is this step's
-	 * to refuse. */
+	/* Unmakable, the hand-off foresees it; a directory the parent may
+	 * not write in, in the new user namespace, a live run's file, one
+	 * that cannot be read, or a stale one not ours to remove is this
+	 * step's to refuse. */
 	if (file_unmakable(file) != 0)
 		return false;
-	h = held(AT_FDCWD, file);
+	file_split(file, dir, sizeof dir);
+	if (stat(dir, &d) != 0)
+		return false;
+	if (!parent_may(s, &d, W_OK | X_OK))
+		return predict_fail(p, EACCES, file, _(hint_unmapped));
+	/* The parent reads it first: one it may not read, whatever it
+	 * holds, is kept. */
+	h = there && !S_ISLNK(f.st_mode) && !parent_may(s, &f, R_OK)
+		    ? -1
+		    : held(AT_FDCWD, file);
 	if (h > 0)
 		e = EEXIST;
 	else if (h < 0)
 		e = EACCES;
-	else if (not_ours_to_remove(file))
+	/* Another user's, in a sticky directory: only its owner, the
+	 * directory's or one privileged over it may remove it. */
+	else if (there && (d.st_mode & S_ISVTX) && f.st_uid != geteuid() &&
+		 d.st_uid != geteuid() && !privileged_over(s, &f))
 		e = EPERM;
 	else
 		return false;

@@ -72,8 +72,7 @@ static int setgroups_denied(const struct step *s)
 
 /* A uid or gid that setresuid(2) or setresgid(2) refuses with EINVAL. */
 static const struct hint unmapped[] = {
-	{ EINVAL, N_("not mapped in this user namespace: see --map-users, "
-		     "--map-groups") },
+	{ EINVAL, hint_unmapped },
 	{ 0, NULL },
 };
 
@@ -159,16 +158,6 @@ STEP_ROW(NO_NEW_PRIVS, "no-new-privs",
 	 N_("exec grants no privileges (no_new_privs)"),
 	 identity_no_new_privs, NULL, NULL);
 
-/* Whether map maps id (inside). */
-static bool mapped(const struct idmap *map, long long id)
-{
-	for (size_t i = 0; i < map->n; i++)
-		if (id >= map->ext[i].inner &&
-		    id - map->ext[i].inner < map->ext[i].count)
-			return true;
-	return false;
-}
-
 bool identity_predict(const struct step *s, struct prediction *p)
 {
 	bool gid = s->kind == STEP_SETGID;
@@ -177,7 +166,7 @@ bool identity_predict(const struct step *s, struct prediction *p)
 	/* In a new user namespace, we are its root once it has maps: an
 	 * id it does not map is refused. */
 	if (s->id.map)
-		p->err = mapped(s->id.map, id) ? 0 : EINVAL;
+		p->err = idmap_has(s->id.map, id, false) ? 0 : EINVAL;
 	/* Outside one, a change to an id not ours takes the capability;
 	 * --setgid drops the supplementary groups too, which takes it
 	 * always. */

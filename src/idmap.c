@@ -485,3 +485,14 @@ int idmap_span(const struct idmap *map, uint32_t *low, uint32_t *high)
 	}
 	return 1;
 }
+
+bool idmap_has(const struct idmap *map, long long id, bool outer)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		long long first = outer ? map->ext[i].outer : map->ext[i].inner;
+
+		if (id >= first && id - first < map->ext[i].count)
+			return true;
+	}
+	return false;
+}

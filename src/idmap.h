@@ -82,4 +82,8 @@ size_t idmap_format(const struct idmap *map, char *buf, size_t size);
  * or 0 if it is empty. */
 int idmap_span(const struct idmap *map, uint32_t *low, uint32_t *high);
 
+/* Whether map maps id: an id inside the namespace, or with outer one
+ * outside it (the owner of a file, as stat(2) gives it). */
+bool idmap_has(const struct idmap *map, long long id, bool outer);
+
 #endif

@@ -78,12 +78,13 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 		s->dir.root_option = plan->root_dir ? "root" : "pivot-root";
 	}
 	/* A mount made in our new mount namespace propagates to the
-	 * caller's, where it must not outlive a failure (after
-	 * disable-userns, none could be undone: one of a new user
-	 * namespace propagates nowhere out anyway). */
+	 * caller's, where it must not outlive a failure; but not from a
+	 * mount namespace of a new user namespace, whose mounts the kernel
+	 * makes slaves of the caller's (nor could one be undone after
+	 * disable-userns). */
 	s->dir.undo = (plan->propagation == PROP_SHARED ||
 		       plan->propagation == PROP_UNCHANGED) &&
-		      !(plan->opts & OPT_DISABLE_USERNS);
+		      !(plan->effective & UNSHARE_USER);
 	s->dir.userns = plan->effective & UNSHARE_USER;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
 	/* After --root or --pivot-root, a path is in the new root. */
@@ -262,6 +263,9 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 						: NULL;
 		s->cgroup.error = plan->found.cgroup_error;
 		s->cgroup.alone = !(plan->effective & ~UNSHARE_CGROUP);
+		/* --dry-run: what they enable may keep the child out. */
+		s->cgroup.sets = plan->cgroup_sets;
+		s->cgroup.n_sets = plan->n_cgroup_sets;
 	}
 	for (size_t i = 0; i < plan->n_interps; i++)
 		early_interps |= new_root && fixed(plan->interps[i]);
@@ -389,8 +393,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->handoff.init = plan->opts & OPT_INIT;
 		s->handoff.kept = plan->info_fd == plan->wait_fd;
 	}
-	if (plan->pid_file)
-		add(steps, STEP_PID_FILE)->handoff.file = plan->pid_file;
+	if (plan->pid_file) {
+		s = add(steps, STEP_PID_FILE);
+		s->handoff.file = plan->pid_file;
+		s->handoff.uid_map = userns ? &plan->uid_map : NULL;
+		s->handoff.gid_map = userns ? &plan->gid_map : NULL;
+	}
 	if (plan->wait_fd >= 0)
 		add(steps, STEP_WAIT_FD)->handoff.fd = plan->wait_fd;
 	if (plan->opts & OPT_NO_NEW_PRIVS)

@@ -48,7 +48,8 @@ struct step {
 					       if there is no cgroup2 */
 			int error; /* parent NULL: the errno of reading
 				      where it is, or 0 (there is none) */
-			const char *const *sets; /* cgroup-set: FILE=VALUE */
+			const char *const *sets; /* cgroup-set, cgroup-enter:
+						    FILE=VALUE */
 			size_t n_sets;
 			bool alone; /* cgroup-enter: no unshare step */
 			bool for_set; /* cgroup-make: its directory kept for
@@ -148,6 +149,10 @@ struct step {
 			bool init;        /* info-fd: the init's pid too */
 			bool kept;        /* info-fd: the FD is --wait-fd's
 					     too, closed after the wait */
+			const struct idmap *uid_map, *gid_map; /* pid-file:
+					     the maps of the new user
+					     namespace the parent that
+					     writes FILE is in, or NULL */
 		} handoff; /* hand-off, info-fd, pid-file, wait-fd */
 		struct {
 			char *const *argv;  /* the program and its arguments, or

@@ -598,6 +598,35 @@ info_matches() {
 	[ ! -e pid ]
 }
 
+@test "--pid-file where no file with no name can be made (O_TMPFILE): one of its own renamed into place, whole; a write that fails leaves nothing" {
+	require_root
+	command -v strace >/dev/null || need "strace is not installed"
+	mkdir dir
+	# The kernel's answer of a file system without O_TMPFILE, given to
+	# every open with it.
+	run strace -f -qq -e trace=renameat2 -o trace "$UNSHARE_TESTLIB/errno-inject" openat EOPNOTSUPP 2 0x400000 -- \
+		sh -c 'umask 022 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" \
+		sh -c 'echo "$$"; cat "$1"; stat -c %a "$1"; ls -A "${1%/*}"' sh "$PWD/dir/pid"
+	assert_success
+	assert_equal "${lines[0]}" "${lines[1]}"
+	assert_equal "${lines[2]}" 644
+	assert_equal "${lines[3]}" pid
+	assert_equal "${#lines[@]}" 4
+	run grep -cE 'renameat2\(.*"pid", RENAME_NOREPLACE\) = 0' trace
+	assert_output 1
+	run ls -A dir
+	assert_output ""
+	# Its write refused (a file size limit of 0, SIGXFSZ ignored): 125,
+	# saying why, the program never run, no file of ours left.
+	run "$UNSHARE_TESTLIB/errno-inject" openat EOPNOTSUPP 2 0x400000 -- \
+		sh -c 'trap "" XFSZ && ulimit -f 0 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/dir/pid" "File too large"
+	[ ! -e ran ]
+	run ls -A dir
+	assert_output ""
+}
+
 @test "--pid-file that cannot be made: said before anything is made, and foreseen by --dry-run" {
 	run unshare --pid-file=/nonexistent/pid touch ran
 	assert_failure 125

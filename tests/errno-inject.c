@@ -46,13 +46,14 @@ static const struct {
 } errnos[] = { { "EPERM", EPERM }, { "EINVAL", EINVAL },
 	       { "EBUSY", EBUSY }, { "ENOSPC", ENOSPC }, { "ENOSYS", ENOSYS },
 	       { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
-	       { "ENODEV", ENODEV }, { "KILL", 0 } };
+	       { "ENODEV", ENODEV }, { "EOPNOTSUPP", EOPNOTSUPP },
+	       { "KILL", 0 } };
 
 static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: errno-inject unshare|mount|move_mount|kcmp|ioctl|openat|fsopen|unlinkat|mkdirat|clone3 "
 			"EPERM|EINVAL|EBUSY|ENOSPC|ENOMEM|EACCES|ENODEV|"
-			"ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
+			"EOPNOTSUPP|ENOSYS|KILL [ARG MASK] -- PROGRAM [ARGUMENT...]\n");
 	exit(2);
 }
 

@@ -111,3 +111,141 @@ covered() {
 	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]][0]'
 	assert_output "('root', 'fails', 'ENOENT', '/nonexistent')"
 }
+
+@test "a new user namespace's mounts are seen nowhere outside: the plan arms no undo of --mount-proc, and a failure unmounts nothing" {
+	require_root
+	command -v strace >/dev/null || need "strace is not installed"
+	mkdir p
+	local prop
+	for prop in unchanged shared; do
+		run unshare --dry-run --json -r -pf --propagation="$prop" --mount-proc="$PWD/p" true
+		assert_success
+		run parse_json "$output" '[x.get("undo") for x in p["steps"] if x["step"] == "proc"]'
+		assert_output "[False]"
+		# Without one, the caller's namespace sees it: undone.
+		run unshare --dry-run --json -pf --propagation="$prop" --mount-proc="$PWD/p" true
+		run parse_json "$output" '[x.get("undo") for x in p["steps"] if x["step"] == "proc"]'
+		assert_output "[True]"
+	done
+	mounts_snapshot
+	run -127 strace -f -qq -e trace=umount2 -o trace "$UNSHARE_BIN" -r -pf --propagation=unchanged \
+		--mount-proc="$PWD/p" /nonexistent
+	assert_failure 127
+	run cat trace
+	refute_output --partial umount2
+	assert_no_new_mounts
+}
+
+@test "--pid-file as root with a new user namespace: a directory or a file of an id it does not map, refused by the run and foreseen by the dry run" {
+	require_root
+	# The parent that writes it is in the namespace: root's ids, and no
+	# privilege over uid 12345's directory.
+	mkdir theirs mine
+	chown 12345:12345 theirs
+	run unshare -r --pid-file="$PWD/theirs/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/theirs/p" "Permission denied" "not mapped in this user namespace" "--map-users"
+	[ ! -e ran ]
+	run unshare --dry-run -r --pid-file="$PWD/theirs/p" true
+	assert_failure 125
+	assert_said "would fail" "$PWD/theirs/p" "Permission denied" "not mapped in this user namespace"
+	# Mapped, it has: both go.
+	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 --pid-file="$PWD/theirs/p" true
+	assert_success
+	run unshare --map-users=0:0:65536 --map-groups=0:0:65536 --pid-file="$PWD/theirs/p" touch ran
+	assert_success
+	rm ran
+	# A file there only uid 12345 may read, naming a process that runs:
+	# kept, as one that cannot be read, not as another run's.
+	echo 1 >mine/p
+	chown 12345:12345 mine/p
+	chmod 600 mine/p
+	run unshare -r --pid-file="$PWD/mine/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/mine/p" "Permission denied" "cannot be read"
+	run unshare --dry-run -r --pid-file="$PWD/mine/p" true
+	assert_failure 125
+	assert_said "would fail" "Permission denied" "cannot be read"
+	[ ! -e ran ]
+	run ls -A theirs
+	assert_output ""
+}
+
+# cgroup_here: the cgroup2 mount (HIER) and this test's cgroup (MINE),
+# where --new-cgroup makes its own; and a cgroup of the test's own under
+# it (CG), which teardown removes.
+cgroup_here() {
+	HIER=$(awk '$9 == "cgroup2" && $4 == "/" { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$HIER" ] || need "no cgroup2 mounted"
+	MINE=$HIER$(sed -n 's/^0:://p' /proc/self/cgroup)
+	MINE=${MINE%/}
+	[ -w "$MINE/cgroup.procs" ] || need "this test's cgroup cannot be written ($MINE)"
+	CG=$MINE/twin-$$-$BATS_TEST_NUMBER
+	mkdir "$CG"
+}
+
+# in_cgroup DIR COMMAND...: COMMAND, moved into the cgroup DIR first.
+in_cgroup() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$@"
+}
+
+@test "--cgroup-set of a file or a controller a cgroup made there lacks: the run and the dry run say why, in the root cgroup too" {
+	require_root
+	cgroup_here
+	local where off name=twin-$$-n hint
+	# Made in the root cgroup, which lacks some of the files of the
+	# cgroups under it, and in one of the test's own.
+	for where in "$HIER" "$CG"; do
+		run in_cgroup "$where" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set=nosuch.file=1 true
+		assert_failure 125
+		assert_said "--cgroup-set=nosuch.file=1" "No such file or directory" "cgroup-v2 documentation"
+		run in_cgroup "$where" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set=nosuch.file=1 true
+		assert_failure 125
+		assert_said "would fail" "--cgroup-set=nosuch.file=1" "No such file or directory" "cgroup-v2 documentation"
+		# A controller the cgroups under it do not have (v1's, or not
+		# enabled): the hint names it, the same in both.
+		off=$(awk 'NR > 1 && $4 == 1 && $1 ~ /^(memory|pids|hugetlb|misc|rdma)$/ { print $1 }' /proc/cgroups |
+			grep -vxF -f <(tr ' ' '\n' <"$where/cgroup.subtree_control") | head -n 1)
+		[ -n "$off" ] || continue
+		run in_cgroup "$where" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$off" true
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.subtree_control=+$off" "No such file or directory" "$off"
+		hint=$(grep '^hint: ' <<<"$output")
+		run in_cgroup "$where" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$off" true
+		assert_failure 125
+		assert_said "would fail" "--cgroup-set=cgroup.subtree_control=+$off" "No such file or directory"
+		assert_line "$hint"
+	done
+}
+
+@test "--cgroup-set enabling a domain controller for the cgroup's children, which then takes no process: the dry run foresees the run's EBUSY" {
+	require_root
+	cgroup_here
+	local dom name=twin-$$-b run=()
+	# Where our cgroup enables one for the cgroups under it, for real;
+	# else the dry run reads that it does, from a copy bound over our
+	# cgroup.subtree_control in a mount namespace of its own (the run's
+	# own message is cgroup.bats's).
+	dom=$(tr ' ' '\n' <"$MINE/cgroup.subtree_control" | grep -xE 'memory|io|hugetlb|misc|rdma' | head -n 1)
+	if [ -z "$dom" ]; then
+		dom=hugetlb
+		echo "$dom pids" >enabled
+		run=(/usr/bin/unshare --mount sh -c 'mount --bind "$1" "$2/cgroup.subtree_control" && shift 2 && exec "$@"'
+			sh "$PWD/enabled" "$MINE")
+	else
+		run unshare --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" touch ran
+		assert_failure 125
+		assert_said "enter the cgroup" "$name:" "busy" "enables controllers for its children"
+		[ ! -e ran ]
+	fi
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" true
+	assert_failure 125
+	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
+	refute_output --partial "cannot tell"
+	# A threaded controller leaves it room: nothing foreseen.
+	if [ ${#run[@]} != 0 ] || grep -qw pids "$MINE/cgroup.subtree_control"; then
+		run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids" true
+		assert_success
+		refute_output --partial "busy"
+	fi
+}

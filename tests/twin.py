@@ -43,8 +43,10 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 # cgroup.max.descendants, "cg:deep" at its cgroup.max.depth).  {d} is
 # a directory of the test's own: file, dir, nodir (missing), open
 # (anyone writes in it), closed (root's alone), link (a link to dir that
-# uid 12345 owns), root (a static busybox's root, with /proc) and bare
-# (the same, without /proc); {cg2} the cgroup2 mount.
+# uid 12345 owns), others (uid 12345's, which only it may write in),
+# unread (with a file p that only uid 12345 may read, naming pid 1),
+# root (a static busybox's root, with /proc) and bare (the same, without
+# /proc); {cg2} the cgroup2 mount.
 LINES = [
     # cgroup-make, cgroup-set, cgroup-enter
     ("root", ["--new-cgroup=made"], "cg:free"),
@@ -55,6 +57,8 @@ LINES = [
     ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=2"],
      "cg:free"),
     ("root", ["--new-cgroup=made", "--cgroup-set=nosuch.file=1"], "cg:free"),
+    ("root", ["--new-cgroup=made",
+              "--cgroup-set=cgroup.subtree_control=+pids"], "cg:free"),
     ("root", ["--new-cgroup=made", "--cgroup-set=cgroup.max.depth=x"],
      "cg:free"),
     ("root", ["--new-cgroup=made", "-C", "-r"], "cg:free"),
@@ -82,6 +86,11 @@ LINES = [
     ("root", ["-f", "--pid-file={d}/dir"], None),
     ("nobody", ["-rf", "--pid-file={d}/closed/p"], None),
     ("nobody", ["-rf", "--pid-file={d}/open/p2"], None),
+    ("root", ["-U", "--pid-file={d}/others/p"], None),
+    ("root", ["-r", "--pid-file={d}/others/p"], None),
+    ("root", ["--map-users=0:0:65536", "--map-groups=0:0:65536",
+              "--pid-file={d}/others/p"], None),
+    ("root", ["-r", "--pid-file={d}/unread/p"], None),
     ("root", ["--wait-fd=3"], "byte"),
     ("root", ["--wait-fd=3"], "eof"),
     ("nobody", ["-r", "--wait-fd=3"], "eof"),
@@ -298,6 +307,13 @@ def make_dirs(d, busybox):
     os.chmod(f"{d}/closed/prog", 0o755)
     os.symlink("dir", f"{d}/link")
     os.lchown(f"{d}/link", 12345, 12345)
+    os.mkdir(f"{d}/others", 0o755)
+    os.chown(f"{d}/others", 12345, 12345)
+    os.mkdir(f"{d}/unread", 0o755)
+    with open(f"{d}/unread/p", "w") as f:
+        f.write("1\n")
+    os.chown(f"{d}/unread/p", 12345, 12345)
+    os.chmod(f"{d}/unread/p", 0o600)
     with open(f"{d}/byte", "w") as f:
         f.write("x")
     for name, proc in (("root", True), ("bare", False)):

@@ -214,6 +214,28 @@ static void span(const char *spec1, const char *spec2, int want,
 	idmap_free(&m);
 }
 
+/* Whether a map has an id, inside or outside, at the edges of its
+ * lines. */
+static void test_has(void)
+{
+	struct idmap m = { .n = 0 };
+	char msg[256] = "";
+	bool old;
+
+	ok(!idmap_has(&m, 0, false) && !idmap_has(&m, 0, true),
+	   "an empty map has no id");
+	idmap_parse("0:100000:10", &alice, &m, &old, msg, sizeof msg);
+	idmap_parse("10:1000:1", &alice, &m, &old, msg, sizeof msg);
+	ok(idmap_has(&m, 0, false) && idmap_has(&m, 10, false) &&
+		   !idmap_has(&m, 11, false) && !idmap_has(&m, -1, false),
+	   "inside: 0 to 10");
+	ok(idmap_has(&m, 100000, true) && idmap_has(&m, 100009, true) &&
+		   !idmap_has(&m, 100010, true) && !idmap_has(&m, 99999, true) &&
+		   idmap_has(&m, 1000, true) && !idmap_has(&m, 0, true),
+	   "outside: 100000 to 100009, and 1000");
+	idmap_free(&m);
+}
+
 static void test_limits(void)
 {
 	if (sysconf(_SC_PAGESIZE) == 4096) {
@@ -233,6 +255,7 @@ static void test_limits(void)
 	span("0:1000:1", "1:100000:10", 1, 0, 10);
 	span("20:100000:10", "0:1000:1", 1, 0, 29);
 	span("0:100000:65536", "70000:1000:1", 1, 0, 70000);
+	test_has();
 }
 
 static void test_single(void)

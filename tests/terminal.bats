@@ -65,12 +65,18 @@ late() {
 	return "${PIPESTATUS[0]}"
 }
 
-@test "--verbose: a terminal's signal that came after the child ended is said all the same" {
+@test "--verbose: a terminal's signal that came after the child ended is said as one that came before" {
 	run late --forward-signals
 	assert_success
 	assert_line ready
 	refute_output --partial hold-preload
 	assert_line --regexp 'signals +SIGINT not forwarded: .*terminal'
+	# Ignored, not forwarded: nothing said, as while the child runs.
+	run late
+	assert_success
+	assert_line ready
+	refute_output --partial hold-preload
+	refute_output --partial 'SIGINT'
 }
 
 @test "Ctrl-\\ ends neither the --fork supervisor nor the program it waits for" {

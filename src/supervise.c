@@ -264,8 +264,9 @@ void supervise_fork(const struct step *s, struct run *run)
 		}
 	}
 	/* A terminal's key reaches the child and us at once, and the child
-	 * may be gone before our signal is queued: said all the same. */
-	if (narrating()) {
+	 * may be gone before our signal is queued: said all the same, as
+	 * the loop says it, only when we forward (ignored, it is not). */
+	if (narrating() && run->supervise.forward) {
 		const struct timespec now = { 0, 0 };
 		siginfo_t info;
 

@@ -15,18 +15,29 @@
  *                            mount, before it unmounts
  *   pidfile                  the parent, as it writes the pid file's
  *                            text ("PID\n") to a file, before it is in
- *                            place */
+ *                            place
+ * and one that waits for a signal, not for the FIFO:
+ *   reap                     the waiting parent, its child gone (the
+ *                            SIGCHLD taken), before it reaps it: it
+ *                            writes "ready" on stderr and waits, 10 s at
+ *                            most, until a SIGINT is pending (a key that
+ *                            tests/terminal.py types on reading the
+ *                            word) */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void hold(const char *at)
@@ -134,4 +145,31 @@ ssize_t write(int fd, const void *buf, size_t len)
 	    S_ISREG(st.st_mode))
 		hold("pidfile");
 	return real(fd, buf, len);
+}
+
+/* The waiting parent reaps its child with WNOHANG once its SIGCHLD is
+ * taken; a SIGINT it blocks, seen pending through a signalfd, is left
+ * queued. */
+pid_t waitpid(pid_t pid, int *status, int options)
+{
+	pid_t (*real)(pid_t, int *, int) =
+		(pid_t (*)(pid_t, int *, int))dlsym(RTLD_NEXT, "waitpid");
+	const char *want = getenv("UNSHARE_TEST_HOLD_AT");
+	static int held;
+
+	if ((options & WNOHANG) && want && strcmp(want, "reap") == 0 &&
+	    !held++) {
+		sigset_t intr;
+		int fd;
+
+		sigemptyset(&intr);
+		sigaddset(&intr, SIGINT);
+		fd = signalfd(-1, &intr, SFD_CLOEXEC);
+		if (fputs("ready\n", stderr) == EOF || fd < 0 ||
+		    poll(&(struct pollfd){ fd, POLLIN, 0 }, 1, 10000) != 1)
+			perror("hold-preload: reap");
+		if (fd >= 0)
+			close(fd);
+	}
+	return real(pid, status, options);
 }

@@ -79,15 +79,18 @@ start() {
 
 # A program that says its pid and its parent's on ready, then waits for
 # a signal, and writes on got the first it is given (a KILL: nothing).
-CATCHER='import os, signal, sys
-def got(sig, frame):
-    open("got", "w").write(signal.Signals(sig).name + "\n")
-    sys.exit(0)
-for sig in signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR1:
-    signal.signal(sig, got)
-open("ready", "w").write("%d %d\n" % (os.getpid(), os.getppid()))
-while True:
-    signal.pause()'
+# The signals are blocked before it says ready and taken by sigwaitinfo:
+# a handler could run as the file on ready is closed (its sys.exit then
+# swallowed by the file's finalizer) or just before pause() (which then
+# waits for a second signal), and the program would wait on, alive.
+CATCHER='import os, signal
+sigs = {signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR1}
+signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+with open("ready", "w") as ready:
+    ready.write("%d %d\n" % (os.getpid(), os.getppid()))
+sig = signal.sigwaitinfo(sigs).si_signo
+with open("got", "w") as got:
+    got.write(signal.Signals(sig).name + "\n")'
 
 @test "--die-with-parent=SIGNAL: the program gets that signal, not a KILL, with and without --fork" {
 	local opts

@@ -94,15 +94,17 @@ CALLS = {
 def joined(lines):
     """The trace with each call strace cut in two (another process wrote
     between its start, "<unfinished ...>", and its end, "<... read
-    resumed>") made whole again, at the line where it started."""
+    resumed>") made whole again, at the line where it started.  strace
+    pads a pid to five columns ("3725  read("): a pid of fewer digits is
+    followed by more than one space."""
     out, pending = [], {}
     for line in lines:
-        m = re.match(r"(\d+) (.*) <unfinished \.\.\.>$", line)
+        m = re.match(r"(\d+) +(.*) <unfinished \.\.\.>$", line)
         if m:
             pending[m.group(1)] = len(out)
             out.append(m.group(0)[:-len(" <unfinished ...>")])
             continue
-        m = re.match(r"(\d+) <\.\.\. \w+ resumed>(.*)$", line)
+        m = re.match(r"(\d+) +<\.\.\. \w+ resumed>(.*)$", line)
         if m and m.group(1) in pending:
             out[pending.pop(m.group(1))] += m.group(2)
             continue
@@ -131,9 +133,8 @@ def main():
             where = (f"only before: {trace[before]}"
                      if before is not None else "nowhere in the trace")
             print(f"{kind}: not after line {at + 1}; {where}")
-            # What there is to go on when it flakes: the calls after the
-            # last step found, whole (rarely, under load, a step of
-            # cgroup-enter's kind has been missing from the trace).
+            # What there is to go on when it fails: the calls after the
+            # last step found, whole.
             for line in trace[at:at + 40]:
                 print(f"  {line[:300]}")
             sys.exit(1)

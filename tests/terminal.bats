@@ -53,6 +53,32 @@ on_terminal() {
 	assert_line --regexp 'init +SIGINT not forwarded: .*terminal'
 }
 
+# "late OPTION...": unshare --verbose --fork OPTION... true on a new
+# terminal, held (tests/hold-preload.c) once the child is gone and before
+# it is reaped, until the Ctrl-C typed then has reached us; a key that
+# came as the child ended.
+late() {
+	env --default-signal python3 "$BATS_TEST_DIRNAME/terminal.py" $'\003' \
+		env LD_PRELOAD="$UNSHARE_TESTLIB/hold-preload.so" \
+		UNSHARE_TEST_HOLD_AT=reap "$UNSHARE_PRELOAD_BIN" --verbose --fork \
+		"$@" true | tr -d '\r'
+	return "${PIPESTATUS[0]}"
+}
+
+@test "--verbose: a terminal's signal that came after the child ended is said as one that came before" {
+	run late --forward-signals
+	assert_success
+	assert_line ready
+	refute_output --partial hold-preload
+	assert_line --regexp 'signals +SIGINT not forwarded: .*terminal'
+	# Ignored, not forwarded: nothing said, as while the child runs.
+	run late
+	assert_success
+	assert_line ready
+	refute_output --partial hold-preload
+	refute_output --partial 'SIGINT'
+}
+
 @test "Ctrl-\\ ends neither the --fork supervisor nor the program it waits for" {
 	run on_terminal $'\034' --fork
 	assert_success

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/capability.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #include "procfs.h"
 #include "quote.h"
 #include "resolve.h"
+#include "sig.h"
 #include "walk.h"
 
 static void note(struct plan *plan, struct implied what)
@@ -165,6 +167,21 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	    !(plan->effective & UNSHARE_USER)) {
 		snprintf(msg, size, _("--%s needs a new user namespace: add -r "
 				      "or -c"), opt_name(OPT_DISABLE_USERNS));
+		return msg;
+	}
+	/* With -f, the child has one death signal: --kill-child's, not
+	 * --die-with-parent's (KILL unless given), so two given differ. */
+	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_KILL_CHILD) &&
+	    (plan->opts & OPT_DIE_WITH_PARENT) &&
+	    plan->parent_signal != SIGKILL &&
+	    plan->parent_signal != plan->kill_signal) {
+		char a[48], b[48], name[16];
+
+		snprintf(a, sizeof a, "%s=%s", opt_name(OPT_KILL_CHILD),
+			 sig_name(plan->kill_signal, name, sizeof name));
+		snprintf(b, sizeof b, "%s=%s", opt_name(OPT_DIE_WITH_PARENT),
+			 sig_name(plan->parent_signal, name, sizeof name));
+		snprintf(msg, size, _(EXCLUDE), b, a);
 		return msg;
 	}
 	for (size_t i = 0; i < plan->n_sysctls; i++) {

@@ -185,3 +185,15 @@ program "
 	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s for s in d["steps"] if s["step"] in ("parent-death", "kill-child")])' "$output"
 	assert_output "[{'step': 'parent-death', 'signal': 'KILL'}, {'step': 'kill-child', 'signal': 'TERM', 'again': False, 'spared_as_pid1': False}]"
 }
+
+@test "--die-with-parent=SIGNAL and --kill-child of another signal: refused, as the child has one; the same or the default, taken" {
+	run unshare -f --kill-child=INT --die-with-parent=HUP true
+	assert_failure 125
+	assert_said "--kill-child=INT and --die-with-parent=HUP exclude each other"
+	run unshare --dry-run --json -f --kill-child=HUP --die-with-parent=HUP true
+	assert_success
+	run unshare --dry-run --json -f --kill-child=INT --die-with-parent true
+	assert_success
+	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s["signal"] for s in d["steps"] if s["step"] == "kill-child"])' "$output"
+	assert_output "['INT']"
+}

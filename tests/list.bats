@@ -247,6 +247,13 @@ keys_shown() {
 	assert_success
 	assert_equal "${#lines[@]}" 14
 	assert_line --index 0 --regexp '^mount +-m --mount +[0-9]+ '
+	# Aligned without headings too, and within the width.
+	run env COLUMNS=70 "$UNSHARE_BIN" --list --noheadings
+	assert_success
+	run awk '{ print index($0, " -") ", " (length($0) <= 70) }' <<<"$output"
+	assert_line --index 0 "8, 1"
+	assert_line --index 1 "8, 1"
+	refute_line --partial ", 0"
 	# No legend either, which as nobody there is ("needs -r: ...").
 	if [ "$(id -u)" = 0 ]; then
 		nobody_copy

@@ -505,7 +505,7 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	const char *file = s->handoff.file;
 	char dir[PATH_MAX];
 	struct stat d, f;
-	bool there = lstat(file, &f) == 0;
+	bool there = lstat(file, &f) == 0, may;
 	int h, e;
 
 	/* Unmakable, the hand-off foresees it; a directory the parent may
@@ -521,9 +521,16 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 		return predict_fail(p, EACCES, file, _(hint_unmapped));
 	/* The parent reads it first: one it may not read, whatever it
 	 * holds, is kept. */
-	h = there && !S_ISLNK(f.st_mode) && !parent_may(s, &f, R_OK)
-		    ? -1
-		    : held(AT_FDCWD, file);
+	may = !there || S_ISLNK(f.st_mode) || parent_may(s, &f, R_OK);
+	h = may ? held(AT_FDCWD, file) : -1;
+	/* One that its privilege in the namespace reads and the caller
+	 * cannot is told as it is written. */
+	if (h < 0 && may && s->handoff.uid_map) {
+		p->unsure = true;
+		return predict_fail(p, 0, file,
+				    _("privilege in the new user namespace "
+				      "decides as it is written"));
+	}
 	if (h > 0)
 		e = EEXIST;
 	else if (h < 0)

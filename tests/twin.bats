@@ -249,3 +249,19 @@ in_cgroup() {
 		refute_output --partial "busy"
 	fi
 }
+
+@test "--pid-file as nobody with -r: a stale file of its own it may not read, which its privilege in the namespace reads, is replaced; the dry run cannot tell" {
+	require_userns_for_nobody
+	mkdir -p "$NOBODY_DIR/w"
+	chown nobody:nogroup "$NOBODY_DIR/w"
+	as_nobody sh -c 'echo 0 >"$1" && chmod 000 "$1"' sh "$NOBODY_DIR/w/p"
+	run as_nobody "$NOBODY_BIN" --dry-run -r --pid-file="$NOBODY_DIR/w/p" true
+	assert_success
+	assert_said "cannot tell" "$NOBODY_DIR/w/p" "privilege in the new user namespace"
+	refute_output --partial "would fail"
+	run as_nobody "$NOBODY_BIN" -r --pid-file="$NOBODY_DIR/w/p" sh -c 'echo "$$"; cat "$1"' sh "$NOBODY_DIR/w/p"
+	assert_success
+	assert_equal "${lines[0]}" "${lines[1]}"
+	[ ! -e "$NOBODY_DIR/w/p" ]
+}
+

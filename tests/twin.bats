@@ -265,3 +265,25 @@ in_cgroup() {
 	[ ! -e "$NOBODY_DIR/w/p" ]
 }
 
+@test "--pid-file as root with a new user namespace, in a directory whose ACL lets it write there: the run writes it, the dry run cannot tell" {
+	require_root
+	mkdir acl
+	chown 12345:12345 acl
+	chmod 770 acl
+	# user:0:rwx beside the owner's, the group's, a mask and others',
+	# as setfacl -m u:0:rwx writes it.
+	python3 -c 'import os, struct, sys
+e = lambda tag, perm, id=0xffffffff: struct.pack("<HHI", tag, perm, id)
+os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
+            e(1, 7) + e(2, 7, 0) + e(4, 7) + e(0x10, 7) + e(0x20, 0))' acl ||
+		need "the file system here takes no POSIX ACL"
+	run unshare -r --pid-file="$PWD/acl/p" sh -c 'echo "$$"; cat "$1"' sh "$PWD/acl/p"
+	assert_success
+	assert_equal "${lines[0]}" "${lines[1]}"
+	run unshare --dry-run -r --pid-file="$PWD/acl/p" true
+	assert_success
+	assert_said "cannot tell" "$PWD/acl/p" "an ACL"
+	refute_output --partial "would fail"
+	run ls -A acl
+	assert_output ""
+}

@@ -287,3 +287,19 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 	run ls -A acl
 	assert_output ""
 }
+
+@test "--cgroup-set of a cgroup.subtree_control value the kernel cannot parse (a word with no + or -, no such controller, blkio for io, one of cgroup v1 alone): the run and the dry run say Invalid argument" {
+	require_root
+	cgroup_here
+	local value name=twin-$$-v
+	for value in memory "+memory -nosuch" -nosuch +blkio + +cpuacct; do
+		run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=$value" touch ran
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.subtree_control=$value" "Invalid argument" "cgroup-v2 documentation"
+		[ ! -e ran ]
+		run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=$value" true
+		assert_failure 125
+		assert_said "would fail" "--cgroup-set=cgroup.subtree_control=$value" "Invalid argument" "cgroup-v2 documentation"
+	done
+	[ ! -e "$CG/$name" ]
+}

@@ -228,8 +228,25 @@ static bool subtree_parses(const char *set)
 	return true;
 }
 
+/* Whether a word from w on, of a value written to cgroup.subtree_control,
+ * names the controller name again ("+NAME" or "-NAME"): the last word
+ * that names it decides. */
+static bool named_again(const char *w, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t n; *w; w += n) {
+		w += strspn(w, " ");
+		n = strcspn(w, " ");
+		if (n == len + 1 && strncmp(w + 1, name, len) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* The first controller "+NAME" of a value of set, a write of
- * cgroup.subtree_control, that parent does not enable for its children
+ * cgroup.subtree_control, that no later word names again, and that parent
+ * does not enable for its children
  * (which the kernel refuses: ENOENT); or, with domain, the first that it
  * does enable and that is a domain controller, which leaves the cgroup
  * no room for a process of its own (all but the threaded cpu, cpuset,
@@ -251,6 +268,8 @@ static bool subtree_controller(const char *parent, const char *set,
 		if (n < 2 || *w != '+')
 			continue;
 		snprintf(name, size, "%.*s", (int)n - 1, w + 1);
+		if (named_again(w + n, name))
+			continue;
 		for (size_t i = 0; domain && i < sizeof threaded / sizeof *threaded;
 		     i++)
 			fits &= strcmp(name, threaded[i]) != 0;

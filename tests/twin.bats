@@ -303,3 +303,23 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 	done
 	[ ! -e "$CG/$name" ]
 }
+
+@test "--cgroup-set of a controller in cgroup.subtree_control enabled then disabled in one value: the last word decides, in the run and the dry run" {
+	require_root
+	cgroup_here
+	local name=twin-$$-l
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
+	assert_success
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
+	assert_success
+	refute_output --partial "would fail"
+	# The other way round, it is enabled: refused, as our cgroup does
+	# not enable it for its children.
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-pids +pids" touch ran
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.subtree_control=-pids +pids" "No such file or directory"
+	[ ! -e ran ]
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-pids +pids" true
+	assert_failure 125
+	assert_said "would fail" "--cgroup-set=cgroup.subtree_control=-pids +pids" "No such file or directory"
+}

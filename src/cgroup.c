@@ -24,6 +24,7 @@
  */
 #include <config.h>
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -193,8 +194,59 @@ static bool sets_subtree(const char *set)
 	       set[sizeof subtree_control - 1] == '=';
 }
 
+/* Whether the kernel parses the value of set, a write of
+ * cgroup.subtree_control: words "+NAME" or "-NAME" of controllers it
+ * knows, by their cgroup v2 names (io, not blkio), and not of those of
+ * cgroup v1 alone, one space apart, with white space around them (EINVAL
+ * otherwise). */
+static bool subtree_parses(const char *set)
+{
+	static const char *const v1_only[] = { "blkio", "cpuacct", "devices",
+					       "freezer", "net_cls",
+					       "net_prio" };
+	const char *w = set + sizeof subtree_control;
+	size_t len = strlen(w), n;
+	char name[64];
+
+	for (; len && isspace((unsigned char)*w); w++, len--)
+		;
+	for (; len && isspace((unsigned char)w[len - 1]); len--)
+		;
+	for (; len; w += n + (n < len), len -= n + (n < len)) {
+		if ((n = strcspn(w, " ")) > len)
+			n = len;
+		if (n == 0)
+			continue;
+		snprintf(name, sizeof name, "%.*s", (int)n - 1, w + 1);
+		if ((*w != '+' && *w != '-') || n - 1 >= sizeof name ||
+		    v1_hierarchy(name) < 0)
+			return false;
+		for (size_t i = 0; i < sizeof v1_only / sizeof *v1_only; i++)
+			if (strcmp(name, v1_only[i]) == 0)
+				return false;
+	}
+	return true;
+}
+
+/* Whether a word from w on, of a value written to cgroup.subtree_control,
+ * names the controller name again ("+NAME" or "-NAME"): the last word
+ * that names it decides. */
+static bool named_again(const char *w, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t n; *w; w += n) {
+		w += strspn(w, " ");
+		n = strcspn(w, " ");
+		if (n == len + 1 && strncmp(w + 1, name, len) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* The first controller "+NAME" of a value of set, a write of
- * cgroup.subtree_control, that parent does not enable for its children
+ * cgroup.subtree_control, that no later word names again, and that parent
+ * does not enable for its children
  * (which the kernel refuses: ENOENT); or, with domain, the first that it
  * does enable and that is a domain controller, which leaves the cgroup
  * no room for a process of its own (all but the threaded cpu, cpuset,
@@ -216,6 +268,8 @@ static bool subtree_controller(const char *parent, const char *set,
 		if (n < 2 || *w != '+')
 			continue;
 		snprintf(name, size, "%.*s", (int)n - 1, w + 1);
+		if (named_again(w + n, name))
+			continue;
 		for (size_t i = 0; domain && i < sizeof threaded / sizeof *threaded;
 		     i++)
 			fits &= strcmp(name, threaded[i]) != 0;
@@ -413,9 +467,17 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 	char buf[256];
 
 	for (size_t i = 0; s->cgroup.parent && i < s->cgroup.n_sets; i++) {
-		const char *why = missing(s->cgroup.parent, s->cgroup.sets[i],
-					  true, buf, sizeof buf);
+		const char *why;
 
+		/* A value it cannot parse, before any controller it names. */
+		if (sets_subtree(s->cgroup.sets[i]) &&
+		    !subtree_parses(s->cgroup.sets[i])) {
+			refuse(p, EINVAL, _(SEE_DOCS), SET_FAILED,
+			       quoted(s->cgroup.sets[i]));
+			return true;
+		}
+		why = missing(s->cgroup.parent, s->cgroup.sets[i], true, buf,
+			      sizeof buf);
 		if (why) {
 			refuse(p, ENOENT, why, SET_FAILED,
 			       quoted(s->cgroup.sets[i]));

@@ -25,6 +25,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "events.h"
@@ -486,18 +487,25 @@ static bool privileged_over(const struct step *s, const struct stat *st)
 }
 
 /* Whether that parent, in the new user namespace, may do what mask asks
- * (R_OK, W_OK, X_OK: the mode's bits) to st: with the caller's ids, by
- * its mode, or by privilege over it.  Outside one, the caller's view
- * (faccessat) has said so already. */
-static bool parent_may(const struct step *s, const struct stat *st,
-		       int mask)
+ * (R_OK, W_OK, X_OK: the mode's bits) to path, whose status is st: 1
+ * with the caller's ids, by its mode, or by privilege over it; 0 if not;
+ * -1 where an access ACL decides for one not its owner, which is not
+ * read here.  Outside one, the caller's view (faccessat) has said so
+ * already. */
+static int parent_may(const struct step *s, const char *path,
+		      const struct stat *st, int mask)
 {
 	int bits = st->st_uid == geteuid() ? (int)st->st_mode >> 6
 		   : our_group(st->st_gid) ? (int)st->st_mode >> 3
 					   : (int)st->st_mode;
 
-	return s->handoff.uid_map == NULL || privileged_over(s, st) ||
-	       (bits & mask) == mask;
+	if (s->handoff.uid_map == NULL || privileged_over(s, st))
+		return 1;
+	if (st->st_uid != geteuid() &&
+	    getxattr(path, /* not translated: a name */
+		     "system.posix_acl_access", NULL, 0) >= 0)
+		return -1;
+	return (bits & mask) == mask;
 }
 
 bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
@@ -506,7 +514,7 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	char dir[PATH_MAX];
 	struct stat d, f;
 	bool there = lstat(file, &f) == 0;
-	int h, e;
+	int h, e, may;
 
 	/* Unmakable, the hand-off foresees it; a directory the parent may
 	 * not write in, in the new user namespace, a live run's file, one
@@ -517,13 +525,21 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	file_split(file, dir, sizeof dir);
 	if (stat(dir, &d) != 0)
 		return false;
-	if (!parent_may(s, &d, W_OK | X_OK))
+	if ((may = parent_may(s, dir, &d, W_OK | X_OK)) == 0)
 		return predict_fail(p, EACCES, file, _(hint_unmapped));
 	/* The parent reads it first: one it may not read, whatever it
 	 * holds, is kept. */
-	h = there && !S_ISLNK(f.st_mode) && !parent_may(s, &f, R_OK)
-		    ? -1
-		    : held(AT_FDCWD, file);
+	if (may > 0 && there && !S_ISLNK(f.st_mode))
+		may = parent_may(s, file, &f, R_OK);
+	h = may == 0 ? -1 : held(AT_FDCWD, file);
+	/* What an ACL allows it, or one that its privilege in the namespace
+	 * reads and the caller cannot, is told as it is written. */
+	if (may < 0 || (h < 0 && may > 0 && s->handoff.uid_map)) {
+		p->unsure = true;
+		return predict_fail(p, 0, file,
+				    _("an ACL, or privilege in the new user "
+				      "namespace, decides as it is written"));
+	}
 	if (h > 0)
 		e = EEXIST;
 	else if (h < 0)

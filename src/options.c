@@ -308,6 +308,8 @@ static const struct word column_words[] = {
 static int take_kill_signal(struct plan *plan, const struct option_row *row,
 			    const char *value, char **msg)
 {
+	if (row->sets == OPT_DIE_WITH_PARENT)
+		plan->parent_signal_given = value != NULL;
 	if (value_or_default(row, value, &value, msg) != 0)
 		return -1;
 	if ((*(row->sets == OPT_DIE_WITH_PARENT ? &plan->parent_signal

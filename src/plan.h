@@ -102,6 +102,8 @@ struct plan {
 	size_t nimplied;
 	int kill_signal;                     /* with OPT_KILL_CHILD */
 	int parent_signal;                   /* with OPT_DIE_WITH_PARENT */
+	bool parent_signal_given;            /* --die-with-parent=SIG, not
+						bare (KILL) */
 	int list;                            /* with OPT_LIST: LIST_* */
 	int verbosity;                       /* how many --verbose */
 	const char *list_columns;            /* with OPT_OUTPUT, as given */

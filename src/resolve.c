@@ -170,10 +170,10 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 		return msg;
 	}
 	/* With -f, the child has one death signal: --kill-child's, not
-	 * --die-with-parent's (KILL unless given), so two given differ. */
+	 * --die-with-parent's (KILL unless given, KILL given too), so two
+	 * given differ. */
 	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_KILL_CHILD) &&
-	    (plan->opts & OPT_DIE_WITH_PARENT) &&
-	    plan->parent_signal != SIGKILL &&
+	    (plan->opts & OPT_DIE_WITH_PARENT) && plan->parent_signal_given &&
 	    plan->parent_signal != plan->kill_signal) {
 		char a[48], b[48], name[16];
 

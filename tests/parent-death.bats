@@ -197,3 +197,15 @@ program "
 	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s["signal"] for s in d["steps"] if s["step"] == "kill-child"])' "$output"
 	assert_output "['INT']"
 }
+
+@test "--die-with-parent=KILL given beside --kill-child of another signal with -f: refused as any other; a bare one given after it, taken" {
+	run unshare -f --kill-child=TERM --die-with-parent=KILL touch ran
+	assert_failure 125
+	assert_said "--kill-child=TERM and --die-with-parent=KILL exclude each other"
+	[ ! -e ran ]
+	run unshare -f --kill-child=TERM --die-with-parent=9 true
+	assert_failure 125
+	assert_said "--die-with-parent=KILL" "exclude each other"
+	run unshare --dry-run --json -f --kill-child=TERM --die-with-parent=KILL --die-with-parent true
+	assert_success
+}

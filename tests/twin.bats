@@ -249,3 +249,77 @@ in_cgroup() {
 		refute_output --partial "busy"
 	fi
 }
+
+@test "--pid-file as nobody with -r: a stale file of its own it may not read, which its privilege in the namespace reads, is replaced; the dry run cannot tell" {
+	require_userns_for_nobody
+	mkdir -p "$NOBODY_DIR/w"
+	chown nobody:nogroup "$NOBODY_DIR/w"
+	as_nobody sh -c 'echo 0 >"$1" && chmod 000 "$1"' sh "$NOBODY_DIR/w/p"
+	run as_nobody "$NOBODY_BIN" --dry-run -r --pid-file="$NOBODY_DIR/w/p" true
+	assert_success
+	assert_said "cannot tell" "$NOBODY_DIR/w/p" "privilege in the new user namespace"
+	refute_output --partial "would fail"
+	run as_nobody "$NOBODY_BIN" -r --pid-file="$NOBODY_DIR/w/p" sh -c 'echo "$$"; cat "$1"' sh "$NOBODY_DIR/w/p"
+	assert_success
+	assert_equal "${lines[0]}" "${lines[1]}"
+	[ ! -e "$NOBODY_DIR/w/p" ]
+}
+
+@test "--pid-file as root with a new user namespace, in a directory whose ACL lets it write there: the run writes it, the dry run cannot tell" {
+	require_root
+	mkdir acl
+	chown 12345:12345 acl
+	chmod 770 acl
+	# user:0:rwx beside the owner's, the group's, a mask and others',
+	# as setfacl -m u:0:rwx writes it.
+	python3 -c 'import os, struct, sys
+e = lambda tag, perm, id=0xffffffff: struct.pack("<HHI", tag, perm, id)
+os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
+            e(1, 7) + e(2, 7, 0) + e(4, 7) + e(0x10, 7) + e(0x20, 0))' acl ||
+		need "the file system here takes no POSIX ACL"
+	run unshare -r --pid-file="$PWD/acl/p" sh -c 'echo "$$"; cat "$1"' sh "$PWD/acl/p"
+	assert_success
+	assert_equal "${lines[0]}" "${lines[1]}"
+	run unshare --dry-run -r --pid-file="$PWD/acl/p" true
+	assert_success
+	assert_said "cannot tell" "$PWD/acl/p" "an ACL"
+	refute_output --partial "would fail"
+	run ls -A acl
+	assert_output ""
+}
+
+@test "--cgroup-set of a cgroup.subtree_control value the kernel cannot parse (a word with no + or -, no such controller, blkio for io, one of cgroup v1 alone): the run and the dry run say Invalid argument" {
+	require_root
+	cgroup_here
+	local value name=twin-$$-v
+	for value in memory "+memory -nosuch" -nosuch +blkio + +cpuacct; do
+		run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=$value" touch ran
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.subtree_control=$value" "Invalid argument" "cgroup-v2 documentation"
+		[ ! -e ran ]
+		run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=$value" true
+		assert_failure 125
+		assert_said "would fail" "--cgroup-set=cgroup.subtree_control=$value" "Invalid argument" "cgroup-v2 documentation"
+	done
+	[ ! -e "$CG/$name" ]
+}
+
+@test "--cgroup-set of a controller in cgroup.subtree_control enabled then disabled in one value: the last word decides, in the run and the dry run" {
+	require_root
+	cgroup_here
+	local name=twin-$$-l
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
+	assert_success
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
+	assert_success
+	refute_output --partial "would fail"
+	# The other way round, it is enabled: refused, as our cgroup does
+	# not enable it for its children.
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-pids +pids" touch ran
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.subtree_control=-pids +pids" "No such file or directory"
+	[ ! -e ran ]
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-pids +pids" true
+	assert_failure 125
+	assert_said "would fail" "--cgroup-set=cgroup.subtree_control=-pids +pids" "No such file or directory"
+}

@@ -169,9 +169,8 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 				      "or -c"), opt_name(OPT_DISABLE_USERNS));
 		return msg;
 	}
-	/* With -f, the child has one death signal: --kill-child's, not
-	 * --die-with-parent's (KILL unless given, KILL given too), so two
-	 * given differ. */
+	/* With -f, the child has one death signal, --kill-child's: one
+	 * given to --die-with-parent (KILL too) that differs is refused. */
 	if ((plan->opts & OPT_FORK) && (plan->opts & OPT_KILL_CHILD) &&
 	    (plan->opts & OPT_DIE_WITH_PARENT) && plan->parent_signal_given &&
 	    plan->parent_signal != plan->kill_signal) {

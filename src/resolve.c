@@ -402,8 +402,9 @@ static char *maps_resolve(struct plan *plan)
 	if (plan->owner_uid != NO_ID &&
 	    (plan->n_uid_specs || plan->n_gid_specs) &&
 	    (~effective_caps() & ((1ULL << CAP_SETUID) | (1ULL << CAP_SETGID))))
-		return usage_message(_("--%s needs CAP_SETUID and CAP_SETGID\n"
-				       "run as root"), opt_name(OPT_OWNER));
+		return usage_message("--%s: %s", opt_name(OPT_OWNER),
+				     _("it needs CAP_SETUID and CAP_SETGID: "
+				       "run as root"));
 	/* Both /etc/subuid and /etc/subgid are keyed by the user: its name
 	 * or its uid (subgid(5), newgidmap and util-linux read it so); the
 	 * caller's, not --owner's (util-linux reads them so), whose id is

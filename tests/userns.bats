@@ -483,6 +483,6 @@ capget"
 	nobody_copy
 	run with_subids as_nobody "$NOBODY_BIN" --owner=0:0 --map-auto true
 	assert_failure 125
-	assert_said --index 0 "--owner needs CAP_SETUID and CAP_SETGID" "run as root"
+	assert_said --index 0 "--owner: it needs CAP_SETUID and CAP_SETGID" "run as root"
 	refute_output --partial "subuid"
 }

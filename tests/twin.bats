@@ -99,6 +99,8 @@ covered() {
 	run unshare --dry-run --wait-fd=3 true 3</dev/null
 	assert_success
 	assert_line --partial "--dry-run: cannot tell: wait for a byte on"
+	# No error to tell: the line ends with the value.
+	assert_line --regexp 'cannot tell: .*: 3$'
 	run unshare --dry-run --json --wait-fd=3 true 3</dev/null
 	assert_success
 	run parse_json "$output" '[(x["step"], x["verdict"], x["errno"], x["value"]) for x in p["predictions"]]'

@@ -485,4 +485,10 @@ capget"
 	assert_failure 125
 	assert_said --index 0 "--owner: it needs CAP_SETUID and CAP_SETGID" "run as root"
 	refute_output --partial "subuid"
+	# Root without either of the two: refused as plainly.
+	for cap in setuid setgid; do
+		run with_subids setpriv --bounding-set="-$cap" "$UNSHARE_BIN" --owner=65534:65534 --map-auto true
+		assert_failure 125
+		assert_said --index 0 "--owner: it needs CAP_SETUID and CAP_SETGID"
+	done
 }

@@ -130,6 +130,18 @@ $DEV_MOUNTS"
 	assert_no_new_mounts
 }
 
+@test "a new root not there, or no directory: the dry run foresees that of --pivot-root alone, not of the steps in it" {
+	require_root
+	local root
+	touch "$BATS_TEST_TMPDIR/file"
+	for root in "$BATS_TEST_TMPDIR/none" "$BATS_TEST_TMPDIR/file"; do
+		run unshare --dry-run --json -n --pivot-root="$root" --bind=/etc:/etc --mount-dev --tmpfs=/tmp --mount-sysfs /bin/true
+		assert_failure 125
+		run python3 -c 'import json, sys; print([x["step"] for x in json.loads(sys.argv[1])["plan"]["predictions"]])' "$output"
+		assert_output "['pivot-root', 'exec']"
+	done
+}
+
 @test "--mount-dev: a link on the way to DIR that another user owns is refused; .. out of the new root too" {
 	need_busybox_root
 	local link=$ROOT/link-$BATS_TEST_NUMBER

@@ -75,6 +75,15 @@ $DEV_MOUNTS"
 	[ ! -e "$ROOT/tmp/x" ]
 }
 
+@test "the container options leave the program no directory from before the new root: none of its descriptors leads out" {
+	need_busybox_root
+	mkdir "$BATS_TEST_TMPDIR/b"
+	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp --bind="$BATS_TEST_TMPDIR/b:/sys" -pf \
+		sh -c 'for f in /proc/self/fd/*; do [ ! -d "$f" ] || echo "directory ${f##*/}"; done; echo looked'
+	assert_success
+	assert_output looked
+}
+
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
 	require_root
 	echo not-a-device >"$BATS_TEST_TMPDIR/file"

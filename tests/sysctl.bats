@@ -42,6 +42,9 @@ teardown() {
 	run as_nobody "$NOBODY_BIN" -ru --sysctl=kernel.domainname=dom domainname
 	assert_failure 125
 	assert_said "--sysctl=kernel.domainname=dom: Permission denied" "--domainname set these"
+	run as_nobody "$NOBODY_BIN" -ru --sysctl=kernel.hostname=box hostname
+	assert_failure 125
+	assert_said "--sysctl=kernel.hostname=box: Permission denied" "--hostname and --domainname set these"
 }
 
 @test "--sysctl refused: a key of no namespace (the list said), of one not asked for (named), a bad form; 125 before anything runs" {
@@ -83,6 +86,11 @@ teardown() {
 	run unshare -n --sysctl=net.ipv4.ip_forward=x true
 	assert_failure 125
 	assert_said "--sysctl=net.ipv4.ip_forward=x: Invalid argument"
+	# A file no one may write: refused, with no word of the UTS's.
+	run unshare -n --sysctl=net.ipv4.tcp_available_congestion_control=x true
+	assert_failure 125
+	assert_said "--sysctl=net.ipv4.tcp_available_congestion_control=x" "Permission denied"
+	refute_output --partial "hint:"
 	run unshare --dry-run -n --sysctl=net.ipv4.ip_forward=x true
 	assert_success
 	assert_said "cannot tell: write it to /proc/sys: net.ipv4.ip_forward=x"

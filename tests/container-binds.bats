@@ -179,6 +179,29 @@ conf"
 	assert_no_new_mounts
 }
 
+@test "--bind, --tmpfs: a DST or DIR of PATH_MAX bytes or more is refused as the kernel refuses a path, not walked cut short to another place" {
+	local long
+	mounts_snapshot
+	# /./././.../mnt, of PATH_MAX (4096) bytes and more; cut to fewer,
+	# it would name the new root.
+	long=$(printf './%.0s' {1..2046})mnt
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "--bind=/./" "/mnt" "File name too long"
+	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "would fail: bind that copy there" "File name too long"
+	run unshare --pivot-root="$ROOT" --tmpfs="/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "--tmpfs=/./" "/mnt" "File name too long"
+	# Two bytes shorter, within the kernel's 4095: walked whole.
+	long=${long#./}
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_success
+	assert_output orig
+	assert_no_new_mounts
+}
+
 @test "--bind: the DSTs it made are unmounted and removed when a later step fails, or the program cannot run" {
 	mounts_snapshot
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$CONF:/etc/conf" --bind="$SRC:/nodir/x" true

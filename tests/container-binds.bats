@@ -89,6 +89,18 @@ conf"
 	[ -f "$ROOT/null" ] && [ -f "$ROOT/fifo" ] && [ -f "$ROOT/sock" ]
 }
 
+@test "--bind with standard input closed: the walk to SRC may end on descriptor 0, a descriptor like any other" {
+	mkdir "$SRC/d"
+	echo sub >"$SRC/d/f"
+	# Paths one name deeper than the other: the walk ends on 0 for one.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC/d:/mnt" cat /mnt/f
+	assert_success
+	assert_output sub
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/mnt" cat /mnt/f
+	assert_success
+	assert_output orig
+}
+
 @test "--bind is recursive: a mount under SRC comes along" {
 	mkdir "$SRC/sub"
 	run unshare -m sh -c 'mount -t tmpfs sub "$1/sub" && echo in-tmpfs >"$1/sub/m" &&

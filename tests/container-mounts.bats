@@ -208,6 +208,21 @@ full"
 	assert_output "[{'step': 'tmpfs', 'path': '$BATS_TEST_TMPDIR/d', 'options': 'size=50%'}, {'step': 'tmpfs', 'path': '/mnt'}]"
 }
 
+@test "--tmpfs and --mount-sysfs with standard input closed: the walk to DIR may end on descriptor 0, a descriptor like any other" {
+	require_root
+	local dir
+	mkdir "$BATS_TEST_TMPDIR/d"
+	# DIR one name deeper than the other: the walk ends on 0 for one.
+	for dir in "$BATS_TEST_TMPDIR/d" "$BATS_TEST_TMPDIR/d/."; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --tmpfs="$dir" stat -f -c %T "$dir"
+		assert_success
+		assert_output tmpfs
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" -n --mount-sysfs="$dir" stat -f -c %T "$dir"
+		assert_success
+		assert_output sysfs
+	done
+}
+
 @test "--tmpfs=/ (as typed: //, /.) is refused as the command line is read, with --pivot-root, --root or neither: the program's root would stay below it" {
 	local root dir
 	for root in "" --root=/ --pivot-root="$BATS_TEST_TMPDIR"; do

@@ -28,6 +28,13 @@ teardown() {
 	[ "$(cat /proc/sys/user/max_user_namespaces)" != 0 ]
 }
 
+@test "--sysctl with standard input closed: the file opened on descriptor 0 is written like any other" {
+	require_root
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" -n --sysctl=net.core.somaxconn=55 cat /proc/sys/net/core/somaxconn
+	assert_success
+	assert_output 55
+}
+
 @test "--sysctl as nobody, root of its own namespaces (-r): net, ipc; uts refused with the way" {
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -rn --sysctl=net.core.somaxconn=55 cat /proc/sys/net/core/somaxconn

@@ -89,7 +89,7 @@ conf"
 	[ -f "$ROOT/null" ] && [ -f "$ROOT/fifo" ] && [ -f "$ROOT/sock" ]
 }
 
-@test "--bind with standard input closed: the walk to SRC may end on descriptor 0, a descriptor like any other" {
+@test "--bind and --ro-bind with standard input closed: the walk to SRC, or its copy, may be descriptor 0, a descriptor like any other" {
 	mkdir "$SRC/d"
 	echo sub >"$SRC/d/f"
 	# Paths one name deeper than the other: the walk ends on 0 for one.
@@ -99,6 +99,11 @@ conf"
 	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/mnt" cat /mnt/f
 	assert_success
 	assert_output orig
+	# Where the walk ends above 0, the copy is 0: read-only all the same.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --ro-bind="$SRC:/mnt" sh -c 'echo new >/mnt/f'
+	assert_failure
+	assert_output --partial "Read-only file system"
+	assert_equal "$(cat "$SRC/f")" orig
 }
 
 @test "--bind is recursive: a mount under SRC comes along" {

@@ -219,6 +219,15 @@ conf"
 	assert_no_new_mounts
 }
 
+@test "--ro-bind: a copy that cannot be made read-only ends the run, never bound writable" {
+	mounts_snapshot
+	run inject mount_setattr EPERM -- "$UNSHARE_BIN" --pivot-root="$ROOT" --ro-bind="$SRC:/mnt" sh -c 'echo new >/mnt/f'
+	assert_failure 125
+	assert_said "--ro-bind=$SRC" "Operation not permitted"
+	assert_equal "$(cat "$SRC/f")" orig
+	assert_no_new_mounts
+}
+
 @test "--bind: the DSTs it made are unmounted and removed when a later step fails, or the program cannot run" {
 	mounts_snapshot
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$CONF:/etc/conf" --bind="$SRC:/nodir/x" true

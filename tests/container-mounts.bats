@@ -257,6 +257,8 @@ full"
 			run unshare -r -n ${root:+"$root"} "$opt" touch "$BATS_TEST_TMPDIR/ran"
 			assert_failure 125
 			assert_said "${opt%%=*}" "the program's root" "a directory below"
+			# No errno: the refusal is ours.
+			assert_line --regexp 'unseen$'
 			run unshare --dry-run -r -n ${root:+"$root"} "$opt" true
 			assert_failure 125
 			assert_said "would fail" "the program's root"

@@ -35,6 +35,17 @@ teardown() {
 	assert_output 55
 }
 
+@test "--sysctl follows no link: under a /proc that is no proc, a key that is a link is refused, nothing written where it leads" {
+	require_root
+	touch "$BATS_TEST_TMPDIR/target"
+	# A tmpfs on /proc in a mount namespace of the test's own.
+	run unshare -m sh -c 'mount -t tmpfs links /proc && mkdir -p /proc/sys/net &&
+		ln -s "$1/target" /proc/sys/net/x && exec "$2" -n --sysctl=net.x=1 true' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN"
+	assert_failure 125
+	assert_said "--sysctl=net.x=1" "Too many levels of symbolic links"
+	[ ! -s "$BATS_TEST_TMPDIR/target" ]
+}
+
 @test "--sysctl as nobody, root of its own namespaces (-r): net, ipc; uts refused with the way" {
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -rn --sysctl=net.core.somaxconn=55 cat /proc/sys/net/core/somaxconn

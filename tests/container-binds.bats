@@ -149,12 +149,14 @@ conf"
 	assert_failure 125
 	assert_output --partial "is a link owned by uid 65534"
 	[ "${#lines[@]}" -le 3 ]
+	assert_messages 1
 	ln -s /etc "$ROOT/link"
 	chown -h nobody "$ROOT/link"
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/link/rw" true
 	assert_failure 125
 	assert_output --partial "is a link owned by uid 65534"
 	[ "${#lines[@]}" -le 3 ]
+	assert_messages 1
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/link" true
 	rm -f "$ROOT/link" "$link"
 	assert_failure 125

@@ -116,6 +116,12 @@ static int walk(const char *step, const char *option, const char *value,
 	int fd, links = 0, depth = *dir == '/' ? 0 : cwd_depth();
 	struct stat st;
 
+	/* A path the kernel would refuse is refused as it would be, not
+	 * walked cut short: the part that fits could name another place. */
+	if (strlen(dir) >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	snprintf(rest, sizeof rest, "%s", dir);
 	snprintf(where, sizeof where, "%s", *rest == '/' ? "/" : "");
 	fd = open(*rest == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);

@@ -89,6 +89,23 @@ conf"
 	[ -f "$ROOT/null" ] && [ -f "$ROOT/fifo" ] && [ -f "$ROOT/sock" ]
 }
 
+@test "--bind and --ro-bind with standard input closed: the walk to SRC, or its copy, may be descriptor 0, a descriptor like any other" {
+	mkdir "$SRC/d"
+	echo sub >"$SRC/d/f"
+	# Paths one name deeper than the other: the walk ends on 0 for one.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC/d:/mnt" cat /mnt/f
+	assert_success
+	assert_output sub
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/mnt" cat /mnt/f
+	assert_success
+	assert_output orig
+	# Where the walk ends above 0, the copy is 0: read-only all the same.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --ro-bind="$SRC:/mnt" sh -c 'echo new >/mnt/f'
+	assert_failure
+	assert_output --partial "Read-only file system"
+	assert_equal "$(cat "$SRC/f")" orig
+}
+
 @test "--bind is recursive: a mount under SRC comes along" {
 	mkdir "$SRC/sub"
 	run unshare -m sh -c 'mount -t tmpfs sub "$1/sub" && echo in-tmpfs >"$1/sub/m" &&
@@ -132,12 +149,14 @@ conf"
 	assert_failure 125
 	assert_output --partial "is a link owned by uid 65534"
 	[ "${#lines[@]}" -le 3 ]
+	assert_messages 1
 	ln -s /etc "$ROOT/link"
 	chown -h nobody "$ROOT/link"
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/link/rw" true
 	assert_failure 125
 	assert_output --partial "is a link owned by uid 65534"
 	[ "${#lines[@]}" -le 3 ]
+	assert_messages 1
 	run unshare --pivot-root="$ROOT" --bind="$SRC:/link" true
 	rm -f "$ROOT/link" "$link"
 	assert_failure 125
@@ -176,6 +195,38 @@ conf"
 	run unshare --pivot-root="$ROOT" --ro-bind="$SRC/link:/etc/conf" cat /etc/conf
 	assert_success
 	assert_output conf
+	assert_no_new_mounts
+}
+
+@test "--bind, --tmpfs: a DST or DIR of PATH_MAX bytes or more is refused as the kernel refuses a path, not walked cut short to another place" {
+	local long
+	mounts_snapshot
+	# /./././.../mnt, of PATH_MAX (4096) bytes and more; cut to fewer,
+	# it would name the new root.
+	long=$(printf './%.0s' {1..2046})mnt
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "--bind=/./" "/mnt" "File name too long"
+	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "would fail: bind that copy there" "File name too long"
+	run unshare --pivot-root="$ROOT" --tmpfs="/$long" cat /mnt/f
+	assert_failure 125
+	assert_said "--tmpfs=/./" "/mnt" "File name too long"
+	# Two bytes shorter, within the kernel's 4095: walked whole.
+	long=${long#./}
+	run unshare --pivot-root="$ROOT" --bind="$SRC:/$long" cat /mnt/f
+	assert_success
+	assert_output orig
+	assert_no_new_mounts
+}
+
+@test "--ro-bind: a copy that cannot be made read-only ends the run, never bound writable" {
+	mounts_snapshot
+	run inject mount_setattr EPERM -- "$UNSHARE_BIN" --pivot-root="$ROOT" --ro-bind="$SRC:/mnt" sh -c 'echo new >/mnt/f'
+	assert_failure 125
+	assert_said "--ro-bind=$SRC" "Operation not permitted"
+	assert_equal "$(cat "$SRC/f")" orig
 	assert_no_new_mounts
 }
 

@@ -75,6 +75,15 @@ $DEV_MOUNTS"
 	[ ! -e "$ROOT/tmp/x" ]
 }
 
+@test "the container options leave the program no directory from before the new root: none of its descriptors leads out" {
+	need_busybox_root
+	mkdir "$BATS_TEST_TMPDIR/b"
+	run unshare --pivot-root="$ROOT" --mount-proc --mount-dev --tmpfs=/tmp --bind="$BATS_TEST_TMPDIR/b:/sys" -pf \
+		sh -c 'for f in /proc/self/fd/*; do [ ! -d "$f" ] || echo "directory ${f##*/}"; done; echo looked'
+	assert_success
+	assert_output looked
+}
+
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
 	require_root
 	echo not-a-device >"$BATS_TEST_TMPDIR/file"
@@ -128,6 +137,18 @@ $DEV_MOUNTS"
 	done
 	[ ! -e "$ROOT/nodir" ]
 	assert_no_new_mounts
+}
+
+@test "a new root not there, or no directory: the dry run foresees that of --pivot-root alone, not of the steps in it" {
+	require_root
+	local root
+	touch "$BATS_TEST_TMPDIR/file"
+	for root in "$BATS_TEST_TMPDIR/none" "$BATS_TEST_TMPDIR/file"; do
+		run unshare --dry-run --json -n --pivot-root="$root" --bind=/etc:/etc --mount-dev --tmpfs=/tmp --mount-sysfs /bin/true
+		assert_failure 125
+		run python3 -c 'import json, sys; print([x["step"] for x in json.loads(sys.argv[1])["plan"]["predictions"]])' "$output"
+		assert_output "['pivot-root', 'exec']"
+	done
 }
 
 @test "--mount-dev: a link on the way to DIR that another user owns is refused; .. out of the new root too" {
@@ -187,6 +208,21 @@ full"
 	assert_output "[{'step': 'tmpfs', 'path': '$BATS_TEST_TMPDIR/d', 'options': 'size=50%'}, {'step': 'tmpfs', 'path': '/mnt'}]"
 }
 
+@test "--tmpfs and --mount-sysfs with standard input closed: the walk to DIR may end on descriptor 0, a descriptor like any other" {
+	require_root
+	local dir
+	mkdir "$BATS_TEST_TMPDIR/d"
+	# DIR one name deeper than the other: the walk ends on 0 for one.
+	for dir in "$BATS_TEST_TMPDIR/d" "$BATS_TEST_TMPDIR/d/."; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --tmpfs="$dir" stat -f -c %T "$dir"
+		assert_success
+		assert_output tmpfs
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" -n --mount-sysfs="$dir" stat -f -c %T "$dir"
+		assert_success
+		assert_output sysfs
+	done
+}
+
 @test "--tmpfs=/ (as typed: //, /.) is refused as the command line is read, with --pivot-root, --root or neither: the program's root would stay below it" {
 	local root dir
 	for root in "" --root=/ --pivot-root="$BATS_TEST_TMPDIR"; do
@@ -221,6 +257,8 @@ full"
 			run unshare -r -n ${root:+"$root"} "$opt" touch "$BATS_TEST_TMPDIR/ran"
 			assert_failure 125
 			assert_said "${opt%%=*}" "the program's root" "a directory below"
+			# No errno: the refusal is ours.
+			assert_line --regexp 'unseen$'
 			run unshare --dry-run -r -n ${root:+"$root"} "$opt" true
 			assert_failure 125
 			assert_said "would fail" "the program's root"

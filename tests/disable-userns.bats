@@ -161,4 +161,14 @@ none"
 	run unshare -r sh -c 'echo 1 >/proc/sys/user/max_user_namespaces && exec "$0" -r --disable-userns true' "$UNSHARE_BIN"
 	assert_failure 125
 	assert_said "enter a user namespace" "No space left on device" "max_user_namespaces"
+	# A limit of two: room for both, the dry run and the run alike.
+	run unshare -r sh -c 'echo 2 >/proc/sys/user/max_user_namespaces && exec "$0" -r --disable-userns --dry-run true && exec "$0" -r --disable-userns true' "$UNSHARE_BIN"
+	assert_success
+	refute_output --partial "would fail"
+	# None: neither namespace, each foreseen.
+	run --separate-stderr unshare -r sh -c 'echo 0 >/proc/sys/user/max_user_namespaces && exec "$0" -r --disable-userns --dry-run true' "$UNSHARE_BIN"
+	assert_failure 125
+	check_stderr
+	assert_said "would fail" "unshare(2)" "No space left on device"
+	assert_said "would fail" "enter a user namespace" "No space left on device"
 }

@@ -7,7 +7,7 @@
  *   errno-inject SYSCALL ERRNO [ARG MASK] -- PROGRAM [ARGUMENT...]
  *
  * SYSCALL is unshare, mount, move_mount, kcmp, ioctl, openat, fsopen,
- * unlinkat, mkdirat or clone3; ERRNO a name such as EINVAL,
+ * unlinkat, mkdirat, clone3 or mount_setattr; ERRNO a name such as EINVAL,
  * or KILL for a filter that kills the process (SIGSYS) instead; with ARG
  * and MASK, only calls whose argument number ARG (from 0) has a bit of
  * MASK set fail. */
@@ -38,7 +38,8 @@ static const struct {
 	       { "move_mount", SYS_move_mount }, { "kcmp", SYS_kcmp },
 	       { "ioctl", SYS_ioctl }, { "openat", SYS_openat },
 	       { "fsopen", SYS_fsopen }, { "unlinkat", SYS_unlinkat },
-	       { "mkdirat", SYS_mkdirat }, { "clone3", SYS_clone3 } };
+	       { "mkdirat", SYS_mkdirat }, { "clone3", SYS_clone3 },
+	       { "mount_setattr", SYS_mount_setattr } };
 
 static const struct {
 	const char *name;

@@ -175,6 +175,8 @@ hold_child() {
 	run cat "$BATS_TEST_TMPDIR/err"
 	assert_said "parent-death signal" "unshare died"
 	assert_equal "${#lines[@]}" 1
+	# No errno: what ended the run is no failed call.
+	assert_line --regexp 'died first$'
 }
 
 @test "--kill-child: held the same way but with us alive, the program runs (so the test above can fail)" {

@@ -28,6 +28,24 @@ teardown() {
 	[ "$(cat /proc/sys/user/max_user_namespaces)" != 0 ]
 }
 
+@test "--sysctl with standard input closed: the file opened on descriptor 0 is written like any other" {
+	require_root
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" -n --sysctl=net.core.somaxconn=55 cat /proc/sys/net/core/somaxconn
+	assert_success
+	assert_output 55
+}
+
+@test "--sysctl follows no link: under a /proc that is no proc, a key that is a link is refused, nothing written where it leads" {
+	require_root
+	touch "$BATS_TEST_TMPDIR/target"
+	# A tmpfs on /proc in a mount namespace of the test's own.
+	run unshare -m sh -c 'mount -t tmpfs links /proc && mkdir -p /proc/sys/net &&
+		ln -s "$1/target" /proc/sys/net/x && exec "$2" -n --sysctl=net.x=1 true' sh "$BATS_TEST_TMPDIR" "$UNSHARE_BIN"
+	assert_failure 125
+	assert_said "--sysctl=net.x=1" "Too many levels of symbolic links"
+	[ ! -s "$BATS_TEST_TMPDIR/target" ]
+}
+
 @test "--sysctl as nobody, root of its own namespaces (-r): net, ipc; uts refused with the way" {
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -rn --sysctl=net.core.somaxconn=55 cat /proc/sys/net/core/somaxconn
@@ -42,6 +60,9 @@ teardown() {
 	run as_nobody "$NOBODY_BIN" -ru --sysctl=kernel.domainname=dom domainname
 	assert_failure 125
 	assert_said "--sysctl=kernel.domainname=dom: Permission denied" "--domainname set these"
+	run as_nobody "$NOBODY_BIN" -ru --sysctl=kernel.hostname=box hostname
+	assert_failure 125
+	assert_said "--sysctl=kernel.hostname=box: Permission denied" "--hostname and --domainname set these"
 }
 
 @test "--sysctl refused: a key of no namespace (the list said), of one not asked for (named), a bad form; 125 before anything runs" {
@@ -83,6 +104,11 @@ teardown() {
 	run unshare -n --sysctl=net.ipv4.ip_forward=x true
 	assert_failure 125
 	assert_said "--sysctl=net.ipv4.ip_forward=x: Invalid argument"
+	# A file no one may write: refused, with no word of the UTS's.
+	run unshare -n --sysctl=net.ipv4.tcp_available_congestion_control=x true
+	assert_failure 125
+	assert_said "--sysctl=net.ipv4.tcp_available_congestion_control=x" "Permission denied"
+	refute_output --partial "hint:"
 	run unshare --dry-run -n --sysctl=net.ipv4.ip_forward=x true
 	assert_success
 	assert_said "cannot tell: write it to /proc/sys: net.ipv4.ip_forward=x"

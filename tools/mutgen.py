@@ -19,7 +19,8 @@ sources, mechanically, with these operators:
 Each mutant has an id that stays while its line does: FILE OP TEXT, TEXT
 the line it changes (spaces squeezed), and #N after it for the Nth
 mutant of the same file, operator and line text.  Preprocessor lines,
-comments, strings and __attribute__ lists are left alone.
+comments, strings and __attribute__ lists are left alone.  Each also
+knows the top-level function whose body it is in (None outside one).
 
 Written for this project rather than taken from a distribution: Debian 12
 packages no mutation tool for C (apt-cache search finds none; Mull and
@@ -174,6 +175,30 @@ def candidates(toks):
     return out
 
 
+def functions(toks):
+    """(name, start, end) of each top-level function body: a { at depth 0
+    right after the ) of a parameter list, named by the word before its
+    (."""
+    out, depth = [], 0
+    for i, (kind, text, start, end) in enumerate(toks):
+        if text == "{":
+            if depth == 0 and i >= 3 and toks[i - 1][1] == ")":
+                k, level = i - 1, 0
+                while k >= 0:
+                    level += {")": 1, "(": -1}.get(toks[k][1], 0)
+                    if level == 0:
+                        break
+                    k -= 1
+                if k >= 1 and toks[k - 1][0] == "id":
+                    out.append([toks[k - 1][1], start, None])
+            depth += 1
+        elif text == "}":
+            depth -= 1
+            if depth == 0 and out and out[-1][2] is None:
+                out[-1][2] = end
+    return [tuple(f) for f in out]
+
+
 def merge(pair):
     """The two insertions of a forced condition as one edit: (start, end,
     new) where new is built when applied (see apply)."""
@@ -213,10 +238,13 @@ def squeeze(line):
 
 def generate(path, text, name):
     """The mutants of the C source text of file name (path only for
-    messages): dicts with id, file, line, start, end, new, op."""
+    messages): dicts with id, file, line, start, end, new, op and
+    function."""
     lines = text.split("\n")
     seen, mutants, done = {}, [], set()
-    for start, end, new, op in candidates(tokens(text)):
+    toks = tokens(text)
+    bodies = functions(toks)
+    for start, end, new, op in candidates(toks):
         key = (start, end, new)
         if key in done:
             continue
@@ -225,8 +253,10 @@ def generate(path, text, name):
         base = "%s %s %s" % (name, op, squeeze(lines[number - 1]))
         seen[base] = seen.get(base, 0) + 1
         mid = base if seen[base] == 1 else "%s #%d" % (base, seen[base])
+        inside = [f[0] for f in bodies if f[1] <= start < f[2]]
         mutants.append({"id": mid, "file": name, "line": number,
-                        "start": start, "end": end, "new": new, "op": op})
+                        "start": start, "end": end, "new": new, "op": op,
+                        "function": inside[0] if inside else None})
     return mutants
 
 

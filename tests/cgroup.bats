@@ -125,6 +125,15 @@ exit 3'
 	assert_nothing_left
 }
 
+@test "as root: the child holds no descriptor of the cgroup before the exec, only the hand-off's /proc and the watcher's socket" {
+	run held_descriptors --new-cgroup="$CG"
+	assert_success
+	assert_line --regexp '^[0-9]+ /proc$'
+	run grep -v ' /proc$' <<<"$output"
+	refute_output --partial ' /'
+	assert_nothing_left
+}
+
 @test "as root: the default name is unshare-PID, seen while it runs" {
 	run unshare --new-cgroup -f sh -c 'cat /proc/self/cgroup | tail -n 1; echo "$PPID"'
 	assert_success

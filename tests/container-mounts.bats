@@ -86,24 +86,11 @@ $DEV_MOUNTS"
 
 @test "the container steps close what they open: held by --wait-fd before the exec, the run holds the caller's descriptors and /proc's alone" {
 	require_root
-	local pid fd extra=()
 	mkdir dev t s b c
-	mkfifo info go
-	(
-		ls "/proc/$BASHPID/fd" >caller
-		exec "$UNSHARE_BIN" -m -n --mount-dev="$PWD/dev" --tmpfs="$PWD/t" --mount-sysfs="$PWD/s" \
-			--bind="$PWD/b:$PWD/c" --info-fd=3 --wait-fd=4 true
-	) 4<go 3>info &
-	exec 5>go
-	pid=$(sed 's/^[^,]*,"pid":\([0-9]*\).*/\1/' info)
-	for fd in $(ls "/proc/$pid/fd"); do
-		grep -qx "$fd" caller || extra+=("$fd $(readlink "/proc/$pid/fd/$fd")")
-	done
-	echo go >&5
-	exec 5>&-
-	wait $!
-	# The caller's /proc, which the exec closes; no mount, no directory.
-	assert_equal "${#extra[@]} ${extra[*]#* }" "1 /proc"
+	run held_descriptors -m -n --mount-dev="$PWD/dev" --tmpfs="$PWD/t" --mount-sysfs="$PWD/s" --bind="$PWD/b:$PWD/c"
+	assert_success
+	# The hand-off's /proc, which the exec closes; no mount, no directory.
+	assert_output --regexp '^[0-9]+ /proc$'
 }
 
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {

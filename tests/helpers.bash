@@ -248,6 +248,28 @@ status_of() {
 	fi
 }
 
+# held_descriptors OPTION...: runs unshare OPTION... --info-fd=3
+# --wait-fd=4 true in the current directory and, while --wait-fd holds it
+# before the exec, says each descriptor its process holds that the caller
+# did not give it, as "FD TARGET"; then lets it run, with its status.
+held_descriptors() {
+	local pid fd
+	mkfifo held.info held.go
+	(
+		ls "/proc/$BASHPID/fd" >held.caller
+		exec "$UNSHARE_BIN" "$@" --info-fd=3 --wait-fd=4 true
+	) 4<held.go 3>held.info &
+	exec 5>held.go
+	pid=$(sed 's/^[^,]*,"pid":\([0-9]*\).*/\1/' held.info)
+	for fd in $(ls "/proc/$pid/fd"); do
+		grep -qx "$fd" held.caller || echo "$fd $(readlink "/proc/$pid/fd/$fd")"
+	done
+	echo go >&5
+	exec 5>&-
+	rm held.info held.go held.caller
+	wait $!
+}
+
 # eventually COMMAND...: run it every 0.05 s until it succeeds (0), for
 # 5 s at most (1): however slow the machine, never a fixed sleep.
 eventually() {

@@ -70,6 +70,13 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	run unshare --list --json
 	assert_success
 	assert_output --regexp '"flag":"net",[^}]*"status":"usable"}'
+	# Where no cgroup2 is mounted, --new-cgroup has none to make one in.
+	# shellcheck disable=SC2016 # the inner shell's
+	run unshare -m sh -c 'for m in $(awk "{ for (i = 7; \$i != \"-\"; i++) ; if (\$(i + 1) == \"cgroup2\") print \$5 }" /proc/self/mountinfo); do umount -l "$m"; done
+		"$1" --list | tail -n 1 && "$1" --list --json' sh "$UNSHARE_BIN"
+	assert_success
+	assert_line --index 0 "--new-cgroup: no-cgroup2"
+	assert_output --partial '"new_cgroup":{"status":"no-cgroup2","parent":null}'
 }
 
 @test "as nobody, net needs privilege and names the way around, which works" {

@@ -261,8 +261,8 @@ held_descriptors() {
 	) 4<held.go 3>held.info &
 	exec 5>held.go
 	pid=$(sed 's/^[^,]*,"pid":\([0-9]*\).*/\1/' held.info)
-	for fd in $(ls "/proc/$pid/fd"); do
-		grep -qx "$fd" held.caller || echo "$fd $(readlink "/proc/$pid/fd/$fd")"
+	for fd in "/proc/$pid/fd/"*; do
+		grep -qx "${fd##*/}" held.caller || echo "${fd##*/} $(readlink "$fd")"
 	done
 	echo go >&5
 	exec 5>&-

@@ -537,9 +537,6 @@ static int dev_put(int mnt, int dir, const char *name, bool file)
 	return r;
 }
 
-/* A new filesystem of type with options and the mount attributes attrs
- * put on s's directory: the mount's descriptor (a failure ends the
- * run). */
 /* Whether fd is the directory root names (the program's, once it is
  * in it): a mount there would cover it, and the program's root stays the
  * one below.  1 or 0, or -1 with errno if either cannot be read. */
@@ -557,6 +554,9 @@ static const char root_unseen[] = N_("--%s=%s: the program's root: a mount "
 				     "there goes unseen\ngive a directory "
 				     "below it, as /tmp");
 
+/* A new filesystem of type with options and the mount attributes attrs
+ * put on s's directory: the mount's descriptor (a failure ends the
+ * run). */
 static int fs_on_dir(const struct step *s, struct run *run, const char *type,
 		     const char *options, unsigned int attrs)
 {

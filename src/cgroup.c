@@ -197,8 +197,8 @@ static bool sets_subtree(const char *set)
 /* Whether the kernel parses the value of set, a write of
  * cgroup.subtree_control: words "+NAME" or "-NAME" of controllers it
  * knows, by their cgroup v2 names (io, not blkio), and not of those of
- * cgroup v1 alone, one space apart, with white space around them (EINVAL
- * otherwise). */
+ * cgroup v1 alone, apart by spaces (empty words skipped), with white
+ * space around them (EINVAL otherwise). */
 static bool subtree_parses(const char *set)
 {
 	static const char *const v1_only[] = { "blkio", "cpuacct", "devices",

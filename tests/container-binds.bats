@@ -37,14 +37,18 @@ teardown() {
 CHECK='echo new >/rw/f && echo rw; (echo new >/ro/f) 2>&- || echo ro refused; cat /etc/conf'
 
 @test "--bind and --ro-bind, as root and as nobody: written through, refused read-only, a file on a file, DSTs made in the new root" {
-	run unshare --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$SRC:/ro" --ro-bind="$CONF:/etc/conf" sh -c "$CHECK"
+	run sh -c 'umask 022 && exec "$@"' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$SRC:/ro" --ro-bind="$CONF:/etc/conf" sh -c "$CHECK"
 	assert_success
 	assert_output "rw
 ro refused
 conf"
 	[ "$(cat "$SRC/f")" = new ]
-	# The DSTs made stay: a directory and an empty file.
+	# The DSTs made stay: a directory and an empty file, 0755 and 0644
+	# less the umask.
 	[ -d "$ROOT/rw" ] && [ -d "$ROOT/ro" ] && [ -f "$ROOT/etc/conf" ] && [ ! -s "$ROOT/etc/conf" ]
+	run stat -c %a "$ROOT/rw" "$ROOT/etc/conf"
+	assert_output "755
+644"
 	echo orig >"$SRC/f"
 	require_userns_for_nobody
 	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --bind="$SRC:/rw" --ro-bind="$SRC:/ro" --ro-bind="$CONF:/etc/conf" sh -c "$CHECK"

@@ -93,6 +93,14 @@ $DEV_MOUNTS"
 	assert_output --regexp '^[0-9]+ /proc$'
 }
 
+@test "--mount-dev: a node it cannot make in its /dev fails on that node, with the kernel's reason" {
+	require_root
+	mkdir d
+	run "$UNSHARE_TESTLIB/errno-inject" openat EACCES 2 0200 -- "$UNSHARE_BIN" -m --mount-dev="$PWD/d" true
+	assert_failure 125
+	assert_said "minimal /dev" "d/null" "Permission denied"
+}
+
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
 	require_root
 	echo not-a-device >"$BATS_TEST_TMPDIR/file"

@@ -315,6 +315,12 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
 	assert_success
 	refute_output --partial "would fail"
+	# Words two blanks apart, as the kernel takes them.
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids  -pids" true
+	assert_success
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids  -pids" true
+	assert_success
+	refute_output --partial "would fail"
 	# The other way round, it is enabled: refused, as our cgroup does
 	# not enable it for its children.
 	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-pids +pids" touch ran

@@ -237,6 +237,10 @@ full"
 		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" -n --mount-sysfs="$dir" stat -f -c %T "$dir"
 		assert_success
 		assert_output sysfs
+		# The dry run walks it as the run does.
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --tmpfs="$dir" true
+		assert_success
+		refute_output --partial "would fail"
 	done
 }
 

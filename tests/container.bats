@@ -569,6 +569,16 @@ info_matches() {
 	assert_said "would fail" "Operation not permitted" "sticky directory"
 	assert_equal "$(cat "$NOBODY_DIR/sticky/pid")" 2147483647
 	[ "$(stat -c %U "$NOBODY_DIR/sticky/pid")" = root ]
+	# Nobody's stale file in a sticky directory of another user's, as
+	# root: root may remove it; the dry run says so too.
+	chown nobody:nogroup "$NOBODY_DIR/sticky/pid"
+	chown 12345 "$NOBODY_DIR/sticky"
+	run unshare --dry-run --pid-file="$NOBODY_DIR/sticky/pid" true
+	assert_success
+	refute_output --partial "would fail"
+	run unshare --pid-file="$NOBODY_DIR/sticky/pid" stat -c %U "$NOBODY_DIR/sticky/pid"
+	assert_success
+	assert_output root
 }
 
 @test "--pid-file: an empty file, or one that names no process (0, -1, a word), is stale: replaced, and foreseen so by --dry-run" {

@@ -320,6 +320,13 @@ print([x["set"] for x in s if x["step"] == "cgroup-set"])' "$output"
 	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.nonesuch=1 true
 	assert_failure 125
 	assert_said "--cgroup-set=cgroup.nonesuch=1" "No such file or directory" "cgroup-v2"
+	# One letter off cgroup.subtree_control is no such file, whatever
+	# the value; in the run and the dry run.
+	for dry in "" --dry-run; do
+		run unshare $dry --new-cgroup="$CG" --cgroup-set=cgroup.subtree_controx=+nosuch true
+		assert_failure 125
+		assert_said "cgroup.subtree_controx=+nosuch" "No such file or directory"
+	done
 	run unshare --new-cgroup="$CG" --cgroup-set=cgroup.max.depth=deep true
 	assert_failure 125
 	assert_said "--cgroup-set=cgroup.max.depth=deep" "Invalid argument" "cgroup-v2"

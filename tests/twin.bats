@@ -315,6 +315,13 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids -pids" true
 	assert_success
 	refute_output --partial "would fail"
+	# A controller bound to no cgroup v1 hierarchy (hugetlb, here and on
+	# a system of cgroup v2 alone) the same.
+	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+hugetlb -hugetlb" true
+	assert_success
+	run in_cgroup "$CG" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+hugetlb -hugetlb" true
+	assert_success
+	refute_output --partial "would fail"
 	# Words two blanks apart, as the kernel takes them.
 	run in_cgroup "$CG" "$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids  -pids" true
 	assert_success

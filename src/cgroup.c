@@ -408,7 +408,13 @@ static const char *limit_reached(const char *parent, char *buf, size_t size)
 	return NULL;
 }
 
-bool cgroup_predict(const struct step *s, struct prediction *p)
+/* --dry-run: whether cgroup-make would fail (no cgroup v2, a cgroup not
+ * delegated to us, the name taken), cgroup-set (a file its controller
+ * does not give here, a controller the caller's cgroup does not enable)
+ * and cgroup-enter (a domain controller enabled for the cgroup's
+ * children, which keeps the child out; its unshare(2), when no unshare
+ * step comes before it). */
+static bool cgroup_predict(const struct step *s, struct prediction *p)
 {
 	int dir = open_parent(s, p);
 	char limit[4600];
@@ -462,7 +468,7 @@ static bool sets_told(const struct step *s)
 	return true;
 }
 
-bool cgroup_set_predict(const struct step *s, struct prediction *p)
+static bool cgroup_set_predict(const struct step *s, struct prediction *p)
 {
 	char buf[256];
 
@@ -494,7 +500,7 @@ bool cgroup_set_predict(const struct step *s, struct prediction *p)
 	return true;
 }
 
-bool cgroup_predict_enter(const struct step *s, struct prediction *p)
+static bool cgroup_predict_enter(const struct step *s, struct prediction *p)
 {
 	char name[64];
 
@@ -791,7 +797,16 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	_exit(r || failed ? EXIT_TOOL : 0);
 }
 
-void cgroup_make(const struct step *s, struct run *run)
+/* Step cgroup-make, first of all: refuse unless the caller may move
+ * processes in its cgroup (a delegated one, or root's); then start the
+ * watcher, which makes the cgroup s->cgroup.name in s->cgroup.parent
+ * and hands it over: run->cgroup.dir, for cgroup-set and, without
+ * --owner, for the fork to make the child in; and run->cgroup.sock, on
+ * which the child asks the watcher to move it in otherwise.
+ * When we end, however (exit, a signal, SIGKILL), the watcher kills
+ * what is in it and removes it; if it died first (the program may kill
+ * it, without -p), we say so and exit 125. */
+static void cgroup_make(const struct step *s, struct run *run)
 {
 	int parent = open_parent(s, NULL), sv[2], pidfd;
 	struct stat st;
@@ -851,7 +866,8 @@ void cgroup_make(const struct step *s, struct run *run)
 STEP_ROW(CGROUP_MAKE, "cgroup-make", N_("make the run's cgroup"),
 	 cgroup_make, show_cgroup, cgroup_predict);
 
-void cgroup_set(const struct step *s, struct run *run)
+/* Step cgroup-set: write each FILE=VALUE of s in the new cgroup. */
+static void cgroup_set(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ EINVAL, SEE_DOCS },
@@ -889,7 +905,10 @@ void cgroup_set(const struct step *s, struct run *run)
 STEP_ROW(CGROUP_SET, "cgroup-set", N_("write values in the cgroup's files"),
 	 cgroup_set, show_cgroup, cgroup_set_predict);
 
-void cgroup_enter(const struct step *s, struct run *run)
+/* Step cgroup-enter, in the child: move into the new cgroup (unless
+ * the fork made it there: run->cgroup.entered), then
+ * unshare(2) the cgroup namespace there, whose root it becomes. */
+static void cgroup_enter(const struct step *s, struct run *run)
 {
 	char answer = 0;
 	ssize_t n;

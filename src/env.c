@@ -16,7 +16,10 @@
 #include "kinds.h"
 #include "show.h"
 
-void env_apply(const struct step *s, struct run *run)
+/* Step environment, just before exec (--clear-env, --keep-env): empty the
+ * environment but for the kept variables (every list) and PATH.  Exits
+ * 125 on failure. */
+static void env_apply(const struct step *s, struct run *run)
 {
 	char **kept;
 	size_t n = 0, names = 0;

@@ -17,12 +17,13 @@
 
 #include "env.h"
 #include "events.h"
-#include "exec.h"
 #include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
 #include "quote.h"
 #include "show.h"
+
+static bool exec_predict(const struct step *s, struct prediction *pred);
 
 /* Why the program was refused ("Permission denied"), for a message that
  * names the place: the directory, the link or the file. */
@@ -251,7 +252,10 @@ exec_failed(const struct step *s, int e)
 	fail(status, THIS_STEP, e, hint, "%s: %s", events_doc(), prog);
 }
 
-_Noreturn void exec_program(const struct step *s, struct run *run)
+/* Exec the program of step s (STEP_EXEC), searching PATH, or the shell
+ * as a login shell ("-bash").  Does not return: on failure exits 127 (not
+ * found) or 126 (cannot be run). */
+static _Noreturn void exec_program(const struct step *s, struct run *run)
 {
 	const char *path = s->exec.path;
 
@@ -290,7 +294,10 @@ static bool runnable(const char *root, const char *dir, size_t len,
 	return ok;
 }
 
-bool exec_predict(const struct step *s, struct prediction *pred)
+/* --dry-run: whether the program of step s (STEP_EXEC) will not be found
+ * on the PATH it will search (or confstr's default if there is none), or
+ * at its path, inside its root; then how (*pred), with the run's hint. */
+static bool exec_predict(const struct step *s, struct prediction *pred)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");

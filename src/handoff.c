@@ -38,6 +38,11 @@
 #include "undo.h"
 #include "walk.h"
 
+static bool handoff_predict(const struct step *s, struct prediction *p);
+static bool handoff_pid_file_predict(const struct step *s,
+				     struct prediction *p);
+static bool handoff_wait_predict(const struct step *s, struct prediction *p);
+
 static const char held_hint[] = N_("another run's program is named there, "
 				   "and runs: give another file");
 
@@ -106,7 +111,11 @@ int file_unmakable(const char *file)
 								       : 0;
 }
 
-void handoff_open(const struct step *s, struct run *run)
+/* Step hand-off, before anything changes: the caller's /proc, through
+ * which the pid is read as the caller sees it, in run->handoff.proc_fd; with a
+ * pid file (s->handoff.file), its directory, checked writable, in
+ * run->handoff.pid_dir, and a socket pair to the parent that will write it. */
+static void handoff_open(const struct step *s, struct run *run)
 {
 	const char *file = s->handoff.file;
 	char dir[PATH_MAX];
@@ -193,7 +202,9 @@ static unsigned long long ns_inode_of(const struct run *run, const char *ns)
 	return inode ? strtoull(inode + 1, NULL, 10) : 0;
 }
 
-void handoff_info(const struct step *s, struct run *run)
+/* Step info-fd: {"version":N,"pid":PID,"ns":{TYPE:INODE...}} (and
+ * "init_pid" with --init) on s->handoff.fd, which is then closed. */
+static void handoff_info(const struct step *s, struct run *run)
 {
 	struct sigaction ignore = { .sa_handler = SIG_IGN }, saved;
 	char doc[1024];
@@ -241,7 +252,9 @@ void handoff_info(const struct step *s, struct run *run)
 STEP_ROW(INFO_FD, "info-fd", N_("write the pid and namespaces to it"),
 	 handoff_info, show_handoff, NULL);
 
-void handoff_pid_file(const struct step *s, struct run *run)
+/* Step pid-file: the parent asked to write the pid to FILE, and its
+ * answer waited for. */
+static void handoff_pid_file(const struct step *s, struct run *run)
 {
 	int sock = run->handoff.pid_sock[1];
 	struct pid_answer a = { 0, false };
@@ -422,7 +435,9 @@ void handoff_serve(struct run *run)
 	close(sock);
 }
 
-void handoff_wait(const struct step *s, struct run *run)
+/* Step wait-fd: a byte on s->handoff.fd, then it is closed; end of file
+ * ends the run (125), undone. */
+static void handoff_wait(const struct step *s, struct run *run)
 {
 	ssize_t n;
 	char c;
@@ -441,7 +456,10 @@ void handoff_wait(const struct step *s, struct run *run)
 STEP_ROW(WAIT_FD, "wait-fd", N_("wait for a byte on it before the exec"),
 	 handoff_wait, show_handoff, handoff_wait_predict);
 
-bool handoff_predict(const struct step *s, struct prediction *p)
+/* --dry-run: whether --pid-file's FILE could not be made (hand-off, which
+ * opens its directory), or names a run that still runs (pid-file, which
+ * refuses to replace it); wait-fd: it cannot tell (p->unsure). */
+static bool handoff_predict(const struct step *s, struct prediction *p)
 {
 	char dir[PATH_MAX];
 	int fd, e;
@@ -508,7 +526,7 @@ static int parent_may(const struct step *s, const char *path,
 	return (bits & mask) == mask;
 }
 
-bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
+static bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 {
 	const char *file = s->handoff.file;
 	char dir[PATH_MAX];
@@ -554,7 +572,7 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	return predict_fail(p, e, file, hint_for(pid_file_hints, e));
 }
 
-bool handoff_wait_predict(const struct step *s, struct prediction *p)
+static bool handoff_wait_predict(const struct step *s, struct prediction *p)
 {
 	/* Whether a byte comes is the writer's to say, at the time. */
 	p->unsure = true;

@@ -16,15 +16,18 @@
 
 #include "fail.h"
 #include "i18n.h"
-#include "identity.h"
 #include "kinds.h"
 #include "procfs.h"
 #include "show.h"
 #include "undo.h"
 
+static bool identity_predict(const struct step *s, struct prediction *p);
+
 /* Every permitted capability made ambient, so that it survives exec under
  * a uid that is not 0. */
-void identity_keep_caps(const struct step *s, struct run *run)
+/* --keep-caps: the permitted capabilities made ambient, to survive the
+ * exec.  Exits 125 on failure. */
+static void identity_keep_caps(const struct step *s, struct run *run)
 {
 	struct __user_cap_header_struct head = {
 		_LINUX_CAPABILITY_VERSION_3, 0 };
@@ -95,7 +98,9 @@ static void drop_groups(const struct step *s)
 		    "%lld", s->id.id);
 }
 
-void identity_setgid(const struct step *s, struct run *run)
+/* --setgid: the group id, and no supplementary groups.  Exits 125 on
+ * failure. */
+static void identity_setgid(const struct step *s, struct run *run)
 {
 	long long gid = s->id.id;
 
@@ -110,7 +115,9 @@ STEP_ROW(SETGID, "setgid", "setgid",
 	 identity_setgid, show_id, identity_predict);
 
 /* Capabilities survive the change of uid only if kept. */
-void identity_keepcaps(const struct step *s, struct run *run)
+/* --keep-caps with --setuid: capabilities kept through the change of uid
+ * (PR_SET_KEEPCAPS).  Exits 125 on failure. */
+static void identity_keepcaps(const struct step *s, struct run *run)
 {
 	(void)s;
 	(void)run;
@@ -121,7 +128,8 @@ void identity_keepcaps(const struct step *s, struct run *run)
 STEP_ROW(KEEPCAPS, "keepcaps", N_("keep the capabilities through setuid"),
 	 identity_keepcaps, NULL, NULL);
 
-void identity_setuid(const struct step *s, struct run *run)
+/* --setuid.  Exits 125 on failure. */
+static void identity_setuid(const struct step *s, struct run *run)
 {
 	long long uid = s->id.id;
 
@@ -146,7 +154,9 @@ void identity_setuid(const struct step *s, struct run *run)
 STEP_ROW(SETUID, "setuid", "setuid",
 	 identity_setuid, show_id, identity_predict);
 
-void identity_no_new_privs(const struct step *s, struct run *run)
+/* --no-new-privs: PR_SET_NO_NEW_PRIVS, just before the exec, which then
+ * grants no privilege (set-user-ID, file capabilities). */
+static void identity_no_new_privs(const struct step *s, struct run *run)
 {
 	(void)s;
 	(void)run;
@@ -158,7 +168,10 @@ STEP_ROW(NO_NEW_PRIVS, "no-new-privs",
 	 N_("exec grants no privileges (no_new_privs)"),
 	 identity_no_new_privs, NULL, NULL);
 
-bool identity_predict(const struct step *s, struct prediction *p)
+/* --dry-run, setgid and setuid: whether the id would be refused
+ * (unmapped in a new user namespace, or not ours without the
+ * capability), into *p. */
+static bool identity_predict(const struct step *s, struct prediction *p)
 {
 	bool gid = s->kind == STEP_SETGID;
 	long long id = s->id.id;

@@ -21,12 +21,20 @@
 #include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
-#include "mounts.h"
 #include "procfs.h"
 #include "quote.h"
 #include "show.h"
 #include "undo.h"
 #include "walk.h"
+
+static bool mounts_chroot_predict(const struct step *s, struct prediction *p);
+static bool mounts_chdir_predict(const struct step *s, struct prediction *p);
+static bool mounts_dir_predict(const struct step *s, struct prediction *p);
+static bool mounts_propagation_predict(const struct step *s,
+				       struct prediction *p);
+static bool mounts_interp_predict(const struct step *s, struct prediction *p);
+static bool mounts_dev_predict(const struct step *s, struct prediction *p);
+static bool mounts_bind_predict(const struct step *s, struct prediction *p);
 
 static const struct hint propagation_hints[] = {
 	{ EINVAL, N_("in a chroot, / is no mount point: add "
@@ -34,7 +42,8 @@ static const struct hint propagation_hints[] = {
 	{ 0, NULL },
 };
 
-void mounts_propagation(const struct step *s, struct run *run)
+/* Make / and every mount under it s->propagation. */
+static void mounts_propagation(const struct step *s, struct run *run)
 {
 	const char *name = propagations[s->propagation].name;
 
@@ -148,7 +157,9 @@ static void done_with_dir(struct run *run)
 	run->mounts.dir_path = NULL;
 }
 
-void mounts_chroot(const struct step *s, struct run *run)
+/* chroot, or chdir, to s->dir.path (chroot: the catalogs loaded first;
+ * chdir: --wd's, or --root's /). */
+static void mounts_chroot(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 
@@ -193,7 +204,7 @@ static const char *dir_hint(const struct step *s, int e)
 	return buf;
 }
 
-void mounts_chdir(const struct step *s, struct run *run)
+static void mounts_chdir(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	int fd = -1;
@@ -225,7 +236,9 @@ STEP_ROW(WD, "wd", N_("chdir there"),
  * may be a peer of the caller's: a new proc mounted over it would cover
  * the caller's /proc too.  Cut it off first, as util-linux does.
  * EINVAL: DIR is no mount point, nothing to cut. */
-void mounts_proc_private(const struct step *s, struct run *run)
+/* Make s->dir.path private, so that what is mounted on it next (proc,
+ * cgroup2) is not seen outside. */
+static void mounts_proc_private(const struct step *s, struct run *run)
 {
 	int dir = dir_of(s, run);
 
@@ -328,7 +341,7 @@ static const struct hint busy_hints[] = {
 	{ 0, NULL },
 };
 
-void mounts_proc(const struct step *s, struct run *run)
+static void mounts_proc(const struct step *s, struct run *run)
 {
 	mount_seen(s, run, "--mount-proc", "proc", -1, busy_hints);
 }
@@ -336,7 +349,9 @@ void mounts_proc(const struct step *s, struct run *run)
 STEP_ROW(PROC, "proc", N_("mount proc"),
 	 mounts_proc, show_dir, mounts_dir_predict);
 
-void mounts_cgroup(const struct step *s, struct run *run)
+/* Mount on s->dir.path, nosuid, nodev, noexec: the cgroup2 hierarchy as
+ * the cgroup namespace sees it; a new proc. */
+static void mounts_cgroup(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ EPERM, hint_root },
@@ -363,7 +378,7 @@ static const struct hint register_hints[] = {
 
 /* Register an interpreter through the register file in the binfmt_misc
  * whose root is dirfd (the kernel tries the last registered first). */
-void mounts_register(const struct step *s, struct run *run)
+static void mounts_register(const struct step *s, struct run *run)
 {
 	int dirfd = run->mounts.binfmt_fd;
 	const char *string = s->interp.string;
@@ -391,7 +406,12 @@ void mounts_register(const struct step *s, struct run *run)
 STEP_ROW(INTERP, "interpreter", N_("register an interpreter"),
 	 mounts_register, show_interp, mounts_interp_predict);
 
-void mounts_binfmt_instance(const struct step *s, struct run *run)
+/* binfmt_misc: an instance of the new user namespace's, mounted nowhere
+ * yet, for F interpreters registered before the chroot; mounted on
+ * s->dir.path (that instance, if any); either way its root, to register
+ * in, in run->mounts.binfmt_fd, where mounts_register writes
+ * s->interp.string. */
+static void mounts_binfmt_instance(const struct step *s, struct run *run)
 {
 	/* A binfmt_misc of this user namespace's own, mounted nowhere yet
 	 * (so that it can propagate nowhere): the same instance that
@@ -409,7 +429,7 @@ STEP_ROW(BINFMT_EARLY, "binfmt-early",
 	 N_("make a binfmt_misc for F interpreters"),
 	 mounts_binfmt_instance, NULL, NULL);
 
-void mounts_binfmt(const struct step *s, struct run *run)
+static void mounts_binfmt(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ EBUSY, hint_busy },
@@ -458,7 +478,13 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
 	return buf;
 }
 
-bool mounts_chroot_predict(const struct step *s, struct prediction *p)
+/* --dry-run: whether step s would fail, and how (*p): root (the
+ * directory, and CAP_SYS_CHROOT), wd (the directory, in the new root),
+ * the mount steps (their directory, walked as the run walks it; for
+ * proc, whether the kernel mounts one for us at all), propagation
+ * (whether / is no mount point: a chroot), interpreter (it cannot tell:
+ * p->unsure). */
+static bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 {
 	int e = directory(s->dir.path);
 
@@ -472,7 +498,7 @@ bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 				 e == EPERM ? _(hint_root) : NULL);
 }
 
-bool mounts_chdir_predict(const struct step *s, struct prediction *p)
+static bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);
@@ -581,7 +607,10 @@ static int fs_on_dir(const struct step *s, struct run *run, const char *type,
 }
 
 /* A tmpfs's files may be run (not noexec): a scratch space. */
-void mounts_tmpfs(const struct step *s, struct run *run)
+/* On s->dir.path: a tmpfs with s->dir.options, nosuid and nodev; a
+ * sysfs, read-only, nosuid, nodev, noexec (the network namespace's
+ * devices in its class/net). */
+static void mounts_tmpfs(const struct step *s, struct run *run)
 {
 	close(fs_on_dir(s, run, "tmpfs", s->dir.options,
 			MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV));
@@ -591,7 +620,7 @@ STEP_ROW(TMPFS, "tmpfs", N_("mount a tmpfs there"),
 	 mounts_tmpfs, show_dir, mounts_dir_predict);
 
 /* The sysfs of the network namespace we are in. */
-void mounts_sysfs(const struct step *s, struct run *run)
+static void mounts_sysfs(const struct step *s, struct run *run)
 {
 	close(fs_on_dir(s, run, "sysfs", NULL, SAFE_ATTRS | MOUNT_ATTR_RDONLY));
 }
@@ -603,7 +632,13 @@ STEP_ROW(SYSFS, "sysfs", N_("mount a read-only sysfs there"),
 static const char not_a_device[] = N_("the host's node is no character "
 				      "device: --mount-dev binds the host's");
 
-void mounts_dev(const struct step *s, struct run *run)
+/* A minimal /dev on s->dir.path: a tmpfs; null, zero, full, random,
+ * urandom and tty bound from the host's /dev (from run->mounts.old_root
+ * under --pivot-root); a devpts of its own on pts, ptmx a link to its
+ * ptmx; a tmpfs on shm; fd, stdin, stdout, stderr links to
+ * /proc/self/fd.  Its prediction: as mounts_dir_predict, or a device of
+ * the host's is missing. */
+static void mounts_dev(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	/* The host's /: the old root under --pivot-root's new one. */
@@ -649,7 +684,7 @@ void mounts_dev(const struct step *s, struct run *run)
 STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 	 mounts_dev, show_dir, mounts_dev_predict);
 
-bool mounts_dir_predict(const struct step *s, struct prediction *p)
+static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *hint, *path = seen_path(s, buf, sizeof buf);
@@ -693,14 +728,15 @@ bool mounts_dir_predict(const struct step *s, struct prediction *p)
 	return false;
 }
 
-bool mounts_interp_predict(const struct step *s, struct prediction *p)
+static bool mounts_interp_predict(const struct step *s, struct prediction *p)
 {
 	/* The kernel parses the registration when it is written. */
 	p->unsure = true;
 	return predict_fail(p, 0, s->interp.string, NULL);
 }
 
-bool mounts_propagation_predict(const struct step *s, struct prediction *p)
+static bool mounts_propagation_predict(const struct step *s,
+				       struct prediction *p)
 {
 	/* In a chroot, / is no mount point: the kernel has no mount to
 	 * change there. */
@@ -709,7 +745,7 @@ bool mounts_propagation_predict(const struct step *s, struct prediction *p)
 			    hint_for(propagation_hints, EINVAL));
 }
 
-bool mounts_dev_predict(const struct step *s, struct prediction *p)
+static bool mounts_dev_predict(const struct step *s, struct prediction *p)
 {
 	char path[64];
 	struct stat st;
@@ -744,7 +780,11 @@ static const char *bind_hint(const struct step *s, int e)
 /* SRC walked as DIR's are (a link someone else owns is refused), its
  * mounts copied (OPEN_TREE_CLONE, AT_RECURSIVE), read-only with
  * --ro-bind: attached by the step bind. */
-void mounts_bind_source(const struct step *s, struct run *run)
+/* --bind, --ro-bind: a copy of SRC's mounts taken before the root
+ * changes (read-only for --ro-bind), then put on DST in the new root,
+ * made there if missing (removed again on failure).  --dry-run: SRC, or
+ * DST's directory in the new root, cannot be walked. */
+static void mounts_bind_source(const struct step *s, struct run *run)
 {
 	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY };
 	const char *src = s->dir.path;
@@ -801,7 +841,7 @@ static int made_dst(const struct step *s, int mnt)
 
 /* SRC's copy put on DST, walked as DIR's are; made if missing in a new
  * root, and then unmounted and removed if we end before the exec. */
-void mounts_bind(const struct step *s, struct run *run)
+static void mounts_bind(const struct step *s, struct run *run)
 {
 	const char *dst = s->dir.path;
 	int mnt = run->mounts.binds[s->dir.slot],
@@ -828,7 +868,7 @@ STEP_ROW(BIND_SOURCE, "bind-source", N_("take a copy of the source's mounts"),
 STEP_ROW(BIND, "bind", N_("bind that copy there"),
 	 mounts_bind, show_dir, mounts_bind_predict);
 
-bool mounts_bind_predict(const struct step *s, struct prediction *p)
+static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);

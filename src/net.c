@@ -22,7 +22,6 @@
 #include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
-#include "net.h"
 #include "show.h"
 
 static const char ping_range[] = "/proc/sys/net/ipv4/ping_group_range";
@@ -45,7 +44,10 @@ static int lo_up(void)
 	return rc;
 }
 
-void net_loopback(const struct step *s, struct run *run)
+/* Step loopback, in the new network namespace: bring lo up (127.0.0.1
+ * and ::1 answer), and let s->loopback's groups ping
+ * (net.ipv4.ping_group_range).  Exits 125 on failure. */
+static void net_loopback(const struct step *s, struct run *run)
 {
 	char text[32];
 	int fd, n;

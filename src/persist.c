@@ -45,12 +45,13 @@
 #include "handoff.h"
 #include "i18n.h"
 #include "kinds.h"
-#include "persist.h"
 #include "procfs.h"
 #include "quote.h"
 #include "show.h"
 #include "undo.h"
 #include "walk.h"
+
+static bool persist_predict(const struct step *s, struct prediction *p);
 
 /* Linux 6.8; older headers lack it. */
 #ifndef NS_GET_MNTNS_ID
@@ -416,7 +417,12 @@ static void reap_helper(void)
 	wait_child(reaped_helper, &st, 0);
 }
 
-void persist_start(const struct step *s, struct run *run)
+/* Step bind-helper, before unshare(2): start the helper that will bind
+ * s->bind.files (with --fork, our child, reaped when we exit; else an
+ * orphan, so that no one has to reap it), and leave its socket in
+ * run->helpers.bind_sock: we send 'b' (bind), it answers 0 (done) or 1; later,
+ * 'u' (undo), answered once undone.  Exits 125 on failure. */
+static void persist_start(const struct step *s, struct run *run)
 {
 	int sock[2], st;
 	pid_t pid = getpid(), child;
@@ -454,7 +460,10 @@ STEP_ROW(BIND_HELPER, "bind-helper",
 	 N_("start the helper that keeps the namespace files"),
 	 persist_start, NULL, NULL);
 
-void persist_now(const struct step *s, struct run *run)
+/* Step persist, once the namespaces exist (and the pid namespace has its first
+ * process): have the helper bind them all, and undo them if we exit
+ * before exec.  Exits 125 if it could not. */
+static void persist_now(const struct step *s, struct run *run)
 {
 	char answer = 1;
 	ssize_t n;
@@ -490,7 +499,9 @@ static bool kept_fails(struct prediction *p, size_t i, int err,
 	return true;
 }
 
-bool persist_predict(const struct step *s, struct prediction *p)
+/* --dry-run, step bind-helper: whether a FILE that is not there could
+ * not be made. */
+static bool persist_predict(const struct step *s, struct prediction *p)
 {
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++) {
 		const char *file = s->bind.files[i];

@@ -1,4 +1,4 @@
-/* A new root by pivot_root(2) (see pivot.h).
+/* A new root by pivot_root(2).
  *
  * chroot(2) changes a process's root alone: the kernel then refuses it a
  * new user namespace, and the mount table still holds every mount of the
@@ -28,12 +28,17 @@
 #include "fail.h"
 #include "i18n.h"
 #include "kinds.h"
-#include "pivot.h"
 #include "show.h"
 #include "undo.h"
 #include "walk.h"
 
-void pivot_root_to(const struct step *s, struct run *run)
+static bool pivot_predict(const struct step *s, struct prediction *p);
+
+/* Step pivot-root: s->dir.path, bound onto itself unless it is a mount
+ * point, becomes the root (pivot_root(2)), the working directory its /;
+ * the old root stays mounted over it, out of the way of paths, and in
+ * view for the kernel until old-root (run->mounts.old_root). */
+static void pivot_root_to(const struct step *s, struct run *run)
 {
 	const char *dir = s->dir.path;
 	struct statx st;
@@ -77,7 +82,8 @@ void pivot_root_to(const struct step *s, struct run *run)
 STEP_ROW(PIVOT_ROOT, "pivot-root", N_("make it the root: pivot_root(2)"),
 	 pivot_root_to, show_dir, pivot_predict);
 
-void pivot_detach_old(const struct step *s, struct run *run)
+/* Step old-root: the old root detached, with all under it. */
+static void pivot_detach_old(const struct step *s, struct run *run)
 {
 	/* The old root's own ".", from which the kernel takes the mount on
 	 * top, which is the old root itself; never "/", whose mount on top
@@ -92,7 +98,8 @@ void pivot_detach_old(const struct step *s, struct run *run)
 STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
 	 pivot_detach_old, NULL, NULL);
 
-bool pivot_predict(const struct step *s, struct prediction *p)
+/* --dry-run: whether DIR is no directory. */
+static bool pivot_predict(const struct step *s, struct prediction *p)
 {
 	struct stat st;
 	int e = stat(s->dir.path, &st) != 0 ? errno

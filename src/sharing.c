@@ -519,7 +519,10 @@ static void ns_report(unsigned long mask, const ino_t before[UNSHARE_NFLAGS],
 	}
 }
 
-void run_unshare(const struct step *s, struct run *run)
+/* Step unshare: unshare(2) with s->unshare.mask, and with --verbose each
+ * namespace's inode before and after, and who shared what was named.
+ * Exits 125 on failure. */
+static void run_unshare(const struct step *s, struct run *run)
 {
 	ino_t after[UNSHARE_NFLAGS];
 

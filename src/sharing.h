@@ -63,9 +63,4 @@ void sharing_after(unsigned long named, struct sharing *seen);
  * anything changes; run_unshare reports each against its inode after. */
 void ns_snapshot(unsigned long mask, ino_t ino[UNSHARE_NFLAGS]);
 
-/* Step unshare: unshare(2) with s->unshare.mask, and with --verbose each
- * namespace's inode before and after, and who shared what was named.
- * Exits 125 on failure. */
-void run_unshare(const struct step *s, struct run *run);
-
 #endif

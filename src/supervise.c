@@ -28,7 +28,6 @@
 #include "kinds.h"
 #include "show.h"
 #include "sig.h"
-#include "supervise.h"
 #include "undo.h"
 
 /* Die of sig: no core file of ours, default action, unblocked, raised. */
@@ -103,7 +102,15 @@ static void pass_on(const char *kind, const siginfo_t *info, pid_t pid,
 	kill(pid, info->si_signo);
 }
 
-void supervise_arm(const struct step *s, struct run *run)
+/* Arm the parent-death signal, and make sure the parent did not end
+ * before it was armed; else exit 125, not running the program.  In the
+ * child, with --kill-child, against the parent that waits, again after a
+ * change of ids (the kernel disarms it then), told by run's alive pipe
+ * (getppid() cannot tell: in a new pid namespace it is 0).  With
+ * --die-with-parent, against the caller (the waiting parent with --fork,
+ * else the process that execs), after the last change of ids; if the
+ * caller ended already, the signal now. */
+static void supervise_arm(const struct step *s, struct run *run)
 {
 	bool child = s->kind == STEP_KILL_CHILD;
 	char c;
@@ -147,7 +154,10 @@ static void wait_for(sigset_t *set, int sig)
 	sigaddset(set, sig);
 }
 
-void supervise_signals(const struct step *s, struct run *run)
+/* Block the signals the parent will wait for (run->supervise.wait_set),
+ * to pass them on if s->forward, else to ignore some; the mask before in
+ * run->supervise.saved_mask. */
+static void supervise_signals(const struct step *s, struct run *run)
 {
 	sigemptyset(&run->supervise.wait_set);
 	sigaddset(&run->supervise.wait_set, SIGCHLD);
@@ -186,7 +196,13 @@ static void parent_keeps(struct run *run, int alive, int report)
 	run->mounts.binfmt_fd = run->mounts.dir_fd = -1;
 }
 
-void supervise_fork(const struct step *s, struct run *run)
+/* Fork.  Returns in the child only, with the signal mask and dispositions
+ * the caller had, run->supervise.report_fd set to a descriptor on which
+ * an init reports the program's wait status (-1 without --init), and
+ * with --kill-child run->supervise.alive_fd set to a descriptor that
+ * reads end of file once the parent is gone (else -1).  The parent
+ * waits for the child and exits as it did; it never returns. */
+static void supervise_fork(const struct step *s, struct run *run)
 {
 	int alive[2] = { -1, -1 }, report[2] = { -1, -1 }, status = 0;
 	bool leader = getsid(0) == getpid();
@@ -291,7 +307,11 @@ void supervise_fork(const struct step *s, struct run *run)
 STEP_ROW(FORK, "fork", N_("fork: the parent waits"),
 	 supervise_fork, show_fork, NULL);
 
-void supervise_init(const struct step *s, struct run *run)
+/* Become an init: fork the program's process, forward signals to it, reap
+ * every child, and exit with the program's status, reporting its raw wait
+ * status on run->supervise.report_fd.  Returns in the program's process
+ * only. */
+static void supervise_init(const struct step *s, struct run *run)
 {
 	int report_fd = run->supervise.report_fd;
 	sigset_t all, saved_mask;

@@ -14,9 +14,11 @@
 #include "i18n.h"
 #include "kinds.h"
 #include "show.h"
-#include "timens.h"
 
-void timens_apply(const struct step *s, struct run *run)
+/* Write the offsets of step s (--monotonic, --boottime) to
+ * /proc/self/timens_offsets, before any process enters the new time
+ * namespace.  Exits 125 on failure. */
+static void timens_apply(const struct step *s, struct run *run)
 {
 	static const struct hint hints[] = {
 		{ ERANGE, N_("an offset that would make a clock negative or "

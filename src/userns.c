@@ -31,7 +31,9 @@
 #include "kinds.h"
 #include "procfs.h"
 #include "show.h"
-#include "userns.h"
+
+static bool userns_owner_predict(const struct step *s, struct prediction *p);
+static bool userns_helper_predict(const struct step *s, struct prediction *p);
 
 /* Writes len bytes of text to path (from dir) in one write(2), as the
  * kernel wants it; -1 with errno set if that fails. */
@@ -204,7 +206,10 @@ static _Noreturn void helper_loop(const struct step *s, pid_t pid, int ask,
 	_exit(0);
 }
 
-void userns_start_helper(const struct step *s, struct run *run)
+/* Step map-helper, before unshare(2): start the helper that writes the
+ * maps from outside, which waits until asked (run->helpers.map_ask).
+ * Exits 125 on failure. */
+static void userns_start_helper(const struct step *s, struct run *run)
 {
 	int ask[2], answer[2];
 	pid_t parent = getpid();
@@ -227,7 +232,9 @@ STEP_ROW(MAP_HELPER, "map-helper",
 
 #define OWNER_HINT N_("it needs CAP_SETUID and CAP_SETGID: run as root")
 
-void userns_become_owner(const struct step *s, struct run *run)
+/* Step owner, before unshare(2): take on --owner's ids.  Exits 125 on
+ * failure. */
+static void userns_become_owner(const struct step *s, struct run *run)
 {
 	(void)run;
 	if (setgroups(0, NULL) != 0 ||
@@ -242,7 +249,9 @@ void userns_become_owner(const struct step *s, struct run *run)
 STEP_ROW(OWNER, "owner", N_("take on --owner's ids"),
 	 userns_become_owner, show_owner, userns_owner_predict);
 
-bool userns_owner_predict(const struct step *s, struct prediction *p)
+/* --dry-run, owner: whether taking on --owner's ids would be refused
+ * (the capabilities it takes), into *p. */
+static bool userns_owner_predict(const struct step *s, struct prediction *p)
 {
 	/* Dropping the supplementary groups takes CAP_SETGID always; the
 	 * uid, CAP_SETUID unless it is ours. */
@@ -258,7 +267,8 @@ bool userns_owner_predict(const struct step *s, struct prediction *p)
 	return true;
 }
 
-void userns_dumpable(const struct step *s, struct run *run)
+/* Step dumpable, after owner: /proc/self ours again. */
+static void userns_dumpable(const struct step *s, struct run *run)
 {
 	(void)s;
 	(void)run;
@@ -293,7 +303,10 @@ static int ask_helper(const struct step *s, struct run *run)
 	return (unsigned char)answer;
 }
 
-void userns_write(const struct step *s, struct run *run)
+/* Steps setgroups, uid-map and gid-map, after unshare(2): write it, or
+ * have the helper write it and wait for its answer.  Exits 125 on
+ * failure. */
+static void userns_write(const struct step *s, struct run *run)
 {
 	int code = s->maps.writer == MAP_DIRECT ||
 				   s->maps.writer == MAP_NEWIDMAP
@@ -313,7 +326,9 @@ STEP_ROW(UID_MAP, "uid-map", N_("write the uid map"),
 STEP_ROW(GID_MAP, "gid-map", N_("write the gid map"),
 	 userns_write, show_map, NULL);
 
-bool userns_helper_predict(const struct step *s, struct prediction *p)
+/* --dry-run, map-helper: through newuidmap and newgidmap, it cannot
+ * tell (p->unsure). */
+static bool userns_helper_predict(const struct step *s, struct prediction *p)
 {
 	/* newuidmap and newgidmap judge the maps by their own rules (their
 	 * files, their privilege), when they run. */

@@ -19,9 +19,9 @@
 #include "kinds.h"
 #include "quote.h"
 #include "show.h"
-#include "uts.h"
 
-void uts_set(const struct step *s, struct run *run)
+/* sethostname(2) or setdomainname(2) of s->name, by the kind of s. */
+static void uts_set(const struct step *s, struct run *run)
 {
 	size_t len = strlen(s->name);
 
@@ -48,7 +48,9 @@ static bool sysctl_of_uts(const char *kv)
 	       strncmp(kv, "kernel.domainname=", 18) == 0;
 }
 
-void uts_sysctl(const struct step *s, struct run *run)
+/* --sysctl: s->name's VALUE written to /proc/sys/KEY, its dots made
+ * slashes. */
+static void uts_sysctl(const struct step *s, struct run *run)
 {
 	const char *value = strchr(s->name, '=') + 1;
 	char path[PATH_MAX];
@@ -67,7 +69,9 @@ void uts_sysctl(const struct step *s, struct run *run)
 	close(fd);
 }
 
-bool uts_sysctl_predict(const struct step *s, struct prediction *p)
+/* --dry-run: KEY is not there; else the kernel reads VALUE when it is
+ * written, which the dry run cannot tell. */
+static bool uts_sysctl_predict(const struct step *s, struct prediction *p)
 {
 	char path[PATH_MAX];
 	int e;

@@ -170,9 +170,11 @@ struct plan {
 		 * cgroup_error says why: an errno, or 0 for none)... */
 		bool cgroup_found;
 		int cgroup_error;
-		char cgroup_mount[4096], cgroup_parent[4096];
-		/* ...and the new cgroup's name. */
-		char cgroup_name[256];
+		const char *cgroup_mount, *cgroup_parent;
+		/* ...and the new cgroup's name.  (In static buffers of
+		 * resolve.c: a run that takes no cgroup does not clear
+		 * them.) */
+		const char *cgroup_name;
 		/* Without a program: the shell, and where it came from (a
 		 * message marked N_()). */
 		const char *shell, *shell_source;

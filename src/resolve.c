@@ -682,25 +682,25 @@ static const char *find_shell(const struct plan *plan,
  * once, so that plan_steps turns values into steps and reads nothing. */
 static void plan_find(struct plan *plan)
 {
+	static char mount[PATH_MAX], parent[PATH_MAX], name[256];
+
 	if (plan->opts & (OPT_NEW_CGROUP | OPT_MOUNT_CGROUP)) {
 		plan->found.cgroup_found =
-			cgroup_find(plan->found.cgroup_mount,
-				    sizeof plan->found.cgroup_mount,
-				    plan->found.cgroup_parent,
-				    sizeof plan->found.cgroup_parent) == 0;
+			cgroup_find(mount, sizeof mount, parent,
+				    sizeof parent) == 0;
 		plan->found.cgroup_error =
 			plan->found.cgroup_found ? 0 : errno;
+		plan->found.cgroup_mount = mount;
+		plan->found.cgroup_parent = parent;
 	}
 	if (plan->opts & OPT_NEW_CGROUP) {
 		if (plan->cgroup_name)
-			snprintf(plan->found.cgroup_name,
-				 sizeof plan->found.cgroup_name, "%s",
-				 plan->cgroup_name);
+			snprintf(name, sizeof name, "%s", plan->cgroup_name);
 		else
-			snprintf(plan->found.cgroup_name,
-				 sizeof plan->found.cgroup_name,
+			snprintf(name, sizeof name,
 				 /* not translated: a name */ "unshare-%d",
 				 (int)getpid());
+		plan->found.cgroup_name = name;
 	}
 	if (plan->argv == NULL)
 		plan->found.shell = find_shell(plan, &plan->found.shell_source);

@@ -142,6 +142,21 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 	assert_success
 	assert_line --index 0 --regexp '^SHORT +OPTION$'
 	assert_line --regexp '^-m +--mount$'
+	# Two columns that break: both count.  A terminal a little narrower
+	# than the unbroken table has room for WORDS whole, not for HELP
+	# beside it.
+	local widest
+	widest=$(COLUMNS=1000 "$UNSHARE_BIN" --list=options \
+		--output=option,words,help | wc -L)
+	[ "$widest" -gt 100 ] || fail "WORDS and HELP unbroken: $widest"
+	run env COLUMNS=$((widest - 10)) "$UNSHARE_BIN" --list=options \
+		--output=option,words,help
+	assert_success
+	assert_line --index 0 --regexp '^OPTION +WORDS +HELP$'
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le $((widest - 10)) ] ||
+			fail "a line of ${#line} columns: $line"
+	done
 }
 
 @test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {

@@ -415,6 +415,11 @@ v1_controller() {
 	run unshare --dry-run --new-cgroup="$CG-taken" true
 	assert_failure 125
 	assert_said "--dry-run" "would fail" "cannot make the cgroup $CG-taken" "File exists"
+	# With stdin closed, the caller's cgroup opens as descriptor 0.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run \
+		--new-cgroup="$CG-taken" true
+	assert_failure 125
+	assert_said "--dry-run" "would fail" "cannot make the cgroup $CG-taken" "File exists"
 	[ -d "$MINE/$CG-taken" ]
 	run unshare --new-cgroup --no-fork true
 	assert_failure 125

@@ -229,29 +229,36 @@ static bool subtree_parses(const char *set)
 }
 
 /* Whether a word from w on, of a value written to cgroup.subtree_control,
- * names the controller name again ("+NAME" or "-NAME"): the last word
- * that names it decides. */
-static bool named_again(const char *w, const char *name)
+ * or of a value written there after it (of the n sets from later on, in
+ * the order the run writes them), names the controller name again
+ * ("+NAME" or "-NAME"): the last word that names it decides. */
+static bool named_again(const char *w, const char *name,
+			const char *const *later, size_t n)
 {
 	size_t len = strlen(name);
 
-	for (size_t n; *w; w += n) {
+	for (size_t k; *w; w += k) {
 		w += strspn(w, " ");
-		n = strcspn(w, " ");
-		if (n == len + 1 && strncmp(w + 1, name, len) == 0)
+		k = strcspn(w, " ");
+		if (k == len + 1 && strncmp(w + 1, name, len) == 0)
 			return true;
 	}
+	for (; n; later++, n--)
+		if (sets_subtree(*later))
+			return named_again(*later + sizeof subtree_control, name,
+					   later + 1, n - 1);
 	return false;
 }
 
 /* The first controller "+NAME" of a value of set, a write of
- * cgroup.subtree_control, that no later word names again, and that parent
- * does not enable for its children
- * (which the kernel refuses: ENOENT); or, with domain, the first that it
+ * cgroup.subtree_control, that no later word names again (of it, or of
+ * the n_later sets written after it, later), and that parent does not
+ * enable for its children (which the kernel refuses: ENOENT); or, with domain, the first that it
  * does enable and that is a domain controller, which leaves the cgroup
  * no room for a process of its own (all but the threaded cpu, cpuset,
  * perf_event and pids).  Into name; false if there is none. */
 static bool subtree_controller(const char *parent, const char *set,
+			       const char *const *later, size_t n_later,
 			       bool domain, char *name, size_t size)
 {
 	static const char *const threaded[] = { "cpu", "cpuset",
@@ -268,7 +275,7 @@ static bool subtree_controller(const char *parent, const char *set,
 		if (n < 2 || *w != '+')
 			continue;
 		snprintf(name, size, "%.*s", (int)n - 1, w + 1);
-		if (named_again(w + n, name))
+		if (named_again(w + n, name, later, n_later))
 			continue;
 		for (size_t i = 0; domain && i < sizeof threaded / sizeof *threaded;
 		     i++)
@@ -310,7 +317,7 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	/* There, what its value enables: a controller the kernel refuses,
 	 * if one is. */
 	if (sets_subtree(set) &&
-	    !subtree_controller(parent, set, false, controller,
+	    !subtree_controller(parent, set, NULL, 0, false, controller,
 				sizeof controller))
 		return dry ? NULL : _(SEE_DOCS);
 	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
@@ -457,7 +464,7 @@ static bool sets_told(const struct step *s)
 		if (!sets_subtree(s->cgroup.sets[i]) ||
 		    !makes_domains(s->cgroup.parent) ||
 		    subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
-				       false, name, sizeof name))
+				       NULL, 0, false, name, sizeof name))
 			return false;
 	return true;
 }
@@ -499,11 +506,14 @@ bool cgroup_predict_enter(const struct step *s, struct prediction *p)
 	char name[64];
 
 	/* Enabling a domain controller for its children, the cgroup holds
-	 * no process of its own: the child's move in is refused. */
+	 * no process of its own: the child's move in is refused.  What the
+	 * writes leave enabled: one a later write disables does not count. */
 	for (size_t i = 0; s->cgroup.parent && sets_told(s) &&
 			   i < s->cgroup.n_sets; i++)
 		if (subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
-				       true, name, sizeof name)) {
+				       s->cgroup.sets + i + 1,
+				       s->cgroup.n_sets - i - 1, true, name,
+				       sizeof name)) {
 			refuse(p, EBUSY, _(no_process), "%s",
 			       quoted(s->cgroup.name));
 			snprintf(p->value, sizeof p->value, "%s",

@@ -252,6 +252,41 @@ in_cgroup() {
 	fi
 }
 
+@test "--cgroup-set of cgroup.subtree_control twice, a domain controller enabled then disabled: the writes in order decide, in the run and the dry run" {
+	require_root
+	cgroup_here
+	local dom name=twin-$$-o run=()
+	# As the test above: for real where our cgroup enables one, else
+	# from a copy bound over our cgroup.subtree_control.
+	dom=$(tr ' ' '\n' <"$MINE/cgroup.subtree_control" | grep -xE 'memory|io|hugetlb|misc|rdma' | head -n 1)
+	if [ -z "$dom" ]; then
+		dom=hugetlb
+		echo "$dom pids" >enabled
+		run=(/usr/bin/unshare --mount sh -c 'mount --bind "$1" "$2/cgroup.subtree_control" && shift 2 && exec "$@"'
+			sh "$PWD/enabled" "$MINE")
+	else
+		run unshare --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" \
+			--cgroup-set="cgroup.subtree_control=-$dom" touch ran
+		assert_success
+		rm ran
+		run unshare --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-$dom" \
+			--cgroup-set="cgroup.subtree_control=+$dom" touch ran
+		assert_failure 125
+		assert_said "enter the cgroup" "$name:" "busy"
+		[ ! -e ran ]
+	fi
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" \
+		--cgroup-set="cgroup.subtree_control=-$dom" true
+	assert_success
+	refute_output --partial "busy"
+	refute_output --partial "would fail"
+	# The other way round, the last write enables it: foreseen.
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-$dom" \
+		--cgroup-set="cgroup.subtree_control=+$dom" true
+	assert_failure 125
+	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
+}
+
 @test "--pid-file as nobody with -r: a stale file of its own it may not read, which its privilege in the namespace reads, is replaced; the dry run cannot tell" {
 	require_userns_for_nobody
 	mkdir -p "$NOBODY_DIR/w"

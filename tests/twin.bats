@@ -341,6 +341,37 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 	[ ! -e "$CG/$name" ]
 }
 
+@test "--cgroup-set of cgroup.subtree_control=+NAME, NAME off (cgroup_disable=) or not in /proc/cgroups (Linux 6.14 lists v1's alone): the dry run says the run's errno" {
+	require_root
+	cgroup_here
+	local name=twin-$$-k on
+	# What the kernel lists, faked over /proc/cgroups in a mount
+	# namespace of the command's own; the kernel answers as it knows.
+	# A name it does not know, listed as off, as cgroup_disable= shows
+	# one: unknown to it, as one it has off.
+	{ cat /proc/cgroups; printf 'nosuch%s\t0\t1\t0\n' "$$"; } >off
+	run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/off" \
+		"$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+nosuch$$" true
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.subtree_control=+nosuch$$" "Invalid argument"
+	run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/off" \
+		"$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+nosuch$$" true
+	assert_failure 125
+	assert_said "would fail" "--cgroup-set=cgroup.subtree_control=+nosuch$$" "Invalid argument"
+	# One the root cgroup has, left out of /proc/cgroups: known, and
+	# refused as our cgroup does not enable it (ENOENT), in both.
+	on=$(tr ' ' '\n' <"$HIER/cgroup.controllers" | grep -vxF -f <(tr ' ' '\n' <"$CG/cgroup.subtree_control") | head -n 1)
+	[ -n "$on" ] || need "no controller of cgroup v2 that this test's cgroup does not enable"
+	grep -v "^${on}[[:space:]]" /proc/cgroups >without
+	for dry in "" --dry-run; do
+		run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/without" \
+			"$UNSHARE_BIN" $dry --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$on" true
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.subtree_control=+$on" "No such file or directory" "enable $on"
+	done
+	[ ! -e "$CG/$name" ]
+}
+
 @test "--cgroup-set of a controller in cgroup.subtree_control enabled then disabled in one value: the last word decides, in the run and the dry run" {
 	require_root
 	cgroup_here

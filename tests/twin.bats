@@ -287,6 +287,41 @@ in_cgroup() {
 	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
 }
 
+@test "--pivot-root to a deep root: a path inside just short of PATH_MAX, and a link to /x in it, are walked by the dry run from the root as the run walks them" {
+	require_root
+	[ -x /bin/busybox ] || need "no static busybox"
+	local root inside
+	# A root 620 bytes deep, a path of 3765 in it: together longer than
+	# PATH_MAX, each shorter.
+	python3 -c 'import os, sys
+root = os.path.join(sys.argv[1], *["r" * 200] * 3)
+os.makedirs(root)
+fd = os.open(root, os.O_RDONLY)
+names = []
+for i in range(15):
+    name = chr(ord("a") + i) * 250
+    os.mkdir(name, dir_fd=fd)
+    fd = os.open(name, os.O_RDONLY, dir_fd=fd)
+    names.append(name)
+os.symlink("/" + names[0], "l", dir_fd=os.open(root, os.O_RDONLY))
+print(root)
+print("/" + "/".join(names))' "$PWD" >paths
+	root=$(sed -n 1p paths)
+	inside=$(sed -n 2p paths)
+	cp /bin/busybox "$root/true"
+	mkdir "$root/old"
+	local opt
+	for opt in --tmpfs="$inside" --wd="$inside" --bind=/tmp:"$inside" --bind=/tmp:"$inside/new" --tmpfs=/l; do
+		run unshare -m --pivot-root="$root" "$opt" /true
+		assert_success
+		run unshare --dry-run -m --pivot-root="$root" "$opt" /true
+		assert_success
+		refute_output --partial "would fail"
+		refute_output --partial "cannot tell"
+	done
+	[ ! -e "$root/${inside#/}/new" ]
+}
+
 @test "--pid-file as nobody with -r: a stale file of its own it may not read, which its privilege in the namespace reads, is replaced; the dry run cannot tell" {
 	require_userns_for_nobody
 	mkdir -p "$NOBODY_DIR/w"

@@ -434,11 +434,10 @@ static const char *limit_reached(const char *parent, char *buf, size_t size)
 				file = NULL;
 		}
 		if (file) {
-			/* TRANSLATORS: %s/%s is a cgroup's limit file
-			 * ('/sys/fs/cgroup/a/cgroup.max.depth'), %lld its
-			 * value. */
-			snprintf(buf, size, _("%s/%s is %lld, reached: raise it"),
-				 quoted(dir), file, max);
+			char path[4500];
+
+			snprintf(path, sizeof path, "%s/%s", quoted(dir), file);
+			snprintf(buf, size, _(hint_limit), path, max);
 			return buf;
 		}
 		char *slash = strrchr(dir, '/');

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -53,6 +54,24 @@ static const struct hint pid_file_hints[] = {
 		    "give another file") },
 	{ 0, NULL },
 };
+
+/* The text of a pid file, at most: the largest pid (pid_max is at most
+ * 2^22) and a newline. */
+#define PID_TEXT_MAX sizeof "4194304\n"
+
+/* Why a write of a pid file was refused with EFBIG: a file size limit
+ * below its few bytes (ulimit -f, in blocks of 1024 bytes), as a hint in
+ * buf; NULL if the limit is not that low. */
+static const char *size_limit(char *buf, size_t size)
+{
+	struct rlimit l;
+
+	if (getrlimit(RLIMIT_FSIZE, &l) != 0 || l.rlim_cur >= PID_TEXT_MAX)
+		return NULL;
+	snprintf(buf, size, _(hint_limit), "ulimit -f",
+		 (long long)(l.rlim_cur / 1024));
+	return buf;
+}
 
 /* The parent's answer to the child that sent its pid: 0, or why the
  * file was not written, and whether for a file already there. */
@@ -246,6 +265,7 @@ void handoff_pid_file(const struct step *s, struct run *run)
 	int sock = run->handoff.pid_sock[1];
 	struct pid_answer a = { 0, false };
 	long pid = our_pid(run);
+	char limit[128];
 
 	/* Its answer; or if it could not hear us, the reason it sent before
 	 * it closed its end, still there to read.  Not heard, it is told so
@@ -265,7 +285,8 @@ void handoff_pid_file(const struct step *s, struct run *run)
 			      a.there ? hint_for(pid_file_hints, a.err)
 			      : a.err == EACCES && s->handoff.uid_map
 				      ? _(hint_unmapped)
-				      : NULL,
+			      : a.err == EFBIG ? size_limit(limit, sizeof limit)
+					       : NULL,
 			      "pid-file", s->handoff.file);
 }
 

@@ -627,11 +627,18 @@ info_matches() {
 	run ls -A dir
 	assert_output ""
 	# Its write refused (a file size limit of 0, SIGXFSZ ignored): 125,
-	# saying why, the program never run, no file of ours left.
+	# saying why, the hint naming the limit, the program never run, no
+	# file of ours left; written with no name first (O_TMPFILE) too.
 	run "$UNSHARE_TESTLIB/errno-inject" openat EOPNOTSUPP 2 0x400000 -- \
 		sh -c 'trap "" XFSZ && ulimit -f 0 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" touch ran
 	assert_failure 125
-	assert_said "--pid-file=$PWD/dir/pid" "File too large"
+	assert_said "--pid-file=$PWD/dir/pid" "File too large" "ulimit -f is 0" "raise it"
+	[ ! -e ran ]
+	run ls -A dir
+	assert_output ""
+	run sh -c 'trap "" XFSZ && ulimit -f 0 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/dir/pid" "File too large" "ulimit -f is 0" "raise it"
 	[ ! -e ran ]
 	run ls -A dir
 	assert_output ""

@@ -212,11 +212,11 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	 * the mounts of a /dev, a tmpfs, a sysfs or a bind: but not from
 	 * the mount namespace of a new user namespace, whose mounts the
 	 * kernel makes slaves of the caller's, that nothing reaches from
-	 * there. */
+	 * there (and none is shared, unless made so). */
 	mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV | OPT_TMPFS |
 			       OPT_MOUNT_SYSFS | OPT_BIND);
 	if (plan->effective & UNSHARE_USER)
-		mounts &= OPT_PIVOT_ROOT;
+		mounts &= plan->propagation == PROP_SHARED ? OPT_PIVOT_ROOT : 0;
 	if (mounts != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {

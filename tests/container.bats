@@ -8,6 +8,7 @@
 load helpers
 
 teardown() {
+	[ -z "${SHARED:-}" ] || umount -R "$SHARED"
 	nobody_cleanup
 }
 
@@ -174,7 +175,7 @@ written() {
 	assert_line --regexp '^unshare '
 }
 
-@test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said, and foreseen" {
+@test "--pivot-root refused with --root, with shared or unchanged propagation (shared alone in a new user namespace); a DIR not there is said, and foreseen" {
 	run unshare --pivot-root=/ --root=/ true
 	assert_failure 125
 	assert_said "--pivot-root and --root exclude each other"
@@ -183,6 +184,9 @@ written() {
 		assert_failure 125
 		assert_said "--propagation=$mode and --pivot-root exclude each other"
 	done
+	run unshare -r --pivot-root=/ --propagation=shared true
+	assert_failure 125
+	assert_said "--propagation=shared and --pivot-root exclude each other"
 	require_root
 	run unshare -m --pivot-root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
@@ -203,6 +207,17 @@ written() {
 	run sh -c 'cd "$1/.." && "$2" -m --pivot-root=root pwd' sh "$ROOT" "$UNSHARE_BIN"
 	assert_success
 	assert_output /
+	# In a new user namespace the caller's shared mounts are slaves of
+	# theirs, shared no more: the new root, in a directory bound shared
+	# here, is taken with unchanged, and nothing of it is seen outside.
+	SHARED=$NOBODY_DIR
+	mount --bind "$SHARED" "$SHARED"
+	mount --make-shared "$SHARED"
+	run unshare -r --propagation=unchanged --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	run grep -c " $SHARED/" /proc/self/mountinfo
+	assert_output 0
 }
 
 @test "--pivot-root walks its DIR as the --mount-* DIRs: another user's link refused; a DIR that leaves the new root refused" {

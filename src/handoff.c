@@ -324,6 +324,19 @@ static int held(int dir, const char *name)
 	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
+/* text, n bytes of it, written whole to fd: 0, or the errno (a short
+ * write is written on, for the error that cut it: EFBIG past a file
+ * size limit). */
+static int write_whole(int fd, const char *text, int n)
+{
+	ssize_t w;
+
+	for (int done = 0; done < n; done += (int)w)
+		if ((w = write(fd, text + done, (size_t)(n - done))) <= 0)
+			return w < 0 ? errno : EIO;
+	return 0;
+}
+
 /* FILE, whole, linked into place from a file with no name (O_TMPFILE),
  * so that a SIGKILL meanwhile leaves nothing: 0, or the errno (EEXIST:
  * a file is there).  Linked through its descriptor (AT_EMPTY_PATH, which
@@ -336,8 +349,7 @@ static int link_pid_file(int dir, const char *name, const char *text, int n)
 
 	if ((fd = openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644)) < 0)
 		return errno;
-	if (write(fd, text, (size_t)n) != n)
-		e = errno ? errno : EIO;
+	e = write_whole(fd, text, n);
 	snprintf(link, sizeof link, /* not translated: a path */
 		 "/proc/self/fd/%d", fd);
 	if (e == 0 && linkat(fd, "", dir, name, AT_EMPTY_PATH) != 0 &&
@@ -365,8 +377,7 @@ static int rename_pid_file(int dir, const char *name, const char *text,
 	}
 	if (fd < 0)
 		return errno;
-	if (write(fd, text, (size_t)n) != n)
-		e = errno ? errno : EIO;
+	e = write_whole(fd, text, n);
 	if (close(fd) != 0 && e == 0)
 		e = errno;
 	if (e == 0 &&
@@ -421,6 +432,7 @@ static int write_pid_file(const struct run *run, long pid, bool *there)
 
 void handoff_serve(struct run *run)
 {
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, saved;
 	int sock = run->handoff.pid_sock[0];
 	struct pid_answer a;
 	long pid;
@@ -430,6 +442,9 @@ void handoff_serve(struct run *run)
 		return;
 	/* Its padding too: all of it is sent. */
 	memset(&a, 0, sizeof a);
+	/* A file size limit is an error of ours (EFBIG), not a signal that
+	 * kills: SIGXFSZ ignored while the file is written. */
+	sigaction(SIGXFSZ, &ignore, &saved);
 	/* Until the child asks, or ends before it could (end of file); a
 	 * failure to hear it is its answer. */
 	while ((n = recv(sock, &pid, sizeof pid, MSG_WAITALL)) < 0 &&
@@ -438,6 +453,7 @@ void handoff_serve(struct run *run)
 	a.err = n < 0 ? errno
 		: n == (ssize_t)sizeof pid ? write_pid_file(run, pid, &a.there)
 					   : EPIPE;
+	sigaction(SIGXFSZ, &saved, NULL);
 	if (n != 0)
 		send(sock, &a, sizeof a, MSG_NOSIGNAL);
 	close(sock);

@@ -337,6 +337,25 @@ print("/" + "/".join(names))' "$PWD" >paths
 	[ ! -e "$NOBODY_DIR/w/p" ]
 }
 
+@test "--pid-file under a file size limit: refused with EFBIG and the limit named, SIGXFSZ ignored or not; a short write says the error that cut it" {
+	local trap
+	# The caller's SIGXFSZ ignored, or left to kill: the write of the
+	# file is refused all the same, and said.
+	for trap in "trap '' XFSZ" ":"; do
+		run bash -c "$trap"' && exec prlimit --fsize=0 "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/p" touch ran
+		assert_failure 125
+		assert_said "--pid-file=$PWD/p" "File too large" "ulimit -f is 0" "raise it"
+		[ ! -e ran ]
+	done
+	# 3 bytes: a short write, then the error that cut it.
+	run prlimit --fsize=3 "$UNSHARE_BIN" --pid-file="$PWD/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/p" "File too large"
+	[ ! -e ran ]
+	run ls -A
+	assert_output ""
+}
+
 @test "--pid-file as root with a new user namespace, in a directory whose ACL lets it write there: the run writes it, the dry run cannot tell" {
 	require_root
 	mkdir acl

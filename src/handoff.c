@@ -551,6 +551,7 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	char dir[PATH_MAX];
 	struct stat d, f;
 	bool there = lstat(file, &f) == 0;
+	char limit[128];
 	int h, e, may;
 
 	/* Unmakable, the hand-off foresees it; a directory the parent may
@@ -564,6 +565,15 @@ bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 		return false;
 	if ((may = parent_may(s, dir, &d, W_OK | X_OK)) == 0)
 		return predict_fail(p, EACCES, file, _(hint_unmapped));
+	/* It is written before it is linked into place: a file size limit
+	 * below its bytes refuses it first; one of fewer bytes than the
+	 * largest pid takes, if the pid is that long. */
+	if (size_limit(limit, sizeof limit)) {
+		struct rlimit l;
+
+		p->unsure = getrlimit(RLIMIT_FSIZE, &l) == 0 && l.rlim_cur > 0;
+		return predict_fail(p, EFBIG, file, limit);
+	}
 	/* The parent reads it first: one it may not read, whatever it
 	 * holds, is kept. */
 	if (may > 0 && there && !S_ISLNK(f.st_mode))

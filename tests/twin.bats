@@ -337,7 +337,7 @@ print("/" + "/".join(names))' "$PWD" >paths
 	[ ! -e "$NOBODY_DIR/w/p" ]
 }
 
-@test "--pid-file under a file size limit: refused with EFBIG and the limit named, SIGXFSZ ignored or not; a short write says the error that cut it" {
+@test "--pid-file under a file size limit: refused with EFBIG and the limit named, by the run (SIGXFSZ ignored or not) and the dry run; one a pid may fit, the dry run cannot tell" {
 	local trap
 	# The caller's SIGXFSZ ignored, or left to kill: the write of the
 	# file is refused all the same, and said.
@@ -346,12 +346,18 @@ print("/" + "/".join(names))' "$PWD" >paths
 		assert_failure 125
 		assert_said "--pid-file=$PWD/p" "File too large" "ulimit -f is 0" "raise it"
 		[ ! -e ran ]
+		run bash -c "$trap"' && exec prlimit --fsize=0 "$@"' sh "$UNSHARE_BIN" --dry-run --pid-file="$PWD/p" true
+		assert_failure 125
+		assert_said "would fail" "write the pid to it" "$PWD/p" "File too large" "ulimit -f is 0"
 	done
 	# 3 bytes: a short write, then the error that cut it.
 	run prlimit --fsize=3 "$UNSHARE_BIN" --pid-file="$PWD/p" touch ran
 	assert_failure 125
 	assert_said "--pid-file=$PWD/p" "File too large"
 	[ ! -e ran ]
+	run prlimit --fsize=3 "$UNSHARE_BIN" --dry-run --pid-file="$PWD/p" true
+	assert_success
+	assert_said "cannot tell" "write the pid to it" "$PWD/p"
 	run ls -A
 	assert_output ""
 }

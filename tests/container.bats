@@ -220,6 +220,25 @@ written() {
 	assert_output 0
 }
 
+@test "-r --pivot-root to a DIR that is a mount point: bound again in the new user namespace, where the copy of it is locked; the dry run agrees" {
+	require_root
+	busybox_root
+	SHARED=$ROOT
+	mount --bind "$ROOT" "$ROOT"
+	mounts_snapshot
+	run unshare -r --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	run unshare --dry-run -r --pivot-root="$ROOT" --mount-proc -pf pwd
+	assert_success
+	refute_output --partial "would fail"
+	# Without one, it is taken as it is.
+	run unshare --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	assert_no_new_mounts
+}
+
 @test "--pivot-root walks its DIR as the --mount-* DIRs: another user's link refused; a DIR that leaves the new root refused" {
 	require_root
 	busybox_root

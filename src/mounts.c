@@ -492,11 +492,17 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 	int e = 0;
 
 	/* Under --pivot-root, walked as the run walks it: a link someone
-	 * else owns, or one that leaves the root, refused with no errno. */
+	 * else owns, or one that leaves the root, refused with no errno;
+	 * under --root, looked up in it as chdir(2) does after the chroot.
+	 * From the new root: the path alone is what the kernel measures. */
 	if (path && s->dir.root &&
-	    strcmp(s->dir.root_option, "pivot-root") == 0) {
-		int fd = seen_walk(s, s->dir.path, false);
+	    (strcmp(s->dir.root_option, "pivot-root") == 0 || s->dir.base)) {
+		int fd = strcmp(s->dir.root_option, "pivot-root") == 0
+				 ? seen_walk(s, s->dir.path, false)
+				 : open_in_root(s->dir.base, s->dir.path);
 
+		if (fd < 0 && errno == ENOSYS)
+			goto joined;
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
 					    dir_hint(s, errno));
@@ -505,8 +511,8 @@ bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 		close(fd);
 		return e && predict_fail(p, e, s->dir.path, NULL);
 	}
+joined:
 	e = path ? directory(path) : 0;
-
 	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
 		e = errno;
 	return e && predict_fail(p, e, s->dir.path,

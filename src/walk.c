@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
+#include <linux/openat2.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fail.h"
@@ -267,6 +269,19 @@ int walk_under(const char *root, const char *path, bool last)
 	if (top < 0)
 		return -1;
 	fd = walk(NULL, NULL, NULL, top, path, last);
+	close_keep_errno(top);
+	return fd;
+}
+
+int open_in_root(const char *root, const char *dir)
+{
+	struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+				.resolve = RESOLVE_IN_ROOT };
+	int top = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC), fd;
+
+	if (top < 0)
+		return -1;
+	fd = (int)syscall(SYS_openat2, top, dir, &how, sizeof how);
 	close_keep_errno(top);
 	return fd;
 }

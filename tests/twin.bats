@@ -287,7 +287,7 @@ in_cgroup() {
 	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
 }
 
-@test "--pivot-root to a deep root: a path inside just short of PATH_MAX, and a link to /x in it, are walked by the dry run from the root as the run walks them" {
+@test "--pivot-root or --root to a deep root: a path inside just short of PATH_MAX, and a link to /x in it, are walked by the dry run from the root as the run walks them" {
 	require_root
 	[ -x /bin/busybox ] || need "no static busybox"
 	local root inside
@@ -310,14 +310,16 @@ print("/" + "/".join(names))' "$PWD" >paths
 	inside=$(sed -n 2p paths)
 	cp /bin/busybox "$root/true"
 	mkdir "$root/old"
-	local opt
-	for opt in --tmpfs="$inside" --wd="$inside" --bind=/tmp:"$inside" --bind=/tmp:"$inside/new" --tmpfs=/l; do
-		run unshare -m --pivot-root="$root" "$opt" /true
-		assert_success
-		run unshare --dry-run -m --pivot-root="$root" "$opt" /true
-		assert_success
-		refute_output --partial "would fail"
-		refute_output --partial "cannot tell"
+	local opt new
+	for new in --pivot-root --root; do
+		for opt in --tmpfs="$inside" --wd="$inside" --bind=/tmp:"$inside" --bind=/tmp:"$inside/new" --tmpfs=/l --wd=/l; do
+			run unshare -m "$new=$root" "$opt" /true
+			assert_success
+			run unshare --dry-run -m "$new=$root" "$opt" /true
+			assert_success
+			refute_output --partial "would fail"
+			refute_output --partial "cannot tell"
+		done
 	done
 	[ ! -e "$root/${inside#/}/new" ]
 }

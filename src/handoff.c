@@ -265,7 +265,6 @@ void handoff_pid_file(const struct step *s, struct run *run)
 	int sock = run->handoff.pid_sock[1];
 	struct pid_answer a = { 0, false };
 	long pid = our_pid(run);
-	char limit[128];
 
 	/* Its answer; or if it could not hear us, the reason it sent before
 	 * it closed its end, still there to read.  Not heard, it is told so
@@ -280,7 +279,9 @@ void handoff_pid_file(const struct step *s, struct run *run)
 	/* Refused by a file there, or by its directory: which the caller
 	 * may write in (the hand-off saw to it), so in the new user
 	 * namespace, one of an owner or group that it does not map. */
-	if (a.err)
+	if (a.err) {
+		char limit[128];
+
 		option_failed(a.err,
 			      a.there ? hint_for(pid_file_hints, a.err)
 			      : a.err == EACCES && s->handoff.uid_map
@@ -288,6 +289,7 @@ void handoff_pid_file(const struct step *s, struct run *run)
 			      : a.err == EFBIG ? size_limit(limit, sizeof limit)
 					       : NULL,
 			      "pid-file", s->handoff.file);
+	}
 }
 
 STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),

@@ -866,13 +866,13 @@ bool mounts_bind_predict(const struct step *s, struct prediction *p)
 	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
 	    strrchr(s->dir.path, '/')[1]) {
 		char parent[PATH_MAX];
-		int w;
 
 		snprintf(parent, sizeof parent, "%.*s",
 			 (int)(strrchr(s->dir.path, '/') - s->dir.path + 1),
 			 s->dir.path);
 		if ((fd = seen_walk(s, parent, false)) >= 0) {
-			w = faccessat(fd, ".", W_OK, AT_EACCESS);
+			int w = faccessat(fd, ".", W_OK, AT_EACCESS);
+
 			close_keep_errno(fd);
 			if (w == 0)
 				return false;

@@ -268,7 +268,8 @@ int walk_under(const char *root, const char *path, bool last)
 
 	if (top < 0)
 		return -1;
-	fd = walk(NULL, NULL, NULL, top, path, last);
+	/* Said nowhere: path stands for the value, never shown. */
+	fd = walk(NULL, NULL, path, top, path, last);
 	close_keep_errno(top);
 	return fd;
 }

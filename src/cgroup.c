@@ -161,25 +161,57 @@ static bool has_word(const char *path, const char *word)
 	return false;
 }
 
+/* The cgroup v2 hierarchy's root cgroup, from parent (a cgroup of it) up
+ * to the topmost directory with a cgroup.controllers, into root: false
+ * if that is a cgroup under the root (it has cgroup.events), as in a
+ * cgroup namespace, whose cgroup.controllers lists only what its parent
+ * enables. */
+static bool hierarchy_root(const char *parent, char *root, size_t size)
+{
+	char path[4500];
+	char *slash;
+
+	snprintf(root, size, "%s", parent);
+	while ((slash = strrchr(root, '/')) != NULL && slash != root) {
+		snprintf(path, sizeof path, "%.*s/cgroup.controllers",
+			 (int)(slash - root), root);
+		if (access(path, F_OK) != 0)
+			break;
+		*slash = '\0';
+	}
+	snprintf(path, sizeof path, "%s/cgroup.events", root);
+	return access(path, F_OK) != 0;
+}
+
 /* The v1 hierarchy a controller is bound to (its cgroup v2 files are
  * io.*, its name blkio), as /proc/cgroups says: 0 for none (cgroup v2
- * may have it), or -1 if the kernel has no such controller (or the file
- * cannot be read). */
-static int v1_hierarchy(const char *controller)
+ * may have it), or -1 if the kernel has no such controller, or has it
+ * off (cgroup_disable=, 0 in the column enabled), which it then takes
+ * as a name it does not know.  Since Linux 6.14 it lists only those
+ * with cgroup v1 files (memory is not, without CONFIG_MEMCG_V1): one it
+ * does not list, or all if it cannot be read, is cgroup v2's if the
+ * root cgroup above parent has it (0), else unknown (-1), or -2 if that
+ * root is not seen. */
+static int v1_hierarchy(const char *parent, const char *controller)
 {
-	char line[256], name[64];
-	int hierarchy = -1, h;
+	char line[256], name[64], root[4400], path[4500];
+	const char *legacy = strcmp(controller, "io") == 0 ? "blkio"
+							  : controller;
+	int hierarchy = -3, h, on;
 	FILE *f = fopen("/proc/cgroups", "re");
 
-	if (strcmp(controller, "io") == 0)
-		controller = "blkio";
-	while (f && hierarchy < 0 && fgets(line, sizeof line, f))
-		if (sscanf(line, "%63s %d", name, &h) == 2 &&
-		    strcmp(name, controller) == 0)
-			hierarchy = h;
+	while (f && hierarchy == -3 && fgets(line, sizeof line, f))
+		if (sscanf(line, "%63s %d %*d %d", name, &h, &on) == 3 &&
+		    strcmp(name, legacy) == 0)
+			hierarchy = on ? h : -1;
 	if (f)
 		fclose(f);
-	return hierarchy;
+	if (hierarchy != -3)
+		return hierarchy;
+	if (!hierarchy_root(parent, root, sizeof root))
+		return -2;
+	snprintf(path, sizeof path, "%s/cgroup.controllers", root);
+	return has_word(path, controller) ? 0 : -1;
 }
 
 /* Which files a cgroup has, and what each takes. */
@@ -195,11 +227,12 @@ static bool sets_subtree(const char *set)
 }
 
 /* Whether the kernel parses the value of set, a write of
- * cgroup.subtree_control: words "+NAME" or "-NAME" of controllers it
- * knows, by their cgroup v2 names (io, not blkio), and not of those of
- * cgroup v1 alone, apart by spaces (empty words skipped), with white
- * space around them (EINVAL otherwise). */
-static bool subtree_parses(const char *set)
+ * cgroup.subtree_control in a cgroup made in parent: words "+NAME" or
+ * "-NAME" of controllers it knows, by their cgroup v2 names (io, not
+ * blkio), and not of those of cgroup v1 alone, apart by spaces (empty
+ * words skipped), with white space around them.  1 if it does, 0 if not
+ * (EINVAL), -1 if that cannot be told. */
+static int subtree_parses(const char *parent, const char *set)
 {
 	static const char *const v1_only[] = { "blkio", "cpuacct", "devices",
 					       "freezer", "net_cls",
@@ -207,6 +240,7 @@ static bool subtree_parses(const char *set)
 	const char *w = set + sizeof subtree_control;
 	size_t len = strlen(w), n;
 	char name[64];
+	int parses = 1, hierarchy;
 
 	for (; len && isspace((unsigned char)*w); w++, len--)
 		;
@@ -219,39 +253,48 @@ static bool subtree_parses(const char *set)
 			continue;
 		snprintf(name, sizeof name, "%.*s", (int)n - 1, w + 1);
 		if ((*w != '+' && *w != '-') || n - 1 >= sizeof name ||
-		    v1_hierarchy(name) < 0)
-			return false;
+		    (hierarchy = v1_hierarchy(parent, name)) == -1)
+			return 0;
 		for (size_t i = 0; i < sizeof v1_only / sizeof *v1_only; i++)
 			if (strcmp(name, v1_only[i]) == 0)
-				return false;
+				return 0;
+		if (hierarchy == -2)
+			parses = -1;
 	}
-	return true;
+	return parses;
 }
 
 /* Whether a word from w on, of a value written to cgroup.subtree_control,
- * names the controller name again ("+NAME" or "-NAME"): the last word
- * that names it decides. */
-static bool named_again(const char *w, const char *name)
+ * or of a value written there after it (of the n sets from later on, in
+ * the order the run writes them), names the controller name again
+ * ("+NAME" or "-NAME"): the last word that names it decides. */
+static bool named_again(const char *w, const char *name,
+			const char *const *later, size_t n)
 {
 	size_t len = strlen(name);
 
-	for (size_t n; *w; w += n) {
+	for (size_t k; *w; w += k) {
 		w += strspn(w, " ");
-		n = strcspn(w, " ");
-		if (n == len + 1 && strncmp(w + 1, name, len) == 0)
+		k = strcspn(w, " ");
+		if (k == len + 1 && strncmp(w + 1, name, len) == 0)
 			return true;
 	}
+	for (; n; later++, n--)
+		if (sets_subtree(*later))
+			return named_again(*later + sizeof subtree_control, name,
+					   later + 1, n - 1);
 	return false;
 }
 
 /* The first controller "+NAME" of a value of set, a write of
- * cgroup.subtree_control, that no later word names again, and that parent
- * does not enable for its children
- * (which the kernel refuses: ENOENT); or, with domain, the first that it
+ * cgroup.subtree_control, that no later word names again (of it, or of
+ * the n_later sets written after it, later), and that parent does not
+ * enable for its children (which the kernel refuses: ENOENT); or, with domain, the first that it
  * does enable and that is a domain controller, which leaves the cgroup
  * no room for a process of its own (all but the threaded cpu, cpuset,
  * perf_event and pids).  Into name; false if there is none. */
 static bool subtree_controller(const char *parent, const char *set,
+			       const char *const *later, size_t n_later,
 			       bool domain, char *name, size_t size)
 {
 	static const char *const threaded[] = { "cpu", "cpuset",
@@ -268,7 +311,7 @@ static bool subtree_controller(const char *parent, const char *set,
 		if (n < 2 || *w != '+')
 			continue;
 		snprintf(name, size, "%.*s", (int)n - 1, w + 1);
-		if (named_again(w + n, name))
+		if (named_again(w + n, name, later, n_later))
 			continue;
 		for (size_t i = 0; domain && i < sizeof threaded / sizeof *threaded;
 		     i++)
@@ -310,12 +353,12 @@ static const char *missing(const char *parent, const char *set, bool dry,
 	/* There, what its value enables: a controller the kernel refuses,
 	 * if one is. */
 	if (sets_subtree(set) &&
-	    !subtree_controller(parent, set, false, controller,
+	    !subtree_controller(parent, set, NULL, 0, false, controller,
 				sizeof controller))
 		return dry ? NULL : _(SEE_DOCS);
 	snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
 	if (strcmp(controller, "cgroup") != 0)
-		hierarchy = v1_hierarchy(controller);
+		hierarchy = v1_hierarchy(parent, controller);
 	if (hierarchy > 0) {
 		/* TRANSLATORS: %s is a controller (memory), twice. */
 		snprintf(buf, size, _("%s is cgroup v1's here: boot with "
@@ -391,11 +434,10 @@ static const char *limit_reached(const char *parent, char *buf, size_t size)
 				file = NULL;
 		}
 		if (file) {
-			/* TRANSLATORS: %s/%s is a cgroup's limit file
-			 * ('/sys/fs/cgroup/a/cgroup.max.depth'), %lld its
-			 * value. */
-			snprintf(buf, size, _("%s/%s is %lld, reached: raise it"),
-				 quoted(dir), file, max);
+			char path[4500];
+
+			snprintf(path, sizeof path, "%s/%s", quoted(dir), file);
+			snprintf(buf, size, _(hint_limit), path, max);
 			return buf;
 		}
 		char *slash = strrchr(dir, '/');
@@ -454,7 +496,8 @@ static bool makes_domains(const char *parent)
 
 /* Whether the kernel takes each write of s in a cgroup made in parent, as
  * far as can be told: each a write of cgroup.subtree_control in a
- * domain, of controllers that parent enables for its children. */
+ * domain, of controllers the kernel is seen to know and that parent
+ * enables for its children. */
 static bool sets_told(const struct step *s)
 {
 	char name[64];
@@ -462,8 +505,9 @@ static bool sets_told(const struct step *s)
 	for (size_t i = 0; i < s->cgroup.n_sets; i++)
 		if (!sets_subtree(s->cgroup.sets[i]) ||
 		    !makes_domains(s->cgroup.parent) ||
+		    subtree_parses(s->cgroup.parent, s->cgroup.sets[i]) < 0 ||
 		    subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
-				       false, name, sizeof name))
+				       NULL, 0, false, name, sizeof name))
 			return false;
 	return true;
 }
@@ -477,7 +521,7 @@ static bool cgroup_set_predict(const struct step *s, struct prediction *p)
 
 		/* A value it cannot parse, before any controller it names. */
 		if (sets_subtree(s->cgroup.sets[i]) &&
-		    !subtree_parses(s->cgroup.sets[i])) {
+		    subtree_parses(s->cgroup.parent, s->cgroup.sets[i]) == 0) {
 			refuse(p, EINVAL, _(SEE_DOCS), SET_FAILED,
 			       quoted(s->cgroup.sets[i]));
 			return true;
@@ -505,11 +549,14 @@ static bool cgroup_predict_enter(const struct step *s, struct prediction *p)
 	char name[64];
 
 	/* Enabling a domain controller for its children, the cgroup holds
-	 * no process of its own: the child's move in is refused. */
+	 * no process of its own: the child's move in is refused.  What the
+	 * writes leave enabled: one a later write disables does not count. */
 	for (size_t i = 0; s->cgroup.parent && sets_told(s) &&
 			   i < s->cgroup.n_sets; i++)
 		if (subtree_controller(s->cgroup.parent, s->cgroup.sets[i],
-				       true, name, sizeof name)) {
+				       s->cgroup.sets + i + 1,
+				       s->cgroup.n_sets - i - 1, true, name,
+				       sizeof name)) {
 			refuse(p, EBUSY, _(no_process), "%s",
 			       quoted(s->cgroup.name));
 			snprintf(p->value, sizeof p->value, "%s",

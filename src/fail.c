@@ -31,6 +31,9 @@ const char hint_refused[] = N_("privilege would not help: a security module, "
 			       "unmapped id");
 const char hint_unmapped[] = N_("not mapped in this user namespace: see "
 				"--map-users, --map-groups");
+/* TRANSLATORS: %s is a limit: a cgroup's limit file
+ * ('/sys/fs/cgroup/a/cgroup.max.depth'), or ulimit -f; %lld its value. */
+const char hint_limit[] = N_("%s is %lld, reached: raise it");
 
 const char *hint_for(const struct hint *hints, int err)
 {

@@ -33,9 +33,10 @@ struct hint {
 	const char *text;
 };
 
-/* What several sites say, marked N_(): whole clauses for a hint. */
+/* What several sites say, marked N_(): whole clauses for a hint; and
+ * hint_limit, a format: a limit's name (%s) and its value (%lld). */
 extern const char hint_root[], hint_memory[], hint_proc[], hint_busy[],
-	hint_mount_api[], hint_refused[], hint_unmapped[];
+	hint_mount_api[], hint_refused[], hint_unmapped[], hint_limit[];
 
 /* The hint of hints for err, translated, or NULL if it has none. */
 const char *hint_for(const struct hint *hints, int err);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -58,6 +59,24 @@ static const struct hint pid_file_hints[] = {
 		    "give another file") },
 	{ 0, NULL },
 };
+
+/* The text of a pid file, at most: the largest pid (pid_max is at most
+ * 2^22) and a newline. */
+#define PID_TEXT_MAX sizeof "4194304\n"
+
+/* Why a write of a pid file was refused with EFBIG: a file size limit
+ * below its few bytes (ulimit -f, in blocks of 1024 bytes), as a hint in
+ * buf; NULL if the limit is not that low. */
+static const char *size_limit(char *buf, size_t size)
+{
+	struct rlimit l;
+
+	if (getrlimit(RLIMIT_FSIZE, &l) != 0 || l.rlim_cur >= PID_TEXT_MAX)
+		return NULL;
+	snprintf(buf, size, _(hint_limit), "ulimit -f",
+		 (long long)(l.rlim_cur / 1024));
+	return buf;
+}
 
 /* The parent's answer to the child that sent its pid: 0, or why the
  * file was not written, and whether for a file already there. */
@@ -273,13 +292,17 @@ static void handoff_pid_file(const struct step *s, struct run *run)
 	/* Refused by a file there, or by its directory: which the caller
 	 * may write in (the hand-off saw to it), so in the new user
 	 * namespace, one of an owner or group that it does not map. */
-	if (a.err)
+	if (a.err) {
+		char limit[128];
+
 		option_failed(a.err,
 			      a.there ? hint_for(pid_file_hints, a.err)
 			      : a.err == EACCES && s->handoff.uid_map
 				      ? _(hint_unmapped)
-				      : NULL,
+			      : a.err == EFBIG ? size_limit(limit, sizeof limit)
+					       : NULL,
 			      "pid-file", s->handoff.file);
+	}
 }
 
 STEP_ROW(PID_FILE, "pid-file", N_("write the pid to it"),
@@ -316,6 +339,19 @@ static int held(int dir, const char *name)
 	return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
+/* text, n bytes of it, written whole to fd: 0, or the errno (a short
+ * write is written on, for the error that cut it: EFBIG past a file
+ * size limit). */
+static int write_whole(int fd, const char *text, int n)
+{
+	ssize_t w;
+
+	for (int done = 0; done < n; done += (int)w)
+		if ((w = write(fd, text + done, (size_t)(n - done))) <= 0)
+			return w < 0 ? errno : EIO;
+	return 0;
+}
+
 /* FILE, whole, linked into place from a file with no name (O_TMPFILE),
  * so that a SIGKILL meanwhile leaves nothing: 0, or the errno (EEXIST:
  * a file is there).  Linked through its descriptor (AT_EMPTY_PATH, which
@@ -328,8 +364,7 @@ static int link_pid_file(int dir, const char *name, const char *text, int n)
 
 	if ((fd = openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644)) < 0)
 		return errno;
-	if (write(fd, text, (size_t)n) != n)
-		e = errno ? errno : EIO;
+	e = write_whole(fd, text, n);
 	snprintf(link, sizeof link, /* not translated: a path */
 		 "/proc/self/fd/%d", fd);
 	if (e == 0 && linkat(fd, "", dir, name, AT_EMPTY_PATH) != 0 &&
@@ -357,8 +392,7 @@ static int rename_pid_file(int dir, const char *name, const char *text,
 	}
 	if (fd < 0)
 		return errno;
-	if (write(fd, text, (size_t)n) != n)
-		e = errno ? errno : EIO;
+	e = write_whole(fd, text, n);
 	if (close(fd) != 0 && e == 0)
 		e = errno;
 	if (e == 0 &&
@@ -413,6 +447,7 @@ static int write_pid_file(const struct run *run, long pid, bool *there)
 
 void handoff_serve(struct run *run)
 {
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, saved;
 	int sock = run->handoff.pid_sock[0];
 	struct pid_answer a;
 	long pid;
@@ -422,6 +457,9 @@ void handoff_serve(struct run *run)
 		return;
 	/* Its padding too: all of it is sent. */
 	memset(&a, 0, sizeof a);
+	/* A file size limit is an error of ours (EFBIG), not a signal that
+	 * kills: SIGXFSZ ignored while the file is written. */
+	sigaction(SIGXFSZ, &ignore, &saved);
 	/* Until the child asks, or ends before it could (end of file); a
 	 * failure to hear it is its answer. */
 	while ((n = recv(sock, &pid, sizeof pid, MSG_WAITALL)) < 0 &&
@@ -430,6 +468,7 @@ void handoff_serve(struct run *run)
 	a.err = n < 0 ? errno
 		: n == (ssize_t)sizeof pid ? write_pid_file(run, pid, &a.there)
 					   : EPIPE;
+	sigaction(SIGXFSZ, &saved, NULL);
 	if (n != 0)
 		send(sock, &a, sizeof a, MSG_NOSIGNAL);
 	close(sock);
@@ -532,6 +571,7 @@ static bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 	char dir[PATH_MAX];
 	struct stat d, f;
 	bool there = lstat(file, &f) == 0;
+	char limit[128];
 	int h, e, may;
 
 	/* Unmakable, the hand-off foresees it; a directory the parent may
@@ -545,6 +585,15 @@ static bool handoff_pid_file_predict(const struct step *s, struct prediction *p)
 		return false;
 	if ((may = parent_may(s, dir, &d, W_OK | X_OK)) == 0)
 		return predict_fail(p, EACCES, file, _(hint_unmapped));
+	/* It is written before it is linked into place: a file size limit
+	 * below its bytes refuses it first; one of fewer bytes than the
+	 * largest pid takes, if the pid is that long. */
+	if (size_limit(limit, sizeof limit)) {
+		struct rlimit l;
+
+		p->unsure = getrlimit(RLIMIT_FSIZE, &l) == 0 && l.rlim_cur > 0;
+		return predict_fail(p, EFBIG, file, limit);
+	}
 	/* The parent reads it first: one it may not read, whatever it
 	 * holds, is kept. */
 	if (may > 0 && there && !S_ISLNK(f.st_mode))

@@ -478,6 +478,19 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
 	return buf;
 }
 
+/* path (s's, or the directory it is made in), or with last its file,
+ * walked as the step walks it: in the new root, if any, from that root
+ * as / (after the chroot or the pivot, path alone is what the kernel
+ * measures, and a link to /x leads to its x).  The descriptor; or -1
+ * with errno, 0 where the walk refuses with none. */
+static int seen_walk(const struct step *s, const char *path, bool last)
+{
+	if (s->dir.base)
+		return walk_under(s->dir.base, path, last);
+	return last ? walk_path(NULL, NULL, NULL, path)
+		    : walk_dir(NULL, NULL, NULL, path);
+}
+
 /* --dry-run: whether step s would fail, and how (*p): root (the
  * directory, and CAP_SYS_CHROOT), wd (the directory, in the new root),
  * the mount steps (their directory, walked as the run walks it; for
@@ -502,21 +515,32 @@ static bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);
-	int e = path ? directory(path) : 0;
+	int e = 0;
 
-	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
-		e = errno;
 	/* Under --pivot-root, walked as the run walks it: a link someone
-	 * else owns, or one that leaves the root, refused with no errno. */
-	if (e == 0 && path && s->dir.root &&
-	    strcmp(s->dir.root_option, "pivot-root") == 0) {
-		int fd = walk_dir(NULL, NULL, NULL, path);
+	 * else owns, or one that leaves the root, refused with no errno;
+	 * under --root, looked up in it as chdir(2) does after the chroot.
+	 * From the new root: the path alone is what the kernel measures. */
+	if (path && s->dir.root &&
+	    (strcmp(s->dir.root_option, "pivot-root") == 0 || s->dir.base)) {
+		int fd = strcmp(s->dir.root_option, "pivot-root") == 0
+				 ? seen_walk(s, s->dir.path, false)
+				 : open_in_root(s->dir.base, s->dir.path);
 
+		if (fd < 0 && errno == ENOSYS)
+			goto joined;
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
 					    dir_hint(s, errno));
+		if (faccessat(fd, ".", X_OK, AT_EACCESS) != 0)
+			e = errno;
 		close(fd);
+		return e && predict_fail(p, e, s->dir.path, NULL);
 	}
+joined:
+	e = path ? directory(path) : 0;
+	if (e == 0 && path && faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0)
+		e = errno;
 	return e && predict_fail(p, e, s->dir.path,
 				 s->dir.root ? dir_hint(s, e) : NULL);
 }
@@ -687,14 +711,14 @@ STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
-	const char *hint, *path = seen_path(s, buf, sizeof buf);
+	const char *hint;
 
-	if (path == NULL)
+	if (seen_path(s, buf, sizeof buf) == NULL)
 		return false;
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
-		int fd = walk_dir(NULL, NULL, NULL, path), root = 0;
+		int fd = seen_walk(s, s->dir.path, false), root = 0;
 
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
@@ -872,7 +896,7 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);
-	int fd = path ? walk_path(NULL, NULL, NULL, path) : -1;
+	int fd = path ? seen_walk(s, s->dir.path, true) : -1;
 	struct stat at, from;
 	bool unlike;
 
@@ -880,14 +904,17 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 		return false;
 	/* A DST missing in a new root is made, in its directory. */
 	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
-	    strrchr(path, '/')[1]) {
-		char parent[2 * PATH_MAX];
+	    strrchr(s->dir.path, '/')[1]) {
+		char parent[PATH_MAX];
 
 		snprintf(parent, sizeof parent, "%.*s",
-			 (int)(strrchr(path, '/') - path + 1), path);
-		if ((fd = walk_dir(NULL, NULL, NULL, parent)) >= 0) {
-			close(fd);
-			if (faccessat(AT_FDCWD, parent, W_OK, AT_EACCESS) == 0)
+			 (int)(strrchr(s->dir.path, '/') - s->dir.path + 1),
+			 s->dir.path);
+		if ((fd = seen_walk(s, parent, false)) >= 0) {
+			int w = faccessat(fd, ".", W_OK, AT_EACCESS);
+
+			close_keep_errno(fd);
+			if (w == 0)
 				return false;
 			return predict_fail(p, errno, s->dir.path, NULL);
 		}

@@ -8,8 +8,9 @@
  * steps between: in a user namespace the kernel mounts a new proc only
  * where a proc is in view in the mount namespace, the old root's.  Both
  * need a mount namespace whose / is not shared (a plan with
- * --propagation=shared or unchanged is refused): a new mount there
- * would be seen outside, and pivot_root(2) refuses one.
+ * --propagation=shared, or unchanged outside a new user namespace, is
+ * refused): a new mount there would be seen outside, and pivot_root(2)
+ * refuses one.
  *
  * Copyright (C) 2026 the unshare authors.  GPL-2.0-or-later.
  */
@@ -60,9 +61,12 @@ static void pivot_root_to(const struct step *s, struct run *run)
 		option_failed(errno, NULL, "pivot-root", dir);
 	close(fd);
 	/* pivot_root(2) takes a mount's root; a mount point is left as it
-	 * is, with what is mounted under it. */
-	if (!(st.stx_attributes_mask & st.stx_attributes &
-	      STATX_ATTR_MOUNT_ROOT) &&
+	 * is, with what is mounted under it.  But not in a new user
+	 * namespace: the mounts copied from the caller's are locked there,
+	 * and pivot_root(2) refuses a locked one (EINVAL); a bind made
+	 * there is not. */
+	if ((s->dir.userns || !(st.stx_attributes_mask & st.stx_attributes &
+				STATX_ATTR_MOUNT_ROOT)) &&
 	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
 		option_failed(errno, NULL, "pivot-root", dir);
 	/* Into the mount on top, by a path from /: "." (or a relative DIR

@@ -209,10 +209,15 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	}
 	/* pivot_root(2) refuses a root whose mount, or its parent's, is
 	 * shared; and a new root made shared would show outside, as would
-	 * the mounts of a /dev, a tmpfs, a sysfs or a bind. */
-	if ((mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV |
-				    OPT_TMPFS | OPT_MOUNT_SYSFS |
-				    OPT_BIND)) != 0 &&
+	 * the mounts of a /dev, a tmpfs, a sysfs or a bind: but not from
+	 * the mount namespace of a new user namespace, whose mounts the
+	 * kernel makes slaves of the caller's, that nothing reaches from
+	 * there (and none is shared, unless made so). */
+	mounts = plan->opts & (OPT_PIVOT_ROOT | OPT_MOUNT_DEV | OPT_TMPFS |
+			       OPT_MOUNT_SYSFS | OPT_BIND);
+	if (plan->effective & UNSHARE_USER)
+		mounts &= plan->propagation == PROP_SHARED ? OPT_PIVOT_ROOT : 0;
+	if (mounts != 0 &&
 	    (plan->propagation == PROP_SHARED ||
 	     plan->propagation == PROP_UNCHANGED)) {
 		char given[64];

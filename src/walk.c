@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
+#include <linux/openat2.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fail.h"
@@ -103,10 +105,17 @@ static bool trusted_owner(uid_t owner)
 	return initial_userns();
 }
 
+/* A descriptor of the walk's /: root, or if it is -1, ours. */
+static int open_root(int root)
+{
+	return root >= 0 ? fcntl(root, F_DUPFD_CLOEXEC, 0)
+			 : open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
 /* walk_dir, or with last, walk_path: the last name may be no
- * directory. */
+ * directory; from root as / (-1: ours). */
 static int walk(const char *step, const char *option, const char *value,
-		const char *dir, bool last)
+		int root, const char *dir, bool last)
 {
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
@@ -124,7 +133,8 @@ static int walk(const char *step, const char *option, const char *value,
 	}
 	snprintf(rest, sizeof rest, "%s", dir);
 	snprintf(where, sizeof where, "%s", *rest == '/' ? "/" : "");
-	fd = open(*rest == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	fd = *rest == '/' ? open_root(root)
+			  : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	while (fd >= 0) {
 		size_t len;
 		ssize_t n;
@@ -155,7 +165,7 @@ static int walk(const char *step, const char *option, const char *value,
 			 : strcmp(target, ".") == 0 ? 0
 						   : 1;
 		next = strcmp(target, "..") == 0 && depth == 0
-			       ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
+			       ? open_root(root)
 			       : openat(fd, target, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0 || fstat(next, &st) != 0)
 			break;
@@ -218,7 +228,7 @@ static int walk(const char *step, const char *option, const char *value,
 		/* where names the link's directory again, or / */
 		if (*target == '/') {
 			close(fd);
-			fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+			fd = open_root(root);
 			snprintf(where, sizeof where, "/");
 			depth = 0;
 		} else {
@@ -243,11 +253,36 @@ static int walk(const char *step, const char *option, const char *value,
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir)
 {
-	return walk(step, option, value, dir, false);
+	return walk(step, option, value, -1, dir, false);
 }
 
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path)
 {
-	return walk(step, option, value, path, true);
+	return walk(step, option, value, -1, path, true);
+}
+
+int walk_under(const char *root, const char *path, bool last)
+{
+	int top = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC), fd;
+
+	if (top < 0)
+		return -1;
+	/* Said nowhere: path stands for the value, never shown. */
+	fd = walk(NULL, NULL, path, top, path, last);
+	close_keep_errno(top);
+	return fd;
+}
+
+int open_in_root(const char *root, const char *dir)
+{
+	struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC,
+				.resolve = RESOLVE_IN_ROOT };
+	int top = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC), fd;
+
+	if (top < 0)
+		return -1;
+	fd = (int)syscall(SYS_openat2, top, dir, &how, sizeof how);
+	close_keep_errno(top);
+	return fd;
 }

@@ -23,6 +23,19 @@ int walk_dir(const char *step, const char *option, const char *value,
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path);
 
+/* --dry-run's foresight of walk_dir (walk_path, with last) of path after
+ * a chroot or pivot_root to root: path walked from root as /, as the
+ * kernel then takes it (its own PATH_MAX; a link to /x leads to root's
+ * x).  The descriptor; or -1 with errno, 0 where the walk refuses a
+ * link or a ".." at /. */
+int walk_under(const char *root, const char *path, bool last);
+
+/* --dry-run's foresight of chdir(2) to dir after chroot(2) to root: dir
+ * opened from root as /, every link followed in it, with openat2(2)
+ * (Linux 5.6).  The descriptor (O_PATH), or -1 with errno (ENOSYS
+ * without openat2). */
+int open_in_root(const char *root, const char *dir);
+
 /* --%s=%s, an option and its directory, leads out of the root by a ".."
  * at /: a message, with its hint after a newline, marked N_(). */
 extern const char out_of_root_message[];

@@ -246,7 +246,7 @@ conf"
 	assert_no_new_mounts
 }
 
-@test "--bind's form, and at most 8: 125 before anything runs; with shared or unchanged propagation refused" {
+@test "--bind's form, and at most 8: 125 before anything runs; with shared or unchanged propagation refused outside a new user namespace" {
 	local mode args=()
 	for bad in "" ":/x" "rel:x" "rel" "$SRC:"; do
 		run unshare --bind="$bad" true

@@ -15,6 +15,10 @@ teardown_file() {
 	[ -z "${NOBODY_DIR:-}" ] || rm -rf "$NOBODY_DIR"
 }
 
+teardown() {
+	[ -z "${SHARED:-}" ] || umount -R "$SHARED"
+}
+
 # What a program in the container checks: its pid, its hostname, a
 # /dev/null it can write, a devpts of its own, a proc, a /tmp it can
 # write, its network devices in /sys, and the mount points under /dev,
@@ -117,7 +121,7 @@ $DEV_MOUNTS"
 	[ -c /dev/zero ]
 }
 
-@test "--mount-dev refused with --root, it, --tmpfs and --mount-sysfs with shared or unchanged propagation, by --dry-run too" {
+@test "--mount-dev refused with --root, it, --tmpfs and --mount-sysfs with shared or unchanged propagation outside a new user namespace, by --dry-run too" {
 	local mode
 	run unshare --root=/ --mount-dev true
 	assert_failure 125
@@ -135,6 +139,47 @@ $DEV_MOUNTS"
 		assert_failure 125
 		assert_output "unshare: --propagation=$mode and --mount-sysfs exclude each other: keep one"
 	done
+}
+
+@test "--mount-dev, --tmpfs, --mount-sysfs and --bind with shared or unchanged propagation in a new user namespace: made, seen nowhere outside, as root and as nobody" {
+	require_root
+	local mode opt mine
+	# A directory bound on itself and made shared: what a peer of its
+	# mount mounts under it is seen here.  Where nobody can reach it,
+	# if it runs.
+	SHARED=${NOBODY_DIR:-$BATS_TEST_TMPDIR}/shared-$BATS_TEST_NUMBER
+	mkdir -p "$SHARED"
+	mount --bind "$SHARED" "$SHARED"
+	mount --make-shared "$SHARED"
+	mkdir "$SHARED/dev" "$SHARED/t" "$SHARED/sys" "$SHARED/b"
+	# Without one, a tmpfs there is seen outside: that is what the
+	# refusal keeps.
+	/usr/bin/unshare -m --propagation unchanged mount -t tmpfs peer "$SHARED/t"
+	run grep -c " $SHARED/t " /proc/self/mountinfo
+	assert_output 1
+	umount "$SHARED/t"
+	for mode in shared unchanged; do
+		for opt in --mount-dev="$SHARED/dev" --tmpfs="$SHARED/t" --mount-sysfs="$SHARED/sys" --bind="$BATS_TEST_DIRNAME:$SHARED/b"; do
+			run unshare -r -n --propagation=$mode "$opt" sh -c 'grep -c " $1/" /proc/self/mountinfo' sh "$SHARED"
+			assert_success
+			[ "$output" -ge 1 ]
+			run grep -c " $SHARED/" /proc/self/mountinfo
+			assert_output 0
+			run unshare --dry-run -r -n --propagation=$mode "$opt" true
+			assert_success
+		done
+	done
+	# As nobody, in a directory of its own there.
+	[ -n "${NOBODY_BIN:-}" ] || return 0
+	mine=$SHARED/t/nobody
+	mount -t tmpfs -o mode=755 nobody "$SHARED/t"
+	mkdir "$mine"
+	chown nobody:nogroup "$mine"
+	run as_nobody "$NOBODY_BIN" -r --propagation=shared --tmpfs="$mine" sh -c 'grep -c " $1 " /proc/self/mountinfo' sh "$mine"
+	assert_success
+	assert_output 1
+	run grep -c " $mine " /proc/self/mountinfo
+	assert_output 0
 }
 
 @test "--mount-dev=DIR not there, or no directory: foreseen by --dry-run, then 125 in the same words; nothing made, nothing left" {

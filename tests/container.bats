@@ -8,6 +8,7 @@
 load helpers
 
 teardown() {
+	[ -z "${SHARED:-}" ] || umount -R "$SHARED"
 	nobody_cleanup
 }
 
@@ -174,7 +175,7 @@ written() {
 	assert_line --regexp '^unshare '
 }
 
-@test "--pivot-root refused with --root, with shared or unchanged propagation; a DIR not there is said, and foreseen" {
+@test "--pivot-root refused with --root, with shared or unchanged propagation (shared alone in a new user namespace); a DIR not there is said, and foreseen" {
 	run unshare --pivot-root=/ --root=/ true
 	assert_failure 125
 	assert_said "--pivot-root and --root exclude each other"
@@ -183,6 +184,9 @@ written() {
 		assert_failure 125
 		assert_said "--propagation=$mode and --pivot-root exclude each other"
 	done
+	run unshare -r --pivot-root=/ --propagation=shared true
+	assert_failure 125
+	assert_said "--propagation=shared and --pivot-root exclude each other"
 	require_root
 	run unshare -m --pivot-root="$BATS_TEST_TMPDIR/none" true
 	assert_failure 125
@@ -203,6 +207,36 @@ written() {
 	run sh -c 'cd "$1/.." && "$2" -m --pivot-root=root pwd' sh "$ROOT" "$UNSHARE_BIN"
 	assert_success
 	assert_output /
+	# In a new user namespace the caller's shared mounts are slaves of
+	# theirs, shared no more: the new root, in a directory bound shared
+	# here, is taken with unchanged, and nothing of it is seen outside.
+	SHARED=$NOBODY_DIR
+	mount --bind "$SHARED" "$SHARED"
+	mount --make-shared "$SHARED"
+	run unshare -r --propagation=unchanged --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	run grep -c " $SHARED/" /proc/self/mountinfo
+	assert_output 0
+}
+
+@test "-r --pivot-root to a DIR that is a mount point: bound again in the new user namespace, where the copy of it is locked; the dry run agrees" {
+	require_root
+	busybox_root
+	SHARED=$ROOT
+	mount --bind "$ROOT" "$ROOT"
+	mounts_snapshot
+	run unshare -r --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	run unshare --dry-run -r --pivot-root="$ROOT" --mount-proc -pf pwd
+	assert_success
+	refute_output --partial "would fail"
+	# Without one, it is taken as it is.
+	run unshare --pivot-root="$ROOT" --mount-proc -pf sh -c 'cut -d" " -f5 /proc/self/mountinfo'
+	assert_success
+	assert_output $'/\n/proc'
+	assert_no_new_mounts
 }
 
 @test "--pivot-root walks its DIR as the --mount-* DIRs: another user's link refused; a DIR that leaves the new root refused" {
@@ -627,11 +661,18 @@ info_matches() {
 	run ls -A dir
 	assert_output ""
 	# Its write refused (a file size limit of 0, SIGXFSZ ignored): 125,
-	# saying why, the program never run, no file of ours left.
+	# saying why, the hint naming the limit, the program never run, no
+	# file of ours left; written with no name first (O_TMPFILE) too.
 	run "$UNSHARE_TESTLIB/errno-inject" openat EOPNOTSUPP 2 0x400000 -- \
 		sh -c 'trap "" XFSZ && ulimit -f 0 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" touch ran
 	assert_failure 125
-	assert_said "--pid-file=$PWD/dir/pid" "File too large"
+	assert_said "--pid-file=$PWD/dir/pid" "File too large" "ulimit -f is 0" "raise it"
+	[ ! -e ran ]
+	run ls -A dir
+	assert_output ""
+	run sh -c 'trap "" XFSZ && ulimit -f 0 && exec "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/dir/pid" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/dir/pid" "File too large" "ulimit -f is 0" "raise it"
 	[ ! -e ran ]
 	run ls -A dir
 	assert_output ""

@@ -252,6 +252,78 @@ in_cgroup() {
 	fi
 }
 
+@test "--cgroup-set of cgroup.subtree_control twice, a domain controller enabled then disabled: the writes in order decide, in the run and the dry run" {
+	require_root
+	cgroup_here
+	local dom name=twin-$$-o run=()
+	# As the test above: for real where our cgroup enables one, else
+	# from a copy bound over our cgroup.subtree_control.
+	dom=$(tr ' ' '\n' <"$MINE/cgroup.subtree_control" | grep -xE 'memory|io|hugetlb|misc|rdma' | head -n 1)
+	if [ -z "$dom" ]; then
+		dom=hugetlb
+		echo "$dom pids" >enabled
+		run=(/usr/bin/unshare --mount sh -c 'mount --bind "$1" "$2/cgroup.subtree_control" && shift 2 && exec "$@"'
+			sh "$PWD/enabled" "$MINE")
+	else
+		run unshare --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" \
+			--cgroup-set="cgroup.subtree_control=-$dom" touch ran
+		assert_success
+		rm ran
+		run unshare --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-$dom" \
+			--cgroup-set="cgroup.subtree_control=+$dom" touch ran
+		assert_failure 125
+		assert_said "enter the cgroup" "$name:" "busy"
+		[ ! -e ran ]
+	fi
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" \
+		--cgroup-set="cgroup.subtree_control=-$dom" true
+	assert_success
+	refute_output --partial "busy"
+	refute_output --partial "would fail"
+	# The other way round, the last write enables it: foreseen.
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=-$dom" \
+		--cgroup-set="cgroup.subtree_control=+$dom" true
+	assert_failure 125
+	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
+}
+
+@test "--pivot-root or --root to a deep root: a path inside just short of PATH_MAX, and a link to /x in it, are walked by the dry run from the root as the run walks them" {
+	require_root
+	[ -x /bin/busybox ] || need "no static busybox"
+	local root inside
+	# A root 620 bytes deep, a path of 3765 in it: together longer than
+	# PATH_MAX, each shorter.
+	python3 -c 'import os, sys
+root = os.path.join(sys.argv[1], *["r" * 200] * 3)
+os.makedirs(root)
+fd = os.open(root, os.O_RDONLY)
+names = []
+for i in range(15):
+    name = chr(ord("a") + i) * 250
+    os.mkdir(name, dir_fd=fd)
+    fd = os.open(name, os.O_RDONLY, dir_fd=fd)
+    names.append(name)
+os.symlink("/" + names[0], "l", dir_fd=os.open(root, os.O_RDONLY))
+print(root)
+print("/" + "/".join(names))' "$PWD" >paths
+	root=$(sed -n 1p paths)
+	inside=$(sed -n 2p paths)
+	cp /bin/busybox "$root/true"
+	mkdir "$root/old"
+	local opt new
+	for new in --pivot-root --root; do
+		for opt in --tmpfs="$inside" --wd="$inside" --bind=/tmp:"$inside" --bind=/tmp:"$inside/new" --tmpfs=/l --wd=/l; do
+			run unshare -m "$new=$root" "$opt" /true
+			assert_success
+			run unshare --dry-run -m "$new=$root" "$opt" /true
+			assert_success
+			refute_output --partial "would fail"
+			refute_output --partial "cannot tell"
+		done
+	done
+	[ ! -e "$root/${inside#/}/new" ]
+}
+
 @test "--pid-file as nobody with -r: a stale file of its own it may not read, which its privilege in the namespace reads, is replaced; the dry run cannot tell" {
 	require_userns_for_nobody
 	mkdir -p "$NOBODY_DIR/w"
@@ -265,6 +337,31 @@ in_cgroup() {
 	assert_success
 	assert_equal "${lines[0]}" "${lines[1]}"
 	[ ! -e "$NOBODY_DIR/w/p" ]
+}
+
+@test "--pid-file under a file size limit: refused with EFBIG and the limit named, by the run (SIGXFSZ ignored or not) and the dry run; one a pid may fit, the dry run cannot tell" {
+	local trap
+	# The caller's SIGXFSZ ignored, or left to kill: the write of the
+	# file is refused all the same, and said.
+	for trap in "trap '' XFSZ" ":"; do
+		run bash -c "$trap"' && exec prlimit --fsize=0 "$@"' sh "$UNSHARE_BIN" --pid-file="$PWD/p" touch ran
+		assert_failure 125
+		assert_said "--pid-file=$PWD/p" "File too large" "ulimit -f is 0" "raise it"
+		[ ! -e ran ]
+		run bash -c "$trap"' && exec prlimit --fsize=0 "$@"' sh "$UNSHARE_BIN" --dry-run --pid-file="$PWD/p" true
+		assert_failure 125
+		assert_said "would fail" "write the pid to it" "$PWD/p" "File too large" "ulimit -f is 0"
+	done
+	# 3 bytes: a short write, then the error that cut it.
+	run prlimit --fsize=3 "$UNSHARE_BIN" --pid-file="$PWD/p" touch ran
+	assert_failure 125
+	assert_said "--pid-file=$PWD/p" "File too large"
+	[ ! -e ran ]
+	run prlimit --fsize=3 "$UNSHARE_BIN" --dry-run --pid-file="$PWD/p" true
+	assert_success
+	assert_said "cannot tell" "write the pid to it" "$PWD/p"
+	run ls -A
+	assert_output ""
 }
 
 @test "--pid-file as root with a new user namespace, in a directory whose ACL lets it write there: the run writes it, the dry run cannot tell" {
@@ -303,6 +400,45 @@ os.setxattr(sys.argv[1], "system.posix_acl_access", struct.pack("<I", 2) +
 		assert_failure 125
 		assert_said "would fail" "--cgroup-set=cgroup.subtree_control=$value" "Invalid argument" "cgroup-v2 documentation"
 	done
+	[ ! -e "$CG/$name" ]
+}
+
+@test "--cgroup-set of cgroup.subtree_control=+NAME, NAME off (cgroup_disable=) or not in /proc/cgroups (Linux 6.14 lists v1's alone): the dry run says the run's errno, or in a cgroup namespace cannot tell" {
+	require_root
+	cgroup_here
+	local name=twin-$$-k on
+	# What the kernel lists, faked over /proc/cgroups in a mount
+	# namespace of the command's own; the kernel answers as it knows.
+	# A name it does not know, listed as off, as cgroup_disable= shows
+	# one: unknown to it, as one it has off.
+	{ cat /proc/cgroups; printf 'nosuch%s\t0\t1\t0\n' "$$"; } >off
+	run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/off" \
+		"$UNSHARE_BIN" --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+nosuch$$" true
+	assert_failure 125
+	assert_said "--cgroup-set=cgroup.subtree_control=+nosuch$$" "Invalid argument"
+	run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/off" \
+		"$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+nosuch$$" true
+	assert_failure 125
+	assert_said "would fail" "--cgroup-set=cgroup.subtree_control=+nosuch$$" "Invalid argument"
+	# One the root cgroup has, left out of /proc/cgroups: known, and
+	# refused as our cgroup does not enable it (ENOENT), in both.
+	on=$(tr ' ' '\n' <"$HIER/cgroup.controllers" | grep -vxF -f <(tr ' ' '\n' <"$CG/cgroup.subtree_control") | head -n 1)
+	[ -n "$on" ] || need "no controller of cgroup v2 that this test's cgroup does not enable"
+	grep -v "^${on}[[:space:]]" /proc/cgroups >without
+	for dry in "" --dry-run; do
+		run in_cgroup "$CG" /usr/bin/unshare --mount sh -c 'mount --bind "$1" /proc/cgroups && shift && exec "$@"' sh "$PWD/without" \
+			"$UNSHARE_BIN" $dry --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$on" true
+		assert_failure 125
+		assert_said "--cgroup-set=cgroup.subtree_control=+$on" "No such file or directory" "enable $on"
+	done
+	# In a cgroup namespace, whose cgroup2 mount shows a cgroup for
+	# root, what the kernel has is not seen: the dry run cannot tell.
+	mkdir cg
+	run in_cgroup "$CG" /usr/bin/unshare -C -m sh -c 'mount -t cgroup2 cgroup2 "$1" && mount --bind "$2" /proc/cgroups &&
+		shift 2 && exec "$@"' sh "$PWD/cg" "$PWD/without" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$on" true
+	assert_success
+	assert_said "cannot tell" "--cgroup-set=cgroup.subtree_control=+$on"
+	refute_output --partial "would fail"
 	[ ! -e "$CG/$name" ]
 }
 

@@ -157,6 +157,13 @@ print(" ".join(d[sys.argv[1]][0]))' "$what")
 		[ "${#line}" -le $((widest - 10)) ] ||
 			fail "a line of ${#line} columns: $line"
 	done
+	# At 100 columns both break, each in its share.
+	run env COLUMNS=100 "$UNSHARE_BIN" --list=options \
+		--output=option,words,help
+	assert_success
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le 100 ] || fail "a line of ${#line} columns: $line"
+	done
 }
 
 @test "--list --output: a name the table lacks is refused with the table's own names, before anything is tried" {

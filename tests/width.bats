@@ -118,6 +118,7 @@ max_message_lines() {
 	# In the C locale, three dots.
 	err=$(LC_ALL=C COLUMNS=80 "$UNSHARE_BIN" -u --hostname="$long" true 2>&1 || :)
 	[[ $err == *"a...a"* ]] || fail "$err"
+	[ "$(awk 'length > 80' <<<"$err")" = "" ] || fail "wider than 80: $err"
 }
 
 @test "three long values at 50 columns, too long cut to half a line: each cut to a quarter, three lines none wider" {

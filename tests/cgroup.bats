@@ -106,6 +106,15 @@ exit 3'
 	assert_nothing_left
 	# The caller's cgroup is untouched: this shell is still in it.
 	grep -qx "$$" "$MINE/cgroup.procs"
+	# Where cgroup.kill cannot be written (kernels before 5.14 have
+	# none), each process is killed in turn: no open for writing
+	# succeeds here.
+	run "$UNSHARE_TESTLIB/errno-inject" openat EACCES 2 0x1 -- \
+		"$UNSHARE_BIN" --new-cgroup="$CG" \
+		sh -c '(setsid sleep "$1" >&- 2>&- 3>&- &); echo started' sh "$MARK"
+	assert_success
+	assert_output started
+	assert_nothing_left
 }
 
 @test "as root: the fork makes the child in the cgroup (clone3); where the kernel refuses it, the watcher moves it in" {

@@ -146,6 +146,11 @@ conf"
 	assert_failure 125
 	assert_said "--bind=/../../rw: leads out of the root"
 	[ "${#lines[@]}" -le 3 ]
+	run unshare --dry-run --pivot-root="$ROOT" --bind="$SRC:/../../rw" true
+	assert_failure 125
+	assert_said "--bind=/../../rw: leads out of the root"
+	refute_output --partial "would fail"
+	refute_output --partial "bind-source"
 	# A link someone else owns, on SRC's way, and on DST's in the root.
 	ln -s "$SRC" "$link"
 	chown -h nobody "$link"

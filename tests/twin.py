@@ -19,6 +19,7 @@ sweep's lines (tests/fault-sweep.py), which all run, are checked too.
 Run as root.
 """
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -410,16 +411,37 @@ def verdict_of_dry_run(proc):
     return proc.returncode != 0, None, None, unsure
 
 
-def main():
-    if sys.argv[1] == "--seccomp":
-        os.execv(sys.executable, [sys.executable, "-c", SECCOMP] +
-                 sys.argv[2:])
-    unshare = os.path.abspath(sys.argv[1])
+def judge(unshare, who, args, where, d, cg, timeout=20, between=None):
+    """Run a line both ways: (dry run's verdict, run's verdict, whether
+    they disagree, the two processes).  between(), if any, is called
+    after the dry run."""
+    runs = []
+    for mode in (["--dry-run", "--json"], ["--verbose", "--json"]):
+        if runs and between:
+            between()
+        cmd = command(unshare, who, args, where, mode, d, cg)
+        runs.append(subprocess.run(
+            cmd, stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, cwd=d, timeout=timeout))
+    dry = verdict_of_dry_run(runs[0])
+    real = verdict_of_run(runs[1])
+    unsure = real[0] and real[1] in dry[3] and not dry[0]
+    return dry, real, dry[:3] != real and not unsure, runs
+
+
+def describe(who, args, where):
+    return " ".join([who] + args + ([f"({where})"] if where else []))
+
+
+@contextlib.contextmanager
+def places(unshare):
+    """The places of the lines: yields (the binary's copy, {d}, cg), or
+    None where they cannot be made (no busybox, cgroup2 or x86_64)."""
     busybox = shutil.which("busybox")
     mount = cgroup2()
     if busybox is None or mount is None or os.uname().machine != "x86_64":
-        print("skip: needs busybox, cgroup2 and x86_64")
-        return 77
+        yield None
+        return
     # In /tmp, of its own: nobody must reach it, and the binary, copied.
     d = tempfile.mkdtemp(prefix="unshare-twin.", dir="/tmp")
     cg = {"mount": mount, "dir": f"{our_cgroup(mount)}/twin-{os.getpid()}"}
@@ -440,28 +462,9 @@ def main():
                     f.write(limit[1])
         os.mkdir(f"{cg['dir']}/free/taken")
         made.append(f"{cg['dir']}/free/taken")
-        bad = 0
-        lines = LINES + sweep_lines(d)
-        for who, args, where in lines:
-            runs = []
-            for mode in (["--dry-run", "--json"], ["--verbose", "--json"]):
-                cmd = command(unshare, who, args, where, mode, d, cg)
-                runs.append(subprocess.run(
-                    cmd, stdin=subprocess.DEVNULL, capture_output=True,
-                    text=True, cwd=d, timeout=20))
-            unmount_under(d)
-            dry = verdict_of_dry_run(runs[0])
-            real = verdict_of_run(runs[1])
-            unsure = real[0] and real[1] in dry[3] and not dry[0]
-            if dry[:3] != real and not unsure:
-                bad += 1
-                line = " ".join([who] + args + ([f"({where})"] if where
-                                                 else []))
-                print(f"{line}: dry run {dry[:3]}, run {real}")
-        print(f"{bad} of {len(lines)} lines disagree "
-              f"({len(LINES)} of the table, the rest the fault sweep's)")
-        return 1 if bad or len(LINES) < 80 else 0
+        yield unshare, d, cg
     finally:
+        unmount_under(d)
         for path in reversed(made):
             # Once the processes it held are gone: a few tries.
             for tries in range(100):
@@ -473,6 +476,29 @@ def main():
                         print(f"left behind: {path}: {e}")
                     time.sleep(0.05)
         shutil.rmtree(d, ignore_errors=True)
+
+
+def main():
+    if sys.argv[1] == "--seccomp":
+        os.execv(sys.executable, [sys.executable, "-c", SECCOMP] +
+                 sys.argv[2:])
+    with places(os.path.abspath(sys.argv[1])) as here:
+        if here is None:
+            print("skip: needs busybox, cgroup2 and x86_64")
+            return 77
+        unshare, d, cg = here
+        bad = 0
+        lines = LINES + sweep_lines(d)
+        for who, args, where in lines:
+            dry, real, differ, _ = judge(unshare, who, args, where, d, cg)
+            unmount_under(d)
+            if differ:
+                bad += 1
+                print(f"{describe(who, args, where)}: dry run {dry[:3]}, "
+                      f"run {real}")
+        print(f"{bad} of {len(lines)} lines disagree "
+              f"({len(LINES)} of the table, the rest the fault sweep's)")
+        return 1 if bad or len(LINES) < 80 else 0
 
 
 if __name__ == "__main__":

@@ -113,6 +113,9 @@ LINES = [
               "-U"], None),
     ("nobody", ["--map-current-user", "-U"], None),
     ("nobody", ["--map-auto", "-U"], None),
+    ("nobody", ["-r", "--map-groups=1:0:1"], None),
+    ("nobody", ["-r", "--map-groups=1:0:1", "-G", "0", "--",
+                "twin-no-such-program"], None),
     # clocks, loopback, hostname, domainname, propagation
     ("root", ["-T", "--monotonic=5", "--boottime=7"], None),
     ("nobody", ["-rT", "--monotonic=5"], None),

@@ -188,6 +188,8 @@ LINES = [
     ("root", ["-S", "65534", "-G", "65534"], None),
     ("root", ["-r", "-S", "5"], None),
     ("root", ["-r", "-G", "5"], None),
+    ("root", ["-U", "-G", "5"], None),
+    ("root", ["--setgroups=allow", "--mount-binfmt", "-G", "0"], None),
     ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
               "-S", "20"], None),
     ("nobody", ["-S", "0"], None),

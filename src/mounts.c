@@ -664,10 +664,14 @@ static void mounts_dev(const struct step *s, struct run *run)
 	}
 	close(host);
 	mnt = fs_on_dir(s, run, "tmpfs", "mode=755", SAFE_ATTRS);
+	/* Our uid or gid unmapped in a new user namespace: the kernel
+	 * makes no file for us there (EOVERFLOW). */
 	for (size_t i = 0; i < N_DEV_NODES; i++)
 		if (dev_put(nodes[i], mnt, dev_nodes[i], true) != 0)
-			step_failed(errno, NULL, "%s/%s", quoted(dir),
-				    dev_nodes[i]);
+			step_failed(errno,
+				    errno == EOVERFLOW ? _(hint_unmapped)
+						       : NULL,
+				    "%s/%s", quoted(dir), dev_nodes[i]);
 	for (size_t i = 0; i < sizeof dev_mounts / sizeof dev_mounts[0]; i++)
 		if (dev_put(new_mount(dev_mounts[i].type, dev_mounts[i].options,
 				      dev_mounts[i].attrs),
@@ -762,6 +766,12 @@ static bool mounts_dev_predict(const struct step *s, struct prediction *p)
 			snprintf(p->what, sizeof p->what, "%s", path);
 			return true;
 		}
+	}
+	if (s->dir.unmapped) {
+		predict_fail(p, EOVERFLOW, s->dir.path, _(hint_unmapped));
+		snprintf(p->what, sizeof p->what, "%s/%s",
+			 quoted(s->dir.path), dev_nodes[0]);
+		return true;
 	}
 	return false;
 }

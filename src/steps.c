@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "plan.h"
 #include "steps.h"
@@ -324,8 +325,16 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->dir.read_only = plan->bind_ro[i];
 	}
 	/* The host's devices are bound from the old root, still in view. */
-	if (plan->opts & OPT_MOUNT_DEV)
-		add_dir(plan, steps, STEP_DEV, plan->dev_dir);
+	if (plan->opts & OPT_MOUNT_DEV) {
+		uid_t uid = plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid
+						     : geteuid();
+		gid_t gid = plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid
+						     : getegid();
+
+		add_dir(plan, steps, STEP_DEV, plan->dev_dir)->dir.unmapped =
+			userns && (!idmap_has(&plan->uid_map, uid, true) ||
+				   !idmap_has(&plan->gid_map, gid, true));
+	}
 	for (size_t i = 0; i < plan->n_tmpfs; i++)
 		add_dir(plan, steps, STEP_TMPFS, plan->tmpfs_dirs[i])
 			->dir.options = plan->tmpfs_options[i];

@@ -120,6 +120,9 @@ struct step {
 					     before (proc-private) */
 			bool userns;      /* in a new user namespace */
 			bool pidns;       /* proc: in a new pid namespace */
+			bool unmapped;    /* dev: our uid or gid has no id
+					     in the new user namespace,
+					     where we then make no file */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs,
 			  bind-source, bind */

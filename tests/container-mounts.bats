@@ -101,6 +101,26 @@ $DEV_MOUNTS"
 	assert_said "minimal /dev" "d/null" "Permission denied"
 }
 
+@test "--mount-dev in a new user namespace that maps not our uid or gid: no node made there (EOVERFLOW), foreseen by --dry-run" {
+	require_root
+	mkdir d
+	local maps
+	for maps in -U --map-users=0:0:65536 --setgroups=allow; do
+		run unshare "$maps" --mount-dev="$PWD/d" touch ran
+		assert_failure 125
+		assert_said "minimal /dev" "d/null" "Value too large" "not mapped"
+		[ ! -e ran ]
+		run unshare --dry-run "$maps" --mount-dev="$PWD/d" true
+		assert_failure 125
+		assert_said "would fail" "minimal /dev" "d/null" "Value too large" "not mapped"
+	done
+	# Both mapped: made.
+	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 --mount-dev="$PWD/d" true
+	assert_success
+	run unshare --map-users=0:0:65536 --map-groups=0:0:65536 --mount-dev="$PWD/d" test -c "$PWD/d/null"
+	assert_success
+}
+
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
 	require_root
 	echo not-a-device >"$BATS_TEST_TMPDIR/file"

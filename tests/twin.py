@@ -159,6 +159,10 @@ LINES = [
     ("root", ["--root={d}/root", "-w", "/bin"], None),
     ("root", ["-r", "--pivot-root={d}/root", "-w", "/nodir"], None),
     # proc-private, proc
+    ("root", ["-U", "--mount-dev"], None),
+    ("root", ["--map-users=0:0:65536", "--mount-dev={d}/dir"], None),
+    ("root", ["--map-users=0:0:65536", "--map-groups=0:0:65536",
+              "--mount-dev={d}/dir"], None),
     ("root", ["-pf", "--mount-proc={d}/nodir"], None),
     ("root", ["-pf", "--mount-proc={d}/file"], None),
     ("root", ["-pf", "--mount-proc={d}/link"], None),

@@ -279,17 +279,20 @@ STEP_ROW(EXEC, "exec", N_("run the program"),
 	 exec_program, show_exec, exec_predict);
 
 /* Whether the file name in the first len bytes of dir, under root (NULL:
- * /), exists and is executable by us. */
+ * /), exists and is executable by us: a file (root may search a
+ * directory, which execve(2) refuses). */
 static bool runnable(const char *root, const char *dir, size_t len,
 		     const char *name)
 {
+	struct stat st;
 	char *file;
 	bool ok;
 
 	if (asprintf(&file, "%s%.*s%s%s", root ? root : "", (int)len, dir,
 		     len && dir[len - 1] != '/' ? "/" : "", name) < 0)
 		return true; /* no memory: say nothing */
-	ok = access(file, X_OK) == 0;
+	ok = access(file, X_OK) == 0 && stat(file, &st) == 0 &&
+	     !S_ISDIR(st.st_mode);
 	free(file);
 	return ok;
 }
@@ -301,7 +304,9 @@ static bool exec_predict(const struct step *s, struct prediction *pred)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
-	char def[256], source[2 * PATH_MAX + 256];
+	char def[256], source[2 * PATH_MAX + 256], found[PATH_MAX],
+		inside[PATH_MAX];
+	int e;
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", 0, prog))
@@ -320,18 +325,33 @@ static bool exec_predict(const struct step *s, struct prediction *pred)
 				break;
 		}
 	}
-	hint = s->exec.bare_ns
-		       ? ns_file_hint(s, source, sizeof source)
-		       : missing_hint(prog, s->exec.source, source,
-				      sizeof source);
-	/* Found but not runnable, or on a way we may not search. */
-	predict_fail(pred, root                       ? ENOENT
-			   : access(prog, F_OK) == 0  ? EACCES
-			   : errno == EACCES          ? EACCES
-						      : ENOENT,
-		     prog, hint);
+	/* Found but not runnable, or on a way we may not search: for a
+	 * name searched on PATH, a refusal anywhere on it (execvp's
+	 * EACCES). */
+	snprintf(inside, sizeof inside, "%s%s", root ? root : "", prog);
+	if (root && !strchr(prog, '/'))
+		e = ENOENT; /* PATH inside the new root: not searched */
+	else if (strchr(prog, '/') || s->exec.argv == NULL)
+		e = access(inside, F_OK) == 0 || errno == EACCES ? EACCES
+								 : ENOENT;
+	else
+		e = path_refusal(prog, found, source, sizeof found) !=
+				    REFUSED_UNSEEN
+			    ? EACCES
+			    : ENOENT;
+	/* Inside a new root, the file as we see it from here. */
+	if (e == EACCES)
+		refusal_hint(inside, s->exec.argv != NULL, source, found,
+			     sizeof found);
+	else
+		*found = '\0';
+	hint = s->exec.bare_ns ? ns_file_hint(s, source, sizeof source)
+	       : e == EACCES   ? source
+			       : missing_hint(prog, s->exec.source, source,
+					      sizeof source);
+	predict_fail(pred, e, prog, hint);
 	/* Said as the run says it. */
-	snprintf(pred->what, sizeof pred->what, "%s",
-		 quoted_word(prog, strlen(prog)));
+	snprintf(pred->what, sizeof pred->what, *found ? "%s (%s)" : "%s",
+		 quoted_word(prog, strlen(prog)), quoted(found));
 	return true;
 }

@@ -240,6 +240,8 @@ LINES = [
     ("root", ["--", "{d}/file"], None),
     ("nobody", ["-r", "--", "{d}/closed/prog"], None),
     ("root", ["--root={d}/root", "--", "/bin/nothing"], None),
+    ("root", ["--", "{d}/dir"], None),
+    ("root", ["--root={d}/root", "--", "/bin"], None),
 ]
 
 

@@ -60,9 +60,11 @@ static void pivot_root_to(const struct step *s, struct run *run)
 		option_failed(errno, NULL, "pivot-root", dir);
 	close(fd);
 	/* pivot_root(2) takes a mount's root; a mount point is left as it
-	 * is, with what is mounted under it. */
-	if (!(st.stx_attributes_mask & st.stx_attributes &
-	      STATX_ATTR_MOUNT_ROOT) &&
+	 * is, with what is mounted under it.  But not in a new user
+	 * namespace, whose copies of the caller's mounts are locked, which
+	 * pivot_root(2) refuses (EINVAL): a bind of it is ours. */
+	if ((s->dir.userns || !(st.stx_attributes_mask & st.stx_attributes &
+				STATX_ATTR_MOUNT_ROOT)) &&
 	    mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) != 0)
 		option_failed(errno, NULL, "pivot-root", dir);
 	/* Into the mount on top, by a path from /: "." (or a relative DIR

@@ -149,6 +149,18 @@ written() {
 	[ ! -e "$ROOT/under/mark" ]
 }
 
+@test "--pivot-root with a new user namespace: a DIR that is a mount point of the caller's (locked there) is bound too, which pivot_root(2) takes" {
+	require_root
+	busybox_root
+	mounts_snapshot
+	# In a mount namespace of the test's own, DIR a mount point.
+	run /usr/bin/unshare -m sh -c 'mount --bind "$1" "$1" && exec "$2" -r --pivot-root="$1" pwd' \
+		sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output /
+	assert_no_new_mounts
+}
+
 @test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {
 	require_userns_for_nobody
 	busybox_root

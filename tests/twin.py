@@ -142,6 +142,7 @@ LINES = [
     # pivot-root, old-root
     ("root", ["-r", "--pivot-root={d}/nodir"], None),
     ("root", ["-r", "--pivot-root={d}/file"], None),
+    ("nobody", ["-r", "--pivot-root=/proc"], None),
     ("root", ["-m", "--pivot-root={d}/root"], None),
     ("root", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"], None),
     ("root", ["-r", "--pivot-root={d}/bare", "--mount-proc", "-pf"], None),

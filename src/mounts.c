@@ -510,7 +510,7 @@ static bool mounts_chdir_predict(const struct step *s, struct prediction *p)
 	 * else owns, or one that leaves the root, refused with no errno. */
 	if (e == 0 && path && s->dir.root &&
 	    strcmp(s->dir.root_option, "pivot-root") == 0) {
-		int fd = walk_dir(NULL, NULL, NULL, path);
+		int fd = walk_dir_as(s->dir.uid_map, path);
 
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
@@ -698,7 +698,7 @@ static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
-		int fd = walk_dir(NULL, NULL, NULL, path), root = 0;
+		int fd = walk_dir_as(s->dir.uid_map, path), root = 0;
 
 		if (fd < 0)
 			return predict_fail(p, errno, s->dir.path,
@@ -882,7 +882,7 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
 	const char *path = seen_path(s, buf, sizeof buf);
-	int fd = path ? walk_path(NULL, NULL, NULL, path) : -1;
+	int fd = path ? walk_path_as(s->dir.uid_map, path) : -1;
 	struct stat at, from;
 	bool unlike;
 
@@ -895,7 +895,7 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 
 		snprintf(parent, sizeof parent, "%.*s",
 			 (int)(strrchr(path, '/') - path + 1), path);
-		if ((fd = walk_dir(NULL, NULL, NULL, parent)) >= 0) {
+		if ((fd = walk_dir_as(s->dir.uid_map, parent)) >= 0) {
 			close(fd);
 			if (faccessat(AT_FDCWD, parent, W_OK, AT_EACCESS) == 0)
 				return false;

@@ -107,7 +107,7 @@ STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
  * namespace takes). */
 static bool pivot_predict(const struct step *s, struct prediction *p)
 {
-	int fd = walk_dir(NULL, NULL, NULL, s->dir.path), e = errno;
+	int fd = walk_dir_as(s->dir.uid_map, s->dir.path), e = errno;
 	struct stat st, root;
 
 	if (fd >= 0) {

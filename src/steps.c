@@ -87,6 +87,7 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 		       plan->propagation == PROP_UNCHANGED) &&
 		      !(plan->effective & UNSHARE_USER);
 	s->dir.userns = plan->effective & UNSHARE_USER;
+	s->dir.uid_map = s->dir.userns ? &plan->uid_map : NULL;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
 	/* After --root or --pivot-root, a path is in the new root. */
 	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT && *path == '/')
@@ -279,6 +280,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	for (size_t i = 0; i < plan->n_binds; i++) {
 		s = add(steps, STEP_BIND_SOURCE);
 		s->dir.path = plan->bind_srcs[i];
+		s->dir.uid_map = userns ? &plan->uid_map : NULL;
 		s->dir.slot = (int)i;
 		s->dir.read_only = plan->bind_ro[i];
 	}

@@ -123,6 +123,10 @@ struct step {
 			bool unmapped;    /* dev: our uid or gid has no id
 					     in the new user namespace,
 					     where we then make no file */
+			const struct idmap *uid_map; /* the new user
+					     namespace's, through which
+					     the run sees a link's owner,
+					     or NULL without one */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs,
 			  bind-source, bind */

@@ -20,6 +20,7 @@
 
 #include "fail.h"
 #include "i18n.h"
+#include "idmap.h"
 #include "procfs.h"
 #include "quote.h"
 #include "walk.h"
@@ -88,25 +89,43 @@ bool leaves_root(const char *path)
 	return false;
 }
 
-/* Whether a link's owner, as stat(2) shows it here, is root's or ours.
- * In a user namespace that maps neither the owner nor us (a DIR walked
- * after unshare(2)), both read as the overflow uid, whoever they are:
- * that owner is unknown, and not trusted. */
-static bool trusted_owner(uid_t owner)
+/* The id outer shows as in a user namespace of uid map map: its inner
+ * id, or the overflow uid if map maps it not. */
+static uid_t shown_as(const struct idmap *map, uid_t outer, uid_t overflow)
 {
-	if (owner != 0 && owner != getuid())
+	for (size_t i = 0; i < map->n; i++)
+		if (outer - map->ext[i].outer < map->ext[i].count)
+			return map->ext[i].inner + (outer - map->ext[i].outer);
+	return overflow;
+}
+
+/* Whether a link's owner, as stat(2) shows it here (or, map not NULL,
+ * as a new user namespace of uid map map will show it, and us), is
+ * root's or ours.  In a user namespace that maps neither the owner nor
+ * us (a DIR walked after unshare(2)), both read as the overflow uid,
+ * whoever they are: that owner is unknown, and not trusted. */
+static bool trusted_owner(uid_t owner, const struct idmap *map)
+{
+	uid_t overflow = (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"),
+	      self = getuid();
+
+	if (map) {
+		owner = shown_as(map, owner, overflow);
+		self = shown_as(map, self, overflow);
+	}
+	if (owner != 0 && owner != self)
 		return false;
-	if (owner != (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"))
+	if (owner != overflow)
 		return true;
 	/* The initial user namespace maps every id: there the overflow uid
 	 * is a user of its own. */
-	return initial_userns();
+	return !map && initial_userns();
 }
 
 /* walk_dir, or with last, walk_path: the last name may be no
  * directory. */
 static int walk(const char *step, const char *option, const char *value,
-		const char *dir, bool last)
+		const char *dir, bool last, const struct idmap *map)
 {
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
@@ -175,7 +194,7 @@ static int walk(const char *step, const char *option, const char *value,
 			errno = ENOTDIR;
 			break;
 		}
-		if (!trusted_owner(st.st_uid)) {
+		if (!trusted_owner(st.st_uid, map)) {
 			if (option)
 				untrusted_link(step, option, value, where,
 					       st.st_uid);
@@ -243,11 +262,21 @@ static int walk(const char *step, const char *option, const char *value,
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir)
 {
-	return walk(step, option, value, dir, false);
+	return walk(step, option, value, dir, false, NULL);
 }
 
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path)
 {
-	return walk(step, option, value, path, true);
+	return walk(step, option, value, path, true, NULL);
+}
+
+int walk_dir_as(const struct idmap *map, const char *dir)
+{
+	return walk(NULL, NULL, NULL, dir, false, map);
+}
+
+int walk_path_as(const struct idmap *map, const char *path)
+{
+	return walk(NULL, NULL, NULL, path, true, map);
 }

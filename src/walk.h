@@ -23,6 +23,13 @@ int walk_dir(const char *step, const char *option, const char *value,
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path);
 
+/* --dry-run: walk_dir and walk_path (saying nothing) as the run will
+ * walk in a new user namespace of uid map map (NULL: none), whose links
+ * show their owners through it. */
+struct idmap;
+int walk_dir_as(const struct idmap *map, const char *dir);
+int walk_path_as(const struct idmap *map, const char *path);
+
 /* --%s=%s, an option and its directory, leads out of the root by a ".."
  * at /: a message, with its hint after a newline, marked N_(). */
 extern const char out_of_root_message[];

@@ -176,6 +176,25 @@ $DEV_MOUNTS"
 	assert_no_new_mounts
 }
 
+@test "a link of root's on the way, in a new user namespace that maps not root: its owner unknown there, refused by the run and foreseen by the dry run" {
+	require_root
+	mkdir dir
+	ln -s dir mine
+	local maps=(--map-users=0:100000:10 --map-groups=0:100000:10)
+	run unshare "${maps[@]}" --tmpfs="$PWD/mine" touch ran
+	assert_failure 125
+	assert_said "--tmpfs=$PWD/mine" "is a link owned by uid $(cat /proc/sys/kernel/overflowuid)"
+	[ ! -e ran ]
+	run unshare --dry-run "${maps[@]}" --tmpfs="$PWD/mine" true
+	assert_failure 125
+	assert_said "would fail" "$PWD/mine"
+	# Root mapped: root's link, followed by both.
+	run unshare --dry-run -r --tmpfs="$PWD/mine" true
+	assert_success
+	run unshare -r --tmpfs="$PWD/mine" true
+	assert_success
+}
+
 @test "a new root not there, or no directory: the dry run foresees that of --pivot-root alone, not of the steps in it" {
 	require_root
 	local root

@@ -44,10 +44,10 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 # cgroup.max.descendants, "cg:deep" at its cgroup.max.depth).  {d} is
 # a directory of the test's own: file, dir, nodir (missing), open
 # (anyone writes in it), closed (root's alone), link (a link to dir that
-# uid 12345 owns), others (uid 12345's, which only it may write in),
-# unread (with a file p that only uid 12345 may read, naming pid 1),
-# root (a static busybox's root, with /proc) and bare (the same, without
-# /proc); {cg2} the cgroup2 mount.
+# uid 12345 owns), mine (one that root owns), others (uid 12345's,
+# which only it may write in), unread (with a file p that only uid
+# 12345 may read, naming pid 1), root (a static busybox's root, with
+# /proc) and bare (the same, without /proc); {cg2} the cgroup2 mount.
 LINES = [
     # cgroup-make, cgroup-set, cgroup-enter
     ("root", ["--new-cgroup=made"], "cg:free"),
@@ -172,6 +172,13 @@ LINES = [
     ("root", ["-pf", "--mount-proc={d}/nodir"], None),
     ("root", ["-pf", "--mount-proc={d}/file"], None),
     ("root", ["-pf", "--mount-proc={d}/link"], None),
+    ("nobody", ["-r", "--tmpfs={d}/mine"], None),
+    ("root", ["-r", "--tmpfs={d}/mine"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "--tmpfs={d}/mine"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "--bind={d}/mine/..:/mnt"], None),
+    ("nobody", ["-r", "--pivot-root={d}/mine"], None),
     ("root", ["-pf", "--mount-proc={d}/dir"], None),
     ("root", ["-pf", "--propagation=shared", "--mount-proc={d}/nodir"],
      None),
@@ -325,6 +332,7 @@ def make_dirs(d, busybox):
     os.chmod(f"{d}/closed/prog", 0o755)
     os.symlink("dir", f"{d}/link")
     os.lchown(f"{d}/link", 12345, 12345)
+    os.symlink("dir", f"{d}/mine")
     os.mkdir(f"{d}/others", 0o755)
     os.chown(f"{d}/others", 12345, 12345)
     os.mkdir(f"{d}/unread", 0o755)

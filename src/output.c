@@ -7,10 +7,14 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
+#include "env.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -395,3 +399,114 @@ int output_done(void)
 	return EXIT_TOOL;
 }
 
+/* path made absolute, its links and dots resolved as far as it exists
+ * (realpath), the rest as written, into buf (PATH_MAX).  False if it
+ * does not fit. */
+static bool resolved(const char *path, char *buf)
+{
+	char head[PATH_MAX], real[PATH_MAX];
+	size_t cut = strlen(path), end;
+
+	if (cut >= sizeof head)
+		return false;
+	for (;;) {
+		snprintf(head, sizeof head, "%.*s", (int)cut, path);
+		if (realpath(*head ? head : ".", real) != NULL)
+			break;
+		if (cut == 0)
+			return false;
+		/* One name fewer. */
+		while (cut > 0 && path[cut - 1] == '/')
+			cut--;
+		while (cut > 0 && path[cut - 1] != '/')
+			cut--;
+	}
+	for (end = strlen(path); end > cut && path[end - 1] == '/'; end--)
+		;
+	return (size_t)snprintf(buf, PATH_MAX, "%s%s%.*s", real,
+				end > cut && strcmp(real, "/") != 0 ? "/" : "",
+				(int)(end - cut), path + cut) < PATH_MAX;
+}
+
+/* Whether the resolved path lies under the resolved directory dir. */
+static bool lies_under(const char *path, const char *dir)
+{
+	size_t n = strcmp(dir, "/") == 0 ? 0 : strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && path[n] == '/' && path[n + 1];
+}
+
+/* The directory step s mounts on, out of a new root, or NULL. */
+static const char *mounts_on(const struct step *s)
+{
+	switch (s->kind) {
+	case STEP_PROC:
+	case STEP_BINFMT:
+	case STEP_CGROUP_MOUNT:
+	case STEP_BIND:
+	case STEP_DEV:
+	case STEP_TMPFS:
+	case STEP_SYSFS:
+		return s->dir.root ? NULL : s->dir.path;
+	default:
+		return NULL;
+	}
+}
+
+/* The path step s works on, out of a new root, or NULL; a program
+ * named without a slash as found on PATH, into found (PATH_MAX). */
+static const char *path_of(const struct step *s, char *found)
+{
+	const char *path, *p;
+
+	switch (s->kind) {
+	case STEP_WD:
+	case STEP_PROC_PRIVATE:
+	case STEP_CGROUP_PRIVATE:
+	case STEP_BIND_SOURCE:
+		return s->dir.root ? NULL : s->dir.path;
+	case STEP_EXEC:
+		if (s->exec.root)
+			return NULL;
+		if (s->exec.argv == NULL || strchr(s->exec.path, '/'))
+			return s->exec.path;
+		path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
+		/* As execvp(3) searches it: an empty entry is the working
+		 * directory. */
+		for (p = path; p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
+			int len = (int)strcspn(p, ":");
+
+			if (snprintf(found, PATH_MAX, "%.*s/%s", len ? len : 1,
+				     len ? p : ".", s->exec.path) < PATH_MAX &&
+			    access(found, X_OK) == 0)
+				return found;
+		}
+		return NULL;
+	default:
+		return mounts_on(s);
+	}
+}
+
+void steps_covered(struct steps *steps)
+{
+	char found[PATH_MAX], path[PATH_MAX], dir[PATH_MAX];
+
+	for (size_t j = 0; j < steps->n; j++) {
+		struct step *s = &steps->step[j];
+		const char *mine = path_of(s, found);
+
+		if (mine == NULL || !resolved(mine, path))
+			continue;
+		for (size_t i = 0; i < j; i++) {
+			const char *on = mounts_on(&steps->step[i]);
+
+			if (on == NULL || !resolved(on, dir) ||
+			    !lies_under(path, dir))
+				continue;
+			s->covered.path = s->kind == STEP_EXEC ? s->exec.path
+							       : mine;
+			s->covered.by = on;
+			break;
+		}
+	}
+}

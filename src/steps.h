@@ -34,6 +34,13 @@ enum step_kind {
  * plan's, which outlives the steps. */
 struct step {
 	enum step_kind kind;
+	struct {
+		const char *path; /* this step's path (a directory, the
+				     program) */
+		const char *by;   /* the directory of an earlier step's
+				     mount that it lies under */
+	} covered; /* --dry-run (steps_covered): what the run finds there
+		      is that mount's, or NULLs */
 	union {
 		struct {
 			const char *const *files; /* FILE by flag index, or

@@ -195,6 +195,31 @@ $DEV_MOUNTS"
 	assert_success
 }
 
+@test "a path under the mount of an earlier step (the program, a --bind's DST): the run finds the mount's, the dry run cannot tell and names the mount" {
+	require_root
+	mounts_snapshot
+	mkdir -p top/dir
+	touch top/file
+	chmod 755 top/file
+	run -127 unshare -m --tmpfs="$PWD/top/dir/.." "$PWD/top/file"
+	assert_failure 127
+	assert_said "'$PWD/top/file'" "No such file or directory"
+	run unshare --dry-run -m --tmpfs="$PWD/top/dir/.." "$PWD/top/file"
+	assert_success
+	assert_said "cannot tell" "$PWD/top/file" "a mount made before it on $PWD/top/dir/.. covers it"
+	refute_output --partial "would fail"
+	# The binds come before the tmpfs mounts, after cgroup2's.
+	run unshare -m --ro-bind=/etc/hostname:"$PWD/top/file" --tmpfs="$PWD/top" true
+	assert_success
+	run unshare --mount-cgroup="$PWD/top" --ro-bind=/etc/hostname:"$PWD/top/file" true
+	assert_failure 125
+	assert_said "--ro-bind=$PWD/top/file" "No such file or directory"
+	run unshare --dry-run --mount-cgroup="$PWD/top" --ro-bind=/etc/hostname:"$PWD/top/file" true
+	assert_success
+	assert_said "cannot tell" "$PWD/top/file" "a mount made before it on $PWD/top covers it"
+	assert_no_new_mounts
+}
+
 @test "a new root not there, or no directory: the dry run foresees that of --pivot-root alone, not of the steps in it" {
 	require_root
 	local root

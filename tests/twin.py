@@ -254,6 +254,9 @@ LINES = [
     ("nobody", ["-r", "--", "{d}/closed/prog"], None),
     ("root", ["--root={d}/root", "--", "/bin/nothing"], None),
     ("root", ["--", "{d}/dir"], None),
+    ("root", ["-m", "--tmpfs={d}/dir/..", "--", "{d}/file"], None),
+    ("root", ["-r", "--ro-bind={d}/file", "--mount-cgroup={d}/dir/.."],
+     None),
     ("root", ["--root={d}/root", "--", "/bin"], None),
 ]
 

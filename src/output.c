@@ -487,21 +487,38 @@ static const char *path_of(const struct step *s, char *found)
 	}
 }
 
+/* Whether path, as the run walks it, passes under the resolved
+ * directory dir: one of the directories on its way, or itself, lies
+ * under dir; or, with self, is dir (a file bound on the program). */
+static bool passes_under(const char *path, const char *dir, bool self)
+{
+	char head[PATH_MAX], real[PATH_MAX];
+
+	for (size_t i = 1; path[0] && i <= strlen(path); i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		snprintf(head, sizeof head, "%.*s", (int)i, path);
+		if (resolved(head, real) &&
+		    (lies_under(real, dir) ||
+		     (self && path[i] == '\0' && strcmp(real, dir) == 0)))
+			return true;
+	}
+	return false;
+}
+
 void steps_covered(struct steps *steps)
 {
-	char found[PATH_MAX], path[PATH_MAX], dir[PATH_MAX];
+	char found[PATH_MAX], dir[PATH_MAX];
 
 	for (size_t j = 0; j < steps->n; j++) {
 		struct step *s = &steps->step[j];
 		const char *mine = path_of(s, found);
 
-		if (mine == NULL || !resolved(mine, path))
-			continue;
-		for (size_t i = 0; i < j; i++) {
+		for (size_t i = 0; mine && i < j; i++) {
 			const char *on = mounts_on(&steps->step[i]);
 
 			if (on == NULL || !resolved(on, dir) ||
-			    !lies_under(path, dir))
+			    !passes_under(mine, dir, s->kind == STEP_EXEC))
 				continue;
 			s->covered.path = s->kind == STEP_EXEC ? s->exec.path
 							       : mine;

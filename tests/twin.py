@@ -257,6 +257,8 @@ LINES = [
     ("root", ["-m", "--tmpfs={d}/dir/..", "--", "{d}/file"], None),
     ("root", ["-r", "--ro-bind={d}/file", "--mount-cgroup={d}/dir/.."],
      None),
+    ("root", ["--mount-proc={d}/dir/..", "--mount-sysfs={d}/dir/.."], None),
+    ("root", ["--bind={d}/file:/bin/true", "--", "/bin/true"], None),
     ("root", ["--root={d}/root", "--", "/bin"], None),
 ]
 

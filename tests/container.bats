@@ -686,6 +686,17 @@ info_matches() {
 	run unshare -f --pid-file=mine/pid ls "$NOBODY_DIR/target"
 	assert_success
 	assert_output pid
+	# Where a link of uid 12345's leads no file can be made (root's
+	# directory, for nobody): that is said first, by the run and the
+	# dry run alike.
+	ln -s ../target "$NOBODY_DIR/theirs/other"
+	chown -h 12345:12345 "$NOBODY_DIR/theirs/other"
+	run as_nobody "$NOBODY_BIN" -f --pid-file="$NOBODY_DIR/theirs/other/pid" true
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/theirs/other/pid" "Permission denied"
+	run as_nobody "$NOBODY_BIN" --dry-run -f --pid-file="$NOBODY_DIR/theirs/other/pid" true
+	assert_failure 125
+	assert_said "would fail" "$NOBODY_DIR/theirs/other/pid" "Permission denied"
 }
 
 @test "nobody: --pid-file in a directory of its own" {

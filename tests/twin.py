@@ -87,6 +87,7 @@ LINES = [
     ("root", ["-f", "--pid-file={d}/dir"], None),
     ("nobody", ["-rf", "--pid-file={d}/closed/p"], None),
     ("nobody", ["-rf", "--pid-file={d}/open/p2"], None),
+    ("nobody", ["--pid-file={d}/link/p"], None),
     ("root", ["-U", "--pid-file={d}/others/p"], None),
     ("root", ["-r", "--pid-file={d}/others/p"], None),
     ("root", ["--map-users=0:0:65536", "--map-groups=0:0:65536",

@@ -466,15 +466,19 @@ static int directory(const char *path)
 }
 
 /* The path of s as the step will see it: in the new root, if any; NULL
- * if that root is no directory. */
+ * if that root is no directory.  The root as its own step resolved it
+ * (links on its way followed, or refused by pivot-root's walk): only
+ * the path in it is walked again. */
 static const char *seen_path(const struct step *s, char *buf, size_t size)
 {
+	char real[PATH_MAX];
+
 	if (s->dir.base == NULL)
 		return s->dir.path;
 	/* A new root that is none: its own step says so. */
-	if (directory(s->dir.base) != 0)
+	if (directory(s->dir.base) != 0 || realpath(s->dir.base, real) == NULL)
 		return NULL;
-	snprintf(buf, size, "%s%s", s->dir.base, s->dir.path);
+	snprintf(buf, size, "%s%s", strcmp(real, "/") ? real : "", s->dir.path);
 	return buf;
 }
 

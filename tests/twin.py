@@ -137,6 +137,7 @@ LINES = [
     ("root", ["--root={d}/file"], None),
     ("root", ["--root={d}/root"], None),
     ("root", ["--root={d}/link"], None),
+    ("root", ["-pf", "--mount-proc", "--root={d}/link"], None),
     ("nobody", ["--root={d}/root"], None),
     ("nobody", ["-r", "--root={d}/root"], None),
     ("nobody", ["-r", "--root={d}/closed"], None),

@@ -118,6 +118,23 @@ static bool any_file(const struct plan *plan)
 	return false;
 }
 
+/* The id the program runs as, as seen outside: given (by --setuid or
+ * --setgid), in a new user namespace of map through it (-1 if it maps
+ * it not); else --owner's, or ours. */
+static long long outer_id(long long given, long long owner, long long ours,
+			  const struct idmap *map)
+{
+	if (given == NO_ID)
+		return owner != NO_ID ? owner : ours;
+	if (map == NULL)
+		return given;
+	for (size_t i = 0; i < map->n; i++)
+		if ((uint32_t)given - map->ext[i].inner < map->ext[i].count)
+			return map->ext[i].outer +
+			       ((uint32_t)given - map->ext[i].inner);
+	return -1;
+}
+
 void plan_steps(const struct plan *plan, struct steps *steps)
 {
 	bool new_cgroup = plan->opts & OPT_NEW_CGROUP,
@@ -424,4 +441,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&
 		!env_kept(plan->keep_env, plan->n_keep_env, "PATH");
+	s->exec.uid = outer_id(plan->setuid_id, plan->owner_uid, geteuid(),
+			       userns ? &plan->uid_map : NULL);
+	s->exec.gid = outer_id(plan->setgid_id, plan->owner_gid, getegid(),
+			       userns ? &plan->gid_map : NULL);
 }

@@ -179,6 +179,10 @@ struct step {
 			const char *root_option; /* its option's name */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
+			long long uid, gid; /* --dry-run: the ids it runs as,
+					       as the file system outside
+					       sees them (-1: one a new
+					       user namespace maps not) */
 			const char *bare_ns; /* the option of an optional
 						value, as "net", that argv[0]
 						came right after, given bare

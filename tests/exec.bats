@@ -94,6 +94,27 @@ as_searcher() {
 	assert_said "would fail" "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
 }
 
+@test "--setuid, --owner: the program looked for by the ids it runs as, by the dry run too" {
+	require_root
+	mkdir -m 700 closed
+	printf '#!/bin/sh\n' >closed/prog
+	chmod 755 closed/prog
+	local ids
+	for ids in "-S 65534" "--owner=65534:65534" "--map-users=0:100000:10 --map-groups=0:100000:10 -S 5 -G 5"; do
+		# shellcheck disable=SC2086 # the options, a word each
+		run unshare $ids "$PWD/closed/prog"
+		assert_failure 126
+		assert_said "'$PWD/closed/prog'" "Permission denied" "cannot be searched"
+		# shellcheck disable=SC2086
+		run unshare --dry-run $ids "$PWD/closed/prog"
+		assert_failure 125
+		assert_said "would fail" "'$PWD/closed/prog'" "Permission denied" "cannot be searched"
+	done
+	# As ourselves, root: it runs.
+	run unshare --dry-run "$PWD/closed/prog"
+	assert_success
+}
+
 @test "a name found on PATH but not runnable: 126, naming the file" {
 	searcher_setup
 	printf 'echo hi\n' >"$dir/open/prog"

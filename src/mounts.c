@@ -478,7 +478,8 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
 	/* A new root that is none: its own step says so. */
 	if (directory(s->dir.base) != 0 || realpath(s->dir.base, real) == NULL)
 		return NULL;
-	snprintf(buf, size, "%s%s", strcmp(real, "/") ? real : "", s->dir.path);
+	snprintf(buf, size, "%s%s%s", strcmp(real, "/") ? real : "",
+		 *s->dir.path == '/' ? "" : "/", s->dir.path);
 	return buf;
 }
 

@@ -89,8 +89,11 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	s->dir.userns = plan->effective & UNSHARE_USER;
 	s->dir.uid_map = s->dir.userns ? &plan->uid_map : NULL;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
-	/* After --root or --pivot-root, a path is in the new root. */
-	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT && *path == '/')
+	/* After --root or --pivot-root, a path is in the new root; one
+	 * relative to the working directory too, which is then its /
+	 * (unless --wd moves it). */
+	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT &&
+	    (*path == '/' || (kind != STEP_WD && plan->wd_dir == NULL)))
 		s->dir.base = plan->root_dir ? plan->root_dir
 					     : plan->pivot_dir;
 	return s;

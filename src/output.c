@@ -436,8 +436,19 @@ static bool lies_under(const char *path, const char *dir)
 	return strncmp(path, dir, n) == 0 && path[n] == '/' && path[n + 1];
 }
 
-/* The directory step s mounts on, out of a new root, or NULL. */
-static const char *mounts_on(const struct step *s)
+/* path as seen from here: in the new root base, if any (NULL: none),
+ * into buf (PATH_MAX). */
+static const char *in_root(const char *base, const char *path, char *buf)
+{
+	if (base == NULL)
+		return path;
+	snprintf(buf, PATH_MAX, "%s%s%s", base, *path == '/' ? "" : "/", path);
+	return buf;
+}
+
+/* The directory step s mounts on as seen from here (into buf, PATH_MAX),
+ * or NULL. */
+static const char *mounts_on(const struct step *s, char *buf)
 {
 	switch (s->kind) {
 	case STEP_PROC:
@@ -447,43 +458,49 @@ static const char *mounts_on(const struct step *s)
 	case STEP_DEV:
 	case STEP_TMPFS:
 	case STEP_SYSFS:
-		return s->dir.root ? NULL : s->dir.path;
+		/* Relative to --wd in a new root: not followed. */
+		return s->dir.root && !s->dir.base
+			       ? NULL
+			       : in_root(s->dir.base, s->dir.path, buf);
 	default:
 		return NULL;
 	}
 }
 
-/* The path step s works on, out of a new root, or NULL; a program
- * named without a slash as found on PATH, into found (PATH_MAX). */
-static const char *path_of(const struct step *s, char *found)
+/* The path step s works on as seen from here, or NULL; a program named
+ * without a slash as found on PATH (in its new root, if any); into buf
+ * (PATH_MAX). */
+static const char *path_of(const struct step *s, char *buf)
 {
-	const char *path, *p;
+	const char *path, *p, *root;
 
 	switch (s->kind) {
 	case STEP_WD:
 	case STEP_PROC_PRIVATE:
 	case STEP_CGROUP_PRIVATE:
 	case STEP_BIND_SOURCE:
-		return s->dir.root ? NULL : s->dir.path;
+		return s->dir.root && !s->dir.base
+			       ? NULL
+			       : in_root(s->dir.base, s->dir.path, buf);
 	case STEP_EXEC:
-		if (s->exec.root)
-			return NULL;
+		root = s->exec.root;
 		if (s->exec.argv == NULL || strchr(s->exec.path, '/'))
-			return s->exec.path;
+			return in_root(root, s->exec.path, buf);
 		path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
 		/* As execvp(3) searches it: an empty entry is the working
 		 * directory. */
 		for (p = path; p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
 			int len = (int)strcspn(p, ":");
 
-			if (snprintf(found, PATH_MAX, "%.*s/%s", len ? len : 1,
+			if (snprintf(buf, PATH_MAX, "%s%.*s/%s",
+				     root ? root : "", len ? len : 1,
 				     len ? p : ".", s->exec.path) < PATH_MAX &&
-			    access(found, X_OK) == 0)
-				return found;
+			    access(buf, X_OK) == 0)
+				return buf;
 		}
 		return NULL;
 	default:
-		return mounts_on(s);
+		return mounts_on(s, buf);
 	}
 }
 
@@ -508,21 +525,22 @@ static bool passes_under(const char *path, const char *dir, bool self)
 
 void steps_covered(struct steps *steps)
 {
-	char found[PATH_MAX], dir[PATH_MAX];
+	char found[PATH_MAX], at[PATH_MAX], dir[PATH_MAX];
 
 	for (size_t j = 0; j < steps->n; j++) {
 		struct step *s = &steps->step[j];
 		const char *mine = path_of(s, found);
 
 		for (size_t i = 0; mine && i < j; i++) {
-			const char *on = mounts_on(&steps->step[i]);
+			const char *on = mounts_on(&steps->step[i], at);
 
 			if (on == NULL || !resolved(on, dir) ||
 			    !passes_under(mine, dir, s->kind == STEP_EXEC))
 				continue;
+			/* Each as given. */
 			s->covered.path = s->kind == STEP_EXEC ? s->exec.path
-							       : mine;
-			s->covered.by = on;
+							       : s->dir.path;
+			s->covered.by = steps->step[i].dir.path;
 			break;
 		}
 	}

@@ -24,8 +24,8 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan,
 void say_predictions(const struct prediction *found, size_t n);
 
 /* --dry-run: mark each step whose path (a directory, the program as
- * found on PATH) lies under the directory of an earlier step's mount
- * (step.covered), out of a new root: what the run will find there is
+ * found on PATH), in the new root if any, lies under the directory of an
+ * earlier step's mount (step.covered): what the run will find there is
  * that mount's, which the dry run cannot see.  Reads the file system to
  * resolve the paths. */
 void steps_covered(struct steps *steps);

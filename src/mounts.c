@@ -693,6 +693,32 @@ static void mounts_dev(const struct step *s, struct run *run)
 STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 	 mounts_dev, show_dir, mounts_dev_predict);
 
+/* --dry-run: step s refused with no errno, as the run says it: message
+ * (--%s=%s, s's option and path), its hint after a newline.  True. */
+static bool predict_said(const struct step *s, struct prediction *p,
+			 const char *message)
+{
+	char *nl;
+
+	predict_fail(p, 0, s->dir.path, NULL);
+	snprintf(p->what, sizeof p->what, message, option_of(s),
+		 quoted(s->dir.path));
+	if ((nl = strchr(p->what, '\n')) != NULL) {
+		*nl = '\0';
+		snprintf(p->hint, sizeof p->hint, "%s", nl + 1);
+	}
+	return true;
+}
+
+/* --dry-run: whether s's path in a new root has a ".." at its /, which
+ * the run's walk refuses there (the dry run's walk, from our /, cannot
+ * tell). */
+static bool leaves_new_root(const struct step *s, struct prediction *p)
+{
+	return s->dir.base && leaves_root(s->dir.path) &&
+	       predict_said(s, p, _(out_of_root_message));
+}
+
 static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
@@ -700,6 +726,8 @@ static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 
 	if (path == NULL)
 		return false;
+	if (leaves_new_root(s, p))
+		return true;
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
@@ -717,17 +745,8 @@ static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 			return predict_fail(p, e, s->dir.path, NULL);
 		}
 		if (root) {
-			char *nl;
-
 			close(fd);
-			predict_fail(p, 0, s->dir.path, NULL);
-			snprintf(p->what, sizeof p->what, _(root_unseen),
-				 option_of(s), quoted(s->dir.path));
-			if ((nl = strchr(p->what, '\n')) != NULL) {
-				*nl = '\0';
-				snprintf(p->hint, sizeof p->hint, "%s", nl + 1);
-			}
-			return true;
+			return predict_said(s, p, _(root_unseen));
 		}
 		close(fd);
 	}
@@ -893,6 +912,8 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 
 	if (path == NULL)
 		return false;
+	if (leaves_new_root(s, p))
+		return true;
 	/* A DST missing in a new root is made, in its directory. */
 	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
 	    strrchr(path, '/')[1]) {

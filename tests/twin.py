@@ -153,6 +153,8 @@ LINES = [
     ("root", ["-m", "--pivot-root={d}/root"], None),
     ("root", ["--mount-proc=dir", "--pivot-root={d}/root"], None),
     ("root", ["--tmpfs=bin", "--root={d}/root"], None),
+    ("root", ["--ro-bind={d}/file:/../x", "--root={d}/root"], None),
+    ("root", ["--tmpfs=../x", "--root={d}/root"], None),
     ("root", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"], None),
     ("root", ["-r", "--pivot-root={d}/bare", "--mount-proc", "-pf"], None),
     ("nobody", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"],

@@ -91,9 +91,11 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	s->dir.pidns = plan->effective & UNSHARE_PID;
 	/* After --root or --pivot-root, a path is in the new root; one
 	 * relative to the working directory too, which is then its /
-	 * (unless --wd moves it). */
+	 * (unless --wd moves it); --wd's own after --pivot-root alone
+	 * (after --root's chroot(2), the working directory stays). */
 	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT &&
-	    (*path == '/' || (kind != STEP_WD && plan->wd_dir == NULL)))
+	    (*path == '/' || (kind != STEP_WD && plan->wd_dir == NULL) ||
+	     (kind == STEP_WD && plan->pivot_dir)))
 		s->dir.base = plan->root_dir ? plan->root_dir
 					     : plan->pivot_dir;
 	return s;

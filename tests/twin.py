@@ -152,6 +152,8 @@ LINES = [
     ("root", ["-r", "--pivot-root={d}/../.."], None),
     ("root", ["-m", "--pivot-root={d}/root"], None),
     ("root", ["--mount-proc=dir", "--pivot-root={d}/root"], None),
+    ("root", ["--wd=dir", "--pivot-root={d}/root"], None),
+    ("root", ["--wd=bin", "--pivot-root={d}/root"], None),
     ("root", ["--tmpfs=bin", "--root={d}/root"], None),
     ("root", ["--ro-bind={d}/file:/../x", "--root={d}/root"], None),
     ("root", ["--tmpfs=../x", "--root={d}/root"], None),

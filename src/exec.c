@@ -12,9 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "env.h"
 #include "events.h"
 #include "fail.h"
@@ -279,17 +282,20 @@ STEP_ROW(EXEC, "exec", N_("run the program"),
 	 exec_program, show_exec, exec_predict);
 
 /* Whether the file name in the first len bytes of dir, under root (NULL:
- * /), exists and is executable by us. */
+ * /), exists and is executable by us: a file (root may search a
+ * directory, which execve(2) refuses). */
 static bool runnable(const char *root, const char *dir, size_t len,
 		     const char *name)
 {
+	struct stat st;
 	char *file;
 	bool ok;
 
 	if (asprintf(&file, "%s%.*s%s%s", root ? root : "", (int)len, dir,
 		     len && dir[len - 1] != '/' ? "/" : "", name) < 0)
 		return true; /* no memory: say nothing */
-	ok = access(file, X_OK) == 0;
+	ok = access(file, X_OK) == 0 && stat(file, &st) == 0 &&
+	     !S_ISDIR(st.st_mode);
 	free(file);
 	return ok;
 }
@@ -297,11 +303,13 @@ static bool runnable(const char *root, const char *dir, size_t len,
 /* --dry-run: whether the program of step s (STEP_EXEC) will not be found
  * on the PATH it will search (or confstr's default if there is none), or
  * at its path, inside its root; then how (*pred), with the run's hint. */
-static bool exec_predict(const struct step *s, struct prediction *pred)
+static bool exec_predict_here(const struct step *s, struct prediction *pred)
 {
 	const char *prog = s->exec.path, *root = s->exec.root, *hint;
 	const char *path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
-	char def[256], source[2 * PATH_MAX + 256];
+	char def[256], source[2 * PATH_MAX + 256], found[PATH_MAX],
+		inside[PATH_MAX];
+	int e;
 
 	if (strchr(prog, '/') || s->exec.argv == NULL) {
 		if (runnable(root, "", 0, prog))
@@ -320,18 +328,75 @@ static bool exec_predict(const struct step *s, struct prediction *pred)
 				break;
 		}
 	}
-	hint = s->exec.bare_ns
-		       ? ns_file_hint(s, source, sizeof source)
-		       : missing_hint(prog, s->exec.source, source,
-				      sizeof source);
-	/* Found but not runnable, or on a way we may not search. */
-	predict_fail(pred, root                       ? ENOENT
-			   : access(prog, F_OK) == 0  ? EACCES
-			   : errno == EACCES          ? EACCES
-						      : ENOENT,
-		     prog, hint);
+	/* Found but not runnable, or on a way we may not search: for a
+	 * name searched on PATH, a refusal anywhere on it (execvp's
+	 * EACCES). */
+	snprintf(inside, sizeof inside, "%s%s", root ? root : "", prog);
+	if (root && !strchr(prog, '/'))
+		e = ENOENT; /* PATH inside the new root: not searched */
+	else if (strchr(prog, '/') || s->exec.argv == NULL)
+		e = access(inside, F_OK) == 0 || errno == EACCES ? EACCES
+								 : ENOENT;
+	else
+		e = path_refusal(prog, found, source, sizeof found) !=
+				    REFUSED_UNSEEN
+			    ? EACCES
+			    : ENOENT;
+	/* Inside a new root, the file as we see it from here. */
+	if (e == EACCES)
+		refusal_hint(inside, s->exec.argv != NULL, source, found,
+			     sizeof found);
+	else
+		*found = '\0';
+	hint = s->exec.bare_ns ? ns_file_hint(s, source, sizeof source)
+	       : e == EACCES   ? source
+			       : missing_hint(prog, s->exec.source, source,
+					      sizeof source);
+	predict_fail(pred, e, prog, hint);
 	/* Said as the run says it. */
-	snprintf(pred->what, sizeof pred->what, "%s",
-		 quoted_word(prog, strlen(prog)));
+	snprintf(pred->what, sizeof pred->what, *found ? "%s (%s)" : "%s",
+		 quoted_word(prog, strlen(prog)), quoted(found));
 	return true;
+}
+
+/* --dry-run, exec: as exec_predict_here, by the ids the program runs as
+ * (s->exec.uid, gid) where they are not ours: searching PATH and the
+ * directories on the program's way takes their permissions.  Looked at
+ * by a child that takes them, which we can as root (not root, the
+ * change itself is refused first, foreseen by its step; an id unmapped
+ * in the new user namespace the same). */
+static bool exec_predict(const struct step *s, struct prediction *pred)
+{
+	int fds[2];
+	char found = 0;
+	pid_t pid;
+
+	if (geteuid() != 0 || s->exec.uid < 0 || s->exec.gid < 0 ||
+	    (s->exec.uid == (long long)geteuid() &&
+	     s->exec.gid == (long long)getegid()) ||
+	    pipe2(fds, O_CLOEXEC) != 0)
+		return exec_predict_here(s, pred);
+	if ((pid = fork()) == 0) {
+		keep_only(&fds[1], 1);
+		if (setgroups(0, NULL) == 0 &&
+		    setresgid((gid_t)s->exec.gid, (gid_t)s->exec.gid,
+			      (gid_t)s->exec.gid) == 0 &&
+		    setresuid((uid_t)s->exec.uid, (uid_t)s->exec.uid,
+			      (uid_t)s->exec.uid) == 0)
+			found = exec_predict_here(s, pred) ? 'y' : 'n';
+		if (write(fds[1], &found, 1) == 1 && found == 'y' &&
+		    write(fds[1], pred, sizeof *pred) != (ssize_t)sizeof *pred)
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (pid < 0 || read(fds[0], &found, 1) != 1 ||
+	    (found == 'y' &&
+	     read(fds[0], pred, sizeof *pred) != (ssize_t)sizeof *pred))
+		found = 0;
+	close(fds[0]);
+	if (pid > 0)
+		wait_child(pid, NULL, 0);
+	/* The child could not look: as we see it. */
+	return found ? found == 'y' : exec_predict_here(s, pred);
 }

@@ -198,6 +198,18 @@ bool predict_fail(struct prediction *p, int err, const char *value,
 	return true;
 }
 
+bool predict_covered(const struct step *s, struct prediction *p)
+{
+	char hint[sizeof p->hint];
+
+	/* TRANSLATORS: %s is the directory of a mount made by an earlier
+	 * step (--tmpfs, --mount-proc...). */
+	snprintf(hint, sizeof hint, _("a mount made before it on %s covers it"),
+		 quoted(s->covered.by));
+	p->unsure = true;
+	return predict_fail(p, 0, s->covered.path, hint);
+}
+
 void close_keep_errno(int fd)
 {
 	int e = errno;

@@ -77,6 +77,11 @@ struct prediction;
 bool predict_fail(struct prediction *p, int err, const char *value,
 		  const char *hint);
 
+/* --dry-run: step s lies under an earlier step's mount (s->covered): it
+ * cannot tell (p->unsure), and says which.  True. */
+struct step;
+bool predict_covered(const struct step *s, struct prediction *p);
+
 /* close(fd), errno kept: on a failure's way out. */
 void close_keep_errno(int fd);
 

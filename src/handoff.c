@@ -505,15 +505,15 @@ static bool handoff_predict(const struct step *s, struct prediction *p)
 
 	if (s->handoff.file == NULL)
 		return false;
-	/* Its directory walked as the run walks it: a link someone else
-	 * owns on the way is refused, with no errno. */
+	/* As the run checks it: first whether it can be made at all, then
+	 * its directory walked as the run walks it, where a link someone
+	 * else owns on the way is refused, with no errno. */
+	if ((e = file_unmakable(s->handoff.file)) != 0)
+		return predict_fail(p, e, s->handoff.file, NULL);
 	file_split(s->handoff.file, dir, sizeof dir);
 	if ((fd = walk_dir(NULL, NULL, NULL, dir)) >= 0)
 		close(fd);
-	else if (errno == 0)
-		return predict_fail(p, 0, s->handoff.file, NULL);
-	e = file_unmakable(s->handoff.file);
-	return e && predict_fail(p, e, s->handoff.file, NULL);
+	return fd < 0 && errno == 0 && predict_fail(p, 0, s->handoff.file, NULL);
 }
 
 /* Whether gid is one of ours: the effective group or a supplementary

@@ -79,6 +79,10 @@ static const struct hint unmapped[] = {
 	{ 0, NULL },
 };
 
+/* setgroups(2) in a new user namespace with no gid map: refused. */
+static const char no_gid_map[] = N_("the new user namespace maps no "
+				    "group: add -r or --map-groups");
+
 /* --setgid drops the supplementary groups, except where setgroups is
  * denied: there the kernel keeps the ones we came with (they show as
  * the overflow group) and nobody can change them. */
@@ -94,7 +98,9 @@ static void drop_groups(const struct step *s)
 	step_failed(e,
 		    denied < 0 ? _("mount proc in the new root, to see if "
 				   "setgroups is denied")
-			       : NULL,
+		    : e == EPERM && s->id.map && s->id.map->n == 0
+			    ? _(no_gid_map)
+			    : NULL,
 		    "%lld", s->id.id);
 }
 
@@ -177,8 +183,11 @@ static bool identity_predict(const struct step *s, struct prediction *p)
 	long long id = s->id.id;
 
 	/* In a new user namespace, we are its root once it has maps: an
-	 * id it does not map is refused. */
-	if (s->id.map)
+	 * id it does not map is refused.  Without a gid map, the kernel
+	 * refuses setgroups(2) first, unless it is denied. */
+	if (s->id.map && gid && s->id.map->n == 0 && !s->id.denied)
+		p->err = EPERM;
+	else if (s->id.map)
 		p->err = idmap_has(s->id.map, id, false) ? 0 : EINVAL;
 	/* Outside one, a change to an id not ours takes the capability;
 	 * --setgid drops the supplementary groups too, which takes it
@@ -195,6 +204,8 @@ static bool identity_predict(const struct step *s, struct prediction *p)
 	snprintf(p->value, sizeof p->value, "%lld", id);
 	snprintf(p->what, sizeof p->what, "%lld", id);
 	snprintf(p->hint, sizeof p->hint, "%s",
-		 hint_for(unmapped, p->err) ? hint_for(unmapped, p->err) : "");
+		 hint_for(unmapped, p->err) ? hint_for(unmapped, p->err)
+		 : s->id.map			    ? _(no_gid_map)
+						    : "");
 	return true;
 }

@@ -106,7 +106,8 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 		const struct step *s = &steps->step[i];
 
 		found[n] = (struct prediction){ .step = s };
-		if (step_predict(s, &found[n]))
+		if (s->covered.by ? predict_covered(s, &found[n])
+				  : step_predict(s, &found[n]))
 			failures += !found[n++].unsure;
 	}
 	plan_print(stdout, "", plan, steps, found, n);
@@ -172,8 +173,10 @@ int main(int argc, char **argv)
 	maps_warn_old_forms(&plan);
 	if (plan.opts & OPT_LIST)
 		return list(&plan);
-	if (plan.opts & OPT_DRY_RUN)
+	if (plan.opts & OPT_DRY_RUN) {
+		steps_covered(&steps);
 		return dry_run(&plan, &steps);
+	}
 	if (narrating()) {
 		say_plan(&plan, &steps);
 		narrate_before(&steps, &run);

@@ -466,29 +466,35 @@ static int directory(const char *path)
 }
 
 /* The path of s as the step will see it: in the new root, if any; NULL
- * if that root is no directory. */
+ * if that root is no directory.  The root as its own step resolved it
+ * (links on its way followed, or refused by pivot-root's walk): only
+ * the path in it is walked again. */
 static const char *seen_path(const struct step *s, char *buf, size_t size)
 {
+	char real[PATH_MAX];
+
 	if (s->dir.base == NULL)
 		return s->dir.path;
 	/* A new root that is none: its own step says so. */
-	if (directory(s->dir.base) != 0)
+	if (directory(s->dir.base) != 0 || realpath(s->dir.base, real) == NULL)
 		return NULL;
-	snprintf(buf, size, "%s%s", s->dir.base, s->dir.path);
+	snprintf(buf, size, "%s%s%s", strcmp(real, "/") ? real : "",
+		 *s->dir.path == '/' ? "" : "/", s->dir.path);
 	return buf;
 }
 
 /* path (s's, or the directory it is made in), or with last its file,
  * walked as the step walks it: in the new root, if any, from that root
  * as / (after the chroot or the pivot, path alone is what the kernel
- * measures, and a link to /x leads to its x).  The descriptor; or -1
+ * measures, and a link to /x leads to its x); links' owners as the new
+ * user namespace, if any, shows them.  The descriptor; or -1
  * with errno, 0 where the walk refuses with none. */
 static int seen_walk(const struct step *s, const char *path, bool last)
 {
 	if (s->dir.base)
-		return walk_under(s->dir.base, path, last);
-	return last ? walk_path(NULL, NULL, NULL, path)
-		    : walk_dir(NULL, NULL, NULL, path);
+		return walk_under(s->dir.uid_map, s->dir.base, path, last);
+	return last ? walk_path_as(s->dir.uid_map, path)
+		    : walk_dir_as(s->dir.uid_map, path);
 }
 
 /* --dry-run: whether step s would fail, and how (*p): root (the
@@ -688,10 +694,14 @@ static void mounts_dev(const struct step *s, struct run *run)
 	}
 	close(host);
 	mnt = fs_on_dir(s, run, "tmpfs", "mode=755", SAFE_ATTRS);
+	/* Our uid or gid unmapped in a new user namespace: the kernel
+	 * makes no file for us there (EOVERFLOW). */
 	for (size_t i = 0; i < N_DEV_NODES; i++)
 		if (dev_put(nodes[i], mnt, dev_nodes[i], true) != 0)
-			step_failed(errno, NULL, "%s/%s", quoted(dir),
-				    dev_nodes[i]);
+			step_failed(errno,
+				    errno == EOVERFLOW ? _(hint_unmapped)
+						       : NULL,
+				    "%s/%s", quoted(dir), dev_nodes[i]);
 	for (size_t i = 0; i < sizeof dev_mounts / sizeof dev_mounts[0]; i++)
 		if (dev_put(new_mount(dev_mounts[i].type, dev_mounts[i].options,
 				      dev_mounts[i].attrs),
@@ -708,6 +718,32 @@ static void mounts_dev(const struct step *s, struct run *run)
 STEP_ROW(DEV, "dev", N_("make a minimal /dev there"),
 	 mounts_dev, show_dir, mounts_dev_predict);
 
+/* --dry-run: step s refused with no errno, as the run says it: message
+ * (--%s=%s, s's option and path), its hint after a newline.  True. */
+static bool predict_said(const struct step *s, struct prediction *p,
+			 const char *message)
+{
+	char *nl;
+
+	predict_fail(p, 0, s->dir.path, NULL);
+	snprintf(p->what, sizeof p->what, message, option_of(s),
+		 quoted(s->dir.path));
+	if ((nl = strchr(p->what, '\n')) != NULL) {
+		*nl = '\0';
+		snprintf(p->hint, sizeof p->hint, "%s", nl + 1);
+	}
+	return true;
+}
+
+/* --dry-run: whether s's path in a new root has a ".." at its /, which
+ * the run's walk refuses there (the dry run's walk, from our /, cannot
+ * tell). */
+static bool leaves_new_root(const struct step *s, struct prediction *p)
+{
+	return s->dir.base && leaves_root(s->dir.path) &&
+	       predict_said(s, p, _(out_of_root_message));
+}
+
 static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 {
 	char buf[2 * PATH_MAX];
@@ -715,6 +751,8 @@ static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 
 	if (seen_path(s, buf, sizeof buf) == NULL)
 		return false;
+	if (leaves_new_root(s, p))
+		return true;
 	/* The directory walked as the run walks it, by the first step on
 	 * it; a link someone else owns is refused with no errno. */
 	if (!s->dir.again) {
@@ -732,17 +770,8 @@ static bool mounts_dir_predict(const struct step *s, struct prediction *p)
 			return predict_fail(p, e, s->dir.path, NULL);
 		}
 		if (root) {
-			char *nl;
-
 			close(fd);
-			predict_fail(p, 0, s->dir.path, NULL);
-			snprintf(p->what, sizeof p->what, _(root_unseen),
-				 option_of(s), quoted(s->dir.path));
-			if ((nl = strchr(p->what, '\n')) != NULL) {
-				*nl = '\0';
-				snprintf(p->hint, sizeof p->hint, "%s", nl + 1);
-			}
-			return true;
+			return predict_said(s, p, _(root_unseen));
 		}
 		close(fd);
 	}
@@ -786,6 +815,12 @@ static bool mounts_dev_predict(const struct step *s, struct prediction *p)
 			snprintf(p->what, sizeof p->what, "%s", path);
 			return true;
 		}
+	}
+	if (s->dir.unmapped) {
+		predict_fail(p, EOVERFLOW, s->dir.path, _(hint_unmapped));
+		snprintf(p->what, sizeof p->what, "%s/%s",
+			 quoted(s->dir.path), dev_nodes[0]);
+		return true;
 	}
 	return false;
 }
@@ -902,6 +937,8 @@ static bool mounts_bind_predict(const struct step *s, struct prediction *p)
 
 	if (path == NULL)
 		return false;
+	if (leaves_new_root(s, p))
+		return true;
 	/* A DST missing in a new root is made, in its directory. */
 	if (fd < 0 && errno == ENOENT && s->kind == STEP_BIND && s->dir.root &&
 	    strrchr(s->dir.path, '/')[1]) {

@@ -7,10 +7,14 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
+#include "env.h"
 #include "events.h"
 #include "fail.h"
 #include "i18n.h"
@@ -395,3 +399,149 @@ int output_done(void)
 	return EXIT_TOOL;
 }
 
+/* path made absolute, its links and dots resolved as far as it exists
+ * (realpath), the rest as written, into buf (PATH_MAX).  False if it
+ * does not fit. */
+static bool resolved(const char *path, char *buf)
+{
+	char head[PATH_MAX], real[PATH_MAX];
+	size_t cut = strlen(path), end;
+
+	if (cut >= sizeof head)
+		return false;
+	for (;;) {
+		snprintf(head, sizeof head, "%.*s", (int)cut, path);
+		if (realpath(*head ? head : ".", real) != NULL)
+			break;
+		if (cut == 0)
+			return false;
+		/* One name fewer. */
+		while (cut > 0 && path[cut - 1] == '/')
+			cut--;
+		while (cut > 0 && path[cut - 1] != '/')
+			cut--;
+	}
+	for (end = strlen(path); end > cut && path[end - 1] == '/'; end--)
+		;
+	return (size_t)snprintf(buf, PATH_MAX, "%s%s%.*s", real,
+				end > cut && strcmp(real, "/") != 0 ? "/" : "",
+				(int)(end - cut), path + cut) < PATH_MAX;
+}
+
+/* Whether the resolved path lies under the resolved directory dir. */
+static bool lies_under(const char *path, const char *dir)
+{
+	size_t n = strcmp(dir, "/") == 0 ? 0 : strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && path[n] == '/' && path[n + 1];
+}
+
+/* path as seen from here: in the new root base, if any (NULL: none),
+ * into buf (PATH_MAX). */
+static const char *in_root(const char *base, const char *path, char *buf)
+{
+	if (base == NULL)
+		return path;
+	snprintf(buf, PATH_MAX, "%s%s%s", base, *path == '/' ? "" : "/", path);
+	return buf;
+}
+
+/* The directory step s mounts on as seen from here (into buf, PATH_MAX),
+ * or NULL. */
+static const char *mounts_on(const struct step *s, char *buf)
+{
+	switch (s->kind) {
+	case STEP_PROC:
+	case STEP_BINFMT:
+	case STEP_CGROUP_MOUNT:
+	case STEP_BIND:
+	case STEP_DEV:
+	case STEP_TMPFS:
+	case STEP_SYSFS:
+		/* Relative to --wd in a new root: not followed. */
+		return s->dir.root && !s->dir.base
+			       ? NULL
+			       : in_root(s->dir.base, s->dir.path, buf);
+	default:
+		return NULL;
+	}
+}
+
+/* The path step s works on as seen from here, or NULL; a program named
+ * without a slash as found on PATH (in its new root, if any); into buf
+ * (PATH_MAX). */
+static const char *path_of(const struct step *s, char *buf)
+{
+	const char *path, *p, *root;
+
+	switch (s->kind) {
+	case STEP_WD:
+	case STEP_PROC_PRIVATE:
+	case STEP_CGROUP_PRIVATE:
+	case STEP_BIND_SOURCE:
+		return s->dir.root && !s->dir.base
+			       ? NULL
+			       : in_root(s->dir.base, s->dir.path, buf);
+	case STEP_EXEC:
+		root = s->exec.root;
+		if (s->exec.argv == NULL || strchr(s->exec.path, '/'))
+			return in_root(root, s->exec.path, buf);
+		path = s->exec.default_path ? DEFAULT_PATH : getenv("PATH");
+		/* As execvp(3) searches it: an empty entry is the working
+		 * directory. */
+		for (p = path; p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
+			int len = (int)strcspn(p, ":");
+
+			if (snprintf(buf, PATH_MAX, "%s%.*s/%s",
+				     root ? root : "", len ? len : 1,
+				     len ? p : ".", s->exec.path) < PATH_MAX &&
+			    access(buf, X_OK) == 0)
+				return buf;
+		}
+		return NULL;
+	default:
+		return mounts_on(s, buf);
+	}
+}
+
+/* Whether path, as the run walks it, passes under the resolved
+ * directory dir: one of the directories on its way, or itself, lies
+ * under dir; or, with self, is dir (a file bound on the program). */
+static bool passes_under(const char *path, const char *dir, bool self)
+{
+	char head[PATH_MAX], real[PATH_MAX];
+
+	for (size_t i = 1; path[0] && i <= strlen(path); i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		snprintf(head, sizeof head, "%.*s", (int)i, path);
+		if (resolved(head, real) &&
+		    (lies_under(real, dir) ||
+		     (self && path[i] == '\0' && strcmp(real, dir) == 0)))
+			return true;
+	}
+	return false;
+}
+
+void steps_covered(struct steps *steps)
+{
+	char found[PATH_MAX], at[PATH_MAX], dir[PATH_MAX];
+
+	for (size_t j = 0; j < steps->n; j++) {
+		struct step *s = &steps->step[j];
+		const char *mine = path_of(s, found);
+
+		for (size_t i = 0; mine && i < j; i++) {
+			const char *on = mounts_on(&steps->step[i], at);
+
+			if (on == NULL || !resolved(on, dir) ||
+			    !passes_under(mine, dir, s->kind == STEP_EXEC))
+				continue;
+			/* Each as given. */
+			s->covered.path = s->kind == STEP_EXEC ? s->exec.path
+							       : s->dir.path;
+			s->covered.by = steps->step[i].dir.path;
+			break;
+		}
+	}
+}

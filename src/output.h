@@ -23,6 +23,13 @@ void plan_print(FILE *out, const char *prefix, const struct plan *plan,
  * would fail, a frame of its own. */
 void say_predictions(const struct prediction *found, size_t n);
 
+/* --dry-run: mark each step whose path (a directory, the program as
+ * found on PATH), in the new root if any, lies under the directory of an
+ * earlier step's mount (step.covered): what the run will find there is
+ * that mount's, which the dry run cannot see.  Reads the file system to
+ * resolve the paths. */
+void steps_covered(struct steps *steps);
+
 /* With --verbose, the plan on stderr: text lines after VERBOSE_PREFIX, or
  * a JSON line {"version":N,"event":"plan","plan":{...}}. */
 void say_plan(const struct plan *plan, const struct steps *steps);

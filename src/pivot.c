@@ -102,13 +102,24 @@ static void pivot_detach_old(const struct step *s, struct run *run)
 STEP_ROW(OLD_ROOT, "old-root", N_("detach the old root"),
 	 pivot_detach_old, NULL, NULL);
 
-/* --dry-run: whether DIR is no directory. */
+/* --dry-run: whether DIR is no directory, walked as the run walks it (a
+ * link someone else owns refused with no errno), one we may not search,
+ * which the run's chdir(2) into it refuses, or our root already, which
+ * pivot_root(2) refuses (EBUSY; EINVAL for the bind of it a new user
+ * namespace takes). */
 static bool pivot_predict(const struct step *s, struct prediction *p)
 {
-	struct stat st;
-	int e = stat(s->dir.path, &st) != 0 ? errno
-		: S_ISDIR(st.st_mode)       ? 0
-					    : ENOTDIR;
+	int fd = walk_dir_as(s->dir.uid_map, s->dir.path), e = errno;
+	struct stat st, root;
 
-	return e && predict_fail(p, e, s->dir.path, NULL);
+	if (fd >= 0) {
+		e = faccessat(fd, "", X_OK, AT_EACCESS | AT_EMPTY_PATH) != 0
+			    ? errno
+			    : 0;
+		if (e == 0 && fstat(fd, &st) == 0 && stat("/", &root) == 0 &&
+		    same_file(&st, &root))
+			e = s->dir.userns ? EINVAL : EBUSY;
+		close(fd);
+	}
+	return (fd < 0 || e) && predict_fail(p, e, s->dir.path, NULL);
 }

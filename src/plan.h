@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "flags.h"
 #include "idmap.h"
@@ -138,6 +139,9 @@ struct plan {
 	enum map_writer map_writer;
 	int setgroups;                       /* SETGROUPS_* */
 	long long owner_uid, owner_gid;      /* or NO_ID */
+	uid_t self_uid;                      /* --owner's ids, or ours: */
+	gid_t self_gid;                      /* the program's outside,
+						before --setuid, --setgid */
 	long long setuid_id, setgid_id;      /* or NO_ID */
 	struct idmap uid_map, gid_map;
 	/* Mounts, root, files, clocks, environment. */

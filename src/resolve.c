@@ -252,17 +252,6 @@ const char *plan_conflict(const struct plan *plan, char *msg, size_t size)
 	return NULL;
 }
 
-/* The id our own single mapping maps from: --owner's if given. */
-static uid_t self_uid(const struct plan *plan)
-{
-	return plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid : geteuid();
-}
-
-static gid_t self_gid(const struct plan *plan)
-{
-	return plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid : getegid();
-}
-
 /* --owner=UID:GID, each a number or a name. */
 static char *owner_ids(struct plan *plan)
 {
@@ -396,6 +385,10 @@ static char *maps_resolve(struct plan *plan)
 	     (bad = program_id("setgid", plan->setgid_arg, true,
 			       &plan->setgid_id))))
 		return bad;
+	plan->self_uid = plan->owner_uid != NO_ID ? (uid_t)plan->owner_uid
+						  : geteuid();
+	plan->self_gid = plan->owner_gid != NO_ID ? (gid_t)plan->owner_gid
+						  : getegid();
 	if (!(plan->opts & (OPT_MAP_ROOT | OPT_MAP_CURRENT | OPT_MAP_USER |
 			    OPT_MAP_GROUP | OPT_MAP_USERS | OPT_MAP_GROUPS |
 			    OPT_SETGROUPS)))
@@ -414,8 +407,8 @@ static char *maps_resolve(struct plan *plan)
 	 * or its uid (subgid(5), newgidmap and util-linux read it so); the
 	 * caller's, not --owner's (util-linux reads them so), whose id is
 	 * the one of a single map (-r, -c). */
-	uid = self_uid(plan);
-	gid = self_gid(plan);
+	uid = plan->self_uid;
+	gid = plan->self_gid;
 	caller = plan->owner_uid != NO_ID ? geteuid() : uid;
 	pw = names_subids(plan->uid_specs, plan->n_uid_specs) ||
 			     names_subids(plan->gid_specs, plan->n_gid_specs)
@@ -492,9 +485,9 @@ static char *nest_unmapped(const struct plan *plan)
 {
 	if (!(plan->opts & OPT_DISABLE_USERNS) ||
 	    ((plan->setuid_id != NO_ID ||
-	      maps_outer(&plan->uid_map, self_uid(plan))) &&
+	      maps_outer(&plan->uid_map, plan->self_uid)) &&
 	     (plan->setgid_id != NO_ID ||
-	      maps_outer(&plan->gid_map, self_gid(plan)))))
+	      maps_outer(&plan->gid_map, plan->self_gid))))
 		return NULL;
 	return usage_message(_("--%s needs the program's uid and gid mapped"
 			       "\nadd -r or -c, or --map-user and "

@@ -86,9 +86,15 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 		       plan->propagation == PROP_UNCHANGED) &&
 		      !(plan->effective & UNSHARE_USER);
 	s->dir.userns = plan->effective & UNSHARE_USER;
+	s->dir.uid_map = s->dir.userns ? &plan->uid_map : NULL;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
-	/* After --root or --pivot-root, a path is in the new root. */
-	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT && *path == '/')
+	/* After --root or --pivot-root, a path is in the new root; one
+	 * relative to the working directory too, which is then its /
+	 * (unless --wd moves it); --wd's own after --pivot-root alone
+	 * (after --root's chroot(2), the working directory stays). */
+	if (kind != STEP_ROOT && kind != STEP_PIVOT_ROOT &&
+	    (*path == '/' || (kind != STEP_WD && plan->wd_dir == NULL) ||
+	     (kind == STEP_WD && plan->pivot_dir)))
 		s->dir.base = plan->root_dir ? plan->root_dir
 					     : plan->pivot_dir;
 	return s;
@@ -114,6 +120,23 @@ static bool any_file(const struct plan *plan)
 		if (plan->persist[i])
 			return true;
 	return false;
+}
+
+/* The id the program runs as, as seen outside: given (by --setuid or
+ * --setgid), in a new user namespace of map through it (-1 if it maps
+ * it not); else self's (--owner's, or ours). */
+static long long outer_id(long long given, long long self,
+			  const struct idmap *map)
+{
+	if (given == NO_ID)
+		return self;
+	if (map == NULL)
+		return given;
+	for (size_t i = 0; i < map->n; i++)
+		if ((uint32_t)given - map->ext[i].inner < map->ext[i].count)
+			return map->ext[i].outer +
+			       ((uint32_t)given - map->ext[i].inner);
+	return -1;
 }
 
 void plan_steps(const struct plan *plan, struct steps *steps)
@@ -278,6 +301,7 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	for (size_t i = 0; i < plan->n_binds; i++) {
 		s = add(steps, STEP_BIND_SOURCE);
 		s->dir.path = plan->bind_srcs[i];
+		s->dir.uid_map = userns ? &plan->uid_map : NULL;
 		s->dir.slot = (int)i;
 		s->dir.read_only = plan->bind_ro[i];
 	}
@@ -324,8 +348,12 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 		s->dir.read_only = plan->bind_ro[i];
 	}
 	/* The host's devices are bound from the old root, still in view. */
-	if (plan->opts & OPT_MOUNT_DEV)
-		add_dir(plan, steps, STEP_DEV, plan->dev_dir);
+	if (plan->opts & OPT_MOUNT_DEV) {
+		add_dir(plan, steps, STEP_DEV, plan->dev_dir)->dir.unmapped =
+			userns &&
+			(!idmap_has(&plan->uid_map, plan->self_uid, true) ||
+			 !idmap_has(&plan->gid_map, plan->self_gid, true));
+	}
 	for (size_t i = 0; i < plan->n_tmpfs; i++)
 		add_dir(plan, steps, STEP_TMPFS, plan->tmpfs_dirs[i])
 			->dir.options = plan->tmpfs_options[i];
@@ -413,4 +441,8 @@ void plan_steps(const struct plan *plan, struct steps *steps)
 	s->exec.default_path =
 		(plan->opts & OPT_CLEAR_ENV) &&
 		!env_kept(plan->keep_env, plan->n_keep_env, "PATH");
+	s->exec.uid = outer_id(plan->setuid_id, plan->self_uid,
+			       userns ? &plan->uid_map : NULL);
+	s->exec.gid = outer_id(plan->setgid_id, plan->self_gid,
+			       userns ? &plan->gid_map : NULL);
 }

@@ -34,6 +34,13 @@ enum step_kind {
  * plan's, which outlives the steps. */
 struct step {
 	enum step_kind kind;
+	struct {
+		const char *path; /* this step's path (a directory, the
+				     program) */
+		const char *by;   /* the directory of an earlier step's
+				     mount that it lies under */
+	} covered; /* --dry-run (steps_covered): what the run finds there
+		      is that mount's, or NULLs */
 	union {
 		struct {
 			const char *const *files; /* FILE by flag index, or
@@ -120,6 +127,13 @@ struct step {
 					     before (proc-private) */
 			bool userns;      /* in a new user namespace */
 			bool pidns;       /* proc: in a new pid namespace */
+			bool unmapped;    /* dev: our uid or gid has no id
+					     in the new user namespace,
+					     where we then make no file */
+			const struct idmap *uid_map; /* the new user
+					     namespace's, through which
+					     the run sees a link's owner,
+					     or NULL without one */
 		} dir; /* root, pivot-root, wd, proc-private, proc, binfmt,
 			  cgroup-private, cgroup-mount, dev, tmpfs, sysfs,
 			  bind-source, bind */
@@ -165,6 +179,10 @@ struct step {
 			const char *root_option; /* its option's name */
 			bool default_path;  /* the environment cleared, PATH
 					       not kept: DEFAULT_PATH */
+			long long uid, gid; /* --dry-run: the ids it runs as,
+					       as the file system outside
+					       sees them (-1: one a new
+					       user namespace maps not) */
 			const char *bare_ns; /* the option of an optional
 						value, as "net", that argv[0]
 						came right after, given bare

@@ -33,7 +33,7 @@
 #include "show.h"
 
 static bool userns_owner_predict(const struct step *s, struct prediction *p);
-static bool userns_helper_predict(const struct step *s, struct prediction *p);
+static bool userns_map_predict(const struct step *s, struct prediction *p);
 
 /* Writes len bytes of text to path (from dir) in one write(2), as the
  * kernel wants it; -1 with errno set if that fails. */
@@ -228,7 +228,7 @@ static void userns_start_helper(const struct step *s, struct run *run)
 
 STEP_ROW(MAP_HELPER, "map-helper",
 	 N_("start the helper that writes the id maps"),
-	 userns_start_helper, show_map_helper, userns_helper_predict);
+	 userns_start_helper, show_map_helper, NULL);
 
 #define OWNER_HINT N_("it needs CAP_SETUID and CAP_SETGID: run as root")
 
@@ -321,22 +321,25 @@ STEP_ROW(SETGROUPS, "setgroups", N_("write setgroups"),
 	 userns_write, show_setgroups, NULL);
 
 STEP_ROW(UID_MAP, "uid-map", N_("write the uid map"),
-	 userns_write, show_map, NULL);
+	 userns_write, show_map, userns_map_predict);
 
 STEP_ROW(GID_MAP, "gid-map", N_("write the gid map"),
-	 userns_write, show_map, NULL);
+	 userns_write, show_map, userns_map_predict);
 
-/* --dry-run, map-helper: through newuidmap and newgidmap, it cannot
- * tell (p->unsure). */
-static bool userns_helper_predict(const struct step *s, struct prediction *p)
+/* --dry-run, uid-map and gid-map: written by newuidmap or newgidmap, it
+ * cannot tell (p->unsure).  Their refusal is the map step's, not the
+ * helper's that runs them. */
+static bool userns_map_predict(const struct step *s, struct prediction *p)
 {
 	/* newuidmap and newgidmap judge the maps by their own rules (their
 	 * files, their privilege), when they run. */
-	if (s->helper.writer != MAP_NEWIDMAP)
+	const char *tool = s->kind == STEP_UID_MAP ? "newuidmap" : "newgidmap";
+
+	if (s->maps.writer != MAP_NEWIDMAP)
 		return false;
 	p->unsure = true;
-	snprintf(p->value, sizeof p->value, "%s", "newuidmap");
-	snprintf(p->what, sizeof p->what, "%s", "newuidmap, newgidmap");
+	snprintf(p->value, sizeof p->value, "%s", tool);
+	snprintf(p->what, sizeof p->what, "%s", tool);
 	return true;
 }
 

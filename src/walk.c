@@ -22,6 +22,7 @@
 
 #include "fail.h"
 #include "i18n.h"
+#include "idmap.h"
 #include "procfs.h"
 #include "quote.h"
 #include "walk.h"
@@ -90,19 +91,37 @@ bool leaves_root(const char *path)
 	return false;
 }
 
-/* Whether a link's owner, as stat(2) shows it here, is root's or ours.
- * In a user namespace that maps neither the owner nor us (a DIR walked
- * after unshare(2)), both read as the overflow uid, whoever they are:
- * that owner is unknown, and not trusted. */
-static bool trusted_owner(uid_t owner)
+/* The id outer shows as in a user namespace of uid map map: its inner
+ * id, or the overflow uid if map maps it not. */
+static uid_t shown_as(const struct idmap *map, uid_t outer, uid_t overflow)
 {
-	if (owner != 0 && owner != getuid())
+	for (size_t i = 0; i < map->n; i++)
+		if (outer - map->ext[i].outer < map->ext[i].count)
+			return map->ext[i].inner + (outer - map->ext[i].outer);
+	return overflow;
+}
+
+/* Whether a link's owner, as stat(2) shows it here (or, map not NULL,
+ * as a new user namespace of uid map map will show it, and us), is
+ * root's or ours.  In a user namespace that maps neither the owner nor
+ * us (a DIR walked after unshare(2)), both read as the overflow uid,
+ * whoever they are: that owner is unknown, and not trusted. */
+static bool trusted_owner(uid_t owner, const struct idmap *map)
+{
+	uid_t overflow = (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"),
+	      self = getuid();
+
+	if (map) {
+		owner = shown_as(map, owner, overflow);
+		self = shown_as(map, self, overflow);
+	}
+	if (owner != 0 && owner != self)
 		return false;
-	if (owner != (uid_t)proc_read_number("/proc/sys/kernel/overflowuid"))
+	if (owner != overflow)
 		return true;
 	/* The initial user namespace maps every id: there the overflow uid
 	 * is a user of its own. */
-	return initial_userns();
+	return !map && initial_userns();
 }
 
 /* A descriptor of the walk's /: root, or if it is -1, ours. */
@@ -115,14 +134,16 @@ static int open_root(int root)
 /* walk_dir, or with last, walk_path: the last name may be no
  * directory; from root as / (-1: ours). */
 static int walk(const char *step, const char *option, const char *value,
-		int root, const char *dir, bool last)
+		int root, const char *dir, bool last, const struct idmap *map)
 {
 	char rest[2 * PATH_MAX], where[2 * PATH_MAX], target[PATH_MAX],
 		spliced[3 * PATH_MAX];
 	char *name = rest;
-	/* How far below / the walk is: a relative one starts at the cwd's
-	 * depth (very deep if it is not under the root). */
-	int fd, links = 0, depth = *dir == '/' ? 0 : cwd_depth();
+	/* From / (root's, if given: after the chroot or the pivot the
+	 * working directory is its /, where a relative path starts too),
+	 * or from the cwd, at its depth (very deep if not under the root). */
+	bool top = *dir == '/' || root >= 0;
+	int fd, links = 0, depth = top ? 0 : cwd_depth();
 	struct stat st;
 
 	/* A path the kernel would refuse is refused as it would be, not
@@ -132,9 +153,9 @@ static int walk(const char *step, const char *option, const char *value,
 		return -1;
 	}
 	snprintf(rest, sizeof rest, "%s", dir);
-	snprintf(where, sizeof where, "%s", *rest == '/' ? "/" : "");
-	fd = *rest == '/' ? open_root(root)
-			  : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	snprintf(where, sizeof where, "%s", top ? "/" : "");
+	fd = top ? open_root(root)
+		 : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	while (fd >= 0) {
 		size_t len;
 		ssize_t n;
@@ -185,7 +206,7 @@ static int walk(const char *step, const char *option, const char *value,
 			errno = ENOTDIR;
 			break;
 		}
-		if (!trusted_owner(st.st_uid)) {
+		if (!trusted_owner(st.st_uid, map)) {
 			if (option)
 				untrusted_link(step, option, value, where,
 					       st.st_uid);
@@ -253,23 +274,24 @@ static int walk(const char *step, const char *option, const char *value,
 int walk_dir(const char *step, const char *option, const char *value,
 	     const char *dir)
 {
-	return walk(step, option, value, -1, dir, false);
+	return walk(step, option, value, -1, dir, false, NULL);
 }
 
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path)
 {
-	return walk(step, option, value, -1, path, true);
+	return walk(step, option, value, -1, path, true, NULL);
 }
 
-int walk_under(const char *root, const char *path, bool last)
+int walk_under(const struct idmap *map, const char *root, const char *path,
+	       bool last)
 {
 	int top = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC), fd;
 
 	if (top < 0)
 		return -1;
 	/* Said nowhere: path stands for the value, never shown. */
-	fd = walk(NULL, NULL, path, top, path, last);
+	fd = walk(NULL, NULL, path, top, path, last, map);
 	close_keep_errno(top);
 	return fd;
 }
@@ -285,4 +307,15 @@ int open_in_root(const char *root, const char *dir)
 	fd = (int)syscall(SYS_openat2, top, dir, &how, sizeof how);
 	close_keep_errno(top);
 	return fd;
+}
+
+/* Said nowhere, as walk_under: the value is the path, never shown. */
+int walk_dir_as(const struct idmap *map, const char *dir)
+{
+	return walk(NULL, NULL, dir, -1, dir, false, map);
+}
+
+int walk_path_as(const struct idmap *map, const char *path)
+{
+	return walk(NULL, NULL, path, -1, path, true, map);
 }

@@ -23,12 +23,20 @@ int walk_dir(const char *step, const char *option, const char *value,
 int walk_path(const char *step, const char *option, const char *value,
 	      const char *path);
 
+/* --dry-run: walk_dir and walk_path (saying nothing) as the run will
+ * walk in a new user namespace of uid map map (NULL: none), whose links
+ * show their owners through it. */
+struct idmap;
+int walk_dir_as(const struct idmap *map, const char *dir);
+int walk_path_as(const struct idmap *map, const char *path);
+
 /* --dry-run's foresight of walk_dir (walk_path, with last) of path after
  * a chroot or pivot_root to root: path walked from root as /, as the
  * kernel then takes it (its own PATH_MAX; a link to /x leads to root's
  * x).  The descriptor; or -1 with errno, 0 where the walk refuses a
  * link or a ".." at /. */
-int walk_under(const char *root, const char *path, bool last);
+int walk_under(const struct idmap *map, const char *root, const char *path,
+	       bool last);
 
 /* --dry-run's foresight of chdir(2) to dir after chroot(2) to root: dir
  * opened from root as /, every link followed in it, with openat2(2)

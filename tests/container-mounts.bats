@@ -105,6 +105,26 @@ $DEV_MOUNTS"
 	assert_said "minimal /dev" "d/null" "Permission denied"
 }
 
+@test "--mount-dev in a new user namespace that maps not our uid or gid: no node made there (EOVERFLOW), foreseen by --dry-run" {
+	require_root
+	mkdir d
+	local maps
+	for maps in -U --map-users=0:0:65536 --setgroups=allow; do
+		run unshare "$maps" --mount-dev="$PWD/d" touch ran
+		assert_failure 125
+		assert_said "minimal /dev" "d/null" "Value too large" "not mapped"
+		[ ! -e ran ]
+		run unshare --dry-run "$maps" --mount-dev="$PWD/d" true
+		assert_failure 125
+		assert_said "would fail" "minimal /dev" "d/null" "Value too large" "not mapped"
+	done
+	# Both mapped: made.
+	run unshare --dry-run --map-users=0:0:65536 --map-groups=0:0:65536 --mount-dev="$PWD/d" true
+	assert_success
+	run unshare --map-users=0:0:65536 --map-groups=0:0:65536 --mount-dev="$PWD/d" test -c "$PWD/d/null"
+	assert_success
+}
+
 @test "--mount-dev: a host node that is no character device (a file bound on /dev/zero) refused, 125 naming it; foreseen by --dry-run" {
 	require_root
 	echo not-a-device >"$BATS_TEST_TMPDIR/file"
@@ -198,6 +218,50 @@ $DEV_MOUNTS"
 		assert_said "unshare: --mount-dev=$dir: $why" "it is inside --pivot-root="
 	done
 	[ ! -e "$ROOT/nodir" ]
+	assert_no_new_mounts
+}
+
+@test "a link of root's on the way, in a new user namespace that maps not root: its owner unknown there, refused by the run and foreseen by the dry run" {
+	require_root
+	mkdir dir
+	ln -s dir mine
+	local maps=(--map-users=0:100000:10 --map-groups=0:100000:10)
+	run unshare "${maps[@]}" --tmpfs="$PWD/mine" touch ran
+	assert_failure 125
+	assert_said "--tmpfs=$PWD/mine" "is a link owned by uid $(cat /proc/sys/kernel/overflowuid)"
+	[ ! -e ran ]
+	run unshare --dry-run "${maps[@]}" --tmpfs="$PWD/mine" true
+	assert_failure 125
+	assert_said "would fail" "$PWD/mine"
+	# Root mapped: root's link, followed by both.
+	run unshare --dry-run -r --tmpfs="$PWD/mine" true
+	assert_success
+	run unshare -r --tmpfs="$PWD/mine" true
+	assert_success
+}
+
+@test "a path under the mount of an earlier step (the program, a --bind's DST): the run finds the mount's, the dry run cannot tell and names the mount" {
+	require_root
+	mounts_snapshot
+	mkdir -p top/dir
+	touch top/file
+	chmod 755 top/file
+	run -127 unshare -m --tmpfs="$PWD/top/dir/.." "$PWD/top/file"
+	assert_failure 127
+	assert_said "'$PWD/top/file'" "No such file or directory"
+	run unshare --dry-run -m --tmpfs="$PWD/top/dir/.." "$PWD/top/file"
+	assert_success
+	assert_said "cannot tell" "$PWD/top/file" "a mount made before it on $PWD/top/dir/.. covers it"
+	refute_output --partial "would fail"
+	# The binds come before the tmpfs mounts, after cgroup2's.
+	run unshare -m --ro-bind=/etc/hostname:"$PWD/top/file" --tmpfs="$PWD/top" true
+	assert_success
+	run unshare --mount-cgroup="$PWD/top" --ro-bind=/etc/hostname:"$PWD/top/file" true
+	assert_failure 125
+	assert_said "--ro-bind=$PWD/top/file" "No such file or directory"
+	run unshare --dry-run --mount-cgroup="$PWD/top" --ro-bind=/etc/hostname:"$PWD/top/file" true
+	assert_success
+	assert_said "cannot tell" "$PWD/top/file" "a mount made before it on $PWD/top covers it"
 	assert_no_new_mounts
 }
 

@@ -150,6 +150,18 @@ written() {
 	[ ! -e "$ROOT/under/mark" ]
 }
 
+@test "--pivot-root with a new user namespace: a DIR that is a mount point of the caller's (locked there) is bound too, which pivot_root(2) takes" {
+	require_root
+	busybox_root
+	mounts_snapshot
+	# In a mount namespace of the test's own, DIR a mount point.
+	run /usr/bin/unshare -m sh -c 'mount --bind "$1" "$1" && exec "$2" -r --pivot-root="$1" pwd' \
+		sh "$ROOT" "$UNSHARE_BIN"
+	assert_success
+	assert_output /
+	assert_no_new_mounts
+}
+
 @test "nobody: -rm --pivot-root=DIR --mount-proc -pf --hostname=box, a container from a directory" {
 	require_userns_for_nobody
 	busybox_root
@@ -715,6 +727,17 @@ info_matches() {
 	run unshare -f --pid-file=mine/pid ls "$NOBODY_DIR/target"
 	assert_success
 	assert_output pid
+	# Where a link of uid 12345's leads no file can be made (root's
+	# directory, for nobody): that is said first, by the run and the
+	# dry run alike.
+	ln -s ../target "$NOBODY_DIR/theirs/other"
+	chown -h 12345:12345 "$NOBODY_DIR/theirs/other"
+	run as_nobody "$NOBODY_BIN" -f --pid-file="$NOBODY_DIR/theirs/other/pid" true
+	assert_failure 125
+	assert_said "--pid-file=$NOBODY_DIR/theirs/other/pid" "Permission denied"
+	run as_nobody "$NOBODY_BIN" --dry-run -f --pid-file="$NOBODY_DIR/theirs/other/pid" true
+	assert_failure 125
+	assert_said "would fail" "$NOBODY_DIR/theirs/other/pid" "Permission denied"
 }
 
 @test "nobody: --pid-file in a directory of its own" {

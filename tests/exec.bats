@@ -88,6 +88,31 @@ as_searcher() {
 	run as_searcher "$dir/closed/bin:$SEARCHABLE_PATH" no-such-program-here
 	assert_failure 126
 	assert_said "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
+	# Foreseen by the dry run, in the same words.
+	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" --dry-run no-such-program-here
+	assert_failure 125
+	assert_said "would fail" "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
+}
+
+@test "--setuid, --owner: the program looked for by the ids it runs as, by the dry run too" {
+	require_root
+	mkdir -m 700 closed
+	printf '#!/bin/sh\n' >closed/prog
+	chmod 755 closed/prog
+	local ids
+	for ids in "-S 65534" "--owner=65534:65534" "--map-users=0:100000:10 --map-groups=0:100000:10 -S 5 -G 5"; do
+		# shellcheck disable=SC2086 # the options, a word each
+		run unshare $ids "$PWD/closed/prog"
+		assert_failure 126
+		assert_said "'$PWD/closed/prog'" "Permission denied" "cannot be searched"
+		# shellcheck disable=SC2086
+		run unshare --dry-run $ids "$PWD/closed/prog"
+		assert_failure 125
+		assert_said "would fail" "'$PWD/closed/prog'" "Permission denied" "cannot be searched"
+	done
+	# As ourselves, root: it runs.
+	run unshare --dry-run "$PWD/closed/prog"
+	assert_success
 }
 
 @test "a name found on PATH but not runnable: 126, naming the file" {
@@ -101,6 +126,9 @@ as_searcher() {
 	run as_searcher "$dir/open/prog:$dir/open" dir
 	assert_failure 126
 	assert_said "'dir' ($dir/open/dir)" "Permission denied" "is a directory"
+	run as_searcher "$dir/open/prog:$dir/open" --dry-run dir
+	assert_failure 125
+	assert_said "would fail" "'dir' ($dir/open/dir)" "Permission denied" "is a directory"
 	# Found first, though a directory after it cannot be searched.
 	run as_searcher "$dir/open:$dir/closed" link
 	assert_failure 126
@@ -146,6 +174,17 @@ as_searcher() {
 	assert_failure 126
 	assert_said "'/'" "Permission denied" "hint: " "is a directory"
 	assert_messages 1
+	# Root may search it, which access(2) tells: the dry run foresees
+	# the refusal all the same, inside a new root too.
+	run unshare --dry-run /
+	assert_failure 125
+	assert_said "would fail" "'/'" "Permission denied" "is a directory"
+	run unshare --dry-run --root=/ /tmp
+	assert_failure 125
+	assert_said "would fail" "'/tmp'" "Permission denied" "is a directory"
+	run unshare --root=/ /tmp
+	assert_failure 126
+	assert_said "'/tmp'" "Permission denied" "is a directory"
 }
 
 # --net FILE: FILE, a word apart, is taken for the program (as util-linux

@@ -12,13 +12,14 @@ succeed (0), or both fail (125; a program that cannot be run or is not
 found, 126 or 127, is the run's failure of the step exec) at the same
 step, for the same reason (the errno, or none: a link someone else owns
 is refused with no errno).  Where the dry run cannot tell (its verdict
-"cannot tell" for the step the run fails at, or succeeds past), it
-agrees too: it said so.  Prints one line per disagreement and a count;
-exits 1 if any, or if the table is short of 80 lines.  The fault
-sweep's lines (tests/fault-sweep.py), which all run, are checked too.
-Run as root.
+"cannot tell" for the step the run fails at, before any failure it
+foresees, or succeeds past), it agrees too: it said so.  Prints one
+line per disagreement and a count; exits 1 if any, or if the table is
+short of 80 lines.  The fault sweep's lines (tests/fault-sweep.py),
+which all run, are checked too.  Run as root.
 """
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -43,10 +44,10 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 # cgroup.max.descendants, "cg:deep" at its cgroup.max.depth).  {d} is
 # a directory of the test's own: file, dir, nodir (missing), open
 # (anyone writes in it), closed (root's alone), link (a link to dir that
-# uid 12345 owns), others (uid 12345's, which only it may write in),
-# unread (with a file p that only uid 12345 may read, naming pid 1),
-# root (a static busybox's root, with /proc) and bare (the same, without
-# /proc); {cg2} the cgroup2 mount.
+# uid 12345 owns), mine (one that root owns), others (uid 12345's,
+# which only it may write in), unread (with a file p that only uid
+# 12345 may read, naming pid 1), root (a static busybox's root, with
+# /proc) and bare (the same, without /proc); {cg2} the cgroup2 mount.
 LINES = [
     # cgroup-make, cgroup-set, cgroup-enter
     ("root", ["--new-cgroup=made"], "cg:free"),
@@ -86,6 +87,7 @@ LINES = [
     ("root", ["-f", "--pid-file={d}/dir"], None),
     ("nobody", ["-rf", "--pid-file={d}/closed/p"], None),
     ("nobody", ["-rf", "--pid-file={d}/open/p2"], None),
+    ("nobody", ["--pid-file={d}/link/p"], None),
     ("root", ["-U", "--pid-file={d}/others/p"], None),
     ("root", ["-r", "--pid-file={d}/others/p"], None),
     ("root", ["--map-users=0:0:65536", "--map-groups=0:0:65536",
@@ -112,6 +114,9 @@ LINES = [
               "-U"], None),
     ("nobody", ["--map-current-user", "-U"], None),
     ("nobody", ["--map-auto", "-U"], None),
+    ("nobody", ["-r", "--map-groups=1:0:1"], None),
+    ("nobody", ["-r", "--map-groups=1:0:1", "-G", "0", "--",
+                "twin-no-such-program"], None),
     # clocks, loopback, hostname, domainname, propagation
     ("root", ["-T", "--monotonic=5", "--boottime=7"], None),
     ("nobody", ["-rT", "--monotonic=5"], None),
@@ -132,13 +137,26 @@ LINES = [
     ("root", ["--root={d}/file"], None),
     ("root", ["--root={d}/root"], None),
     ("root", ["--root={d}/link"], None),
+    ("root", ["-pf", "--mount-proc", "--root={d}/link"], None),
     ("nobody", ["--root={d}/root"], None),
     ("nobody", ["-r", "--root={d}/root"], None),
     ("nobody", ["-r", "--root={d}/closed"], None),
     # pivot-root, old-root
     ("root", ["-r", "--pivot-root={d}/nodir"], None),
     ("root", ["-r", "--pivot-root={d}/file"], None),
+    ("nobody", ["-r", "--pivot-root=/proc"], None),
+    ("root", ["--pivot-root={d}/link"], None),
+    ("root", ["--pivot-root={d}/link/x"], None),
+    ("nobody", ["-r", "--pivot-root={d}/closed"], None),
+    ("root", ["-m", "--pivot-root=/"], None),
+    ("root", ["-r", "--pivot-root={d}/../.."], None),
     ("root", ["-m", "--pivot-root={d}/root"], None),
+    ("root", ["--mount-proc=dir", "--pivot-root={d}/root"], None),
+    ("root", ["--wd=dir", "--pivot-root={d}/root"], None),
+    ("root", ["--wd=bin", "--pivot-root={d}/root"], None),
+    ("root", ["--tmpfs=bin", "--root={d}/root"], None),
+    ("root", ["--ro-bind={d}/file:/../x", "--root={d}/root"], None),
+    ("root", ["--tmpfs=../x", "--root={d}/root"], None),
     ("root", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"], None),
     ("root", ["-r", "--pivot-root={d}/bare", "--mount-proc", "-pf"], None),
     ("nobody", ["-r", "--pivot-root={d}/root", "--mount-proc", "-pf"],
@@ -155,9 +173,20 @@ LINES = [
     ("root", ["--root={d}/root", "-w", "/bin"], None),
     ("root", ["-r", "--pivot-root={d}/root", "-w", "/nodir"], None),
     # proc-private, proc
+    ("root", ["-U", "--mount-dev"], None),
+    ("root", ["--map-users=0:0:65536", "--mount-dev={d}/dir"], None),
+    ("root", ["--map-users=0:0:65536", "--map-groups=0:0:65536",
+              "--mount-dev={d}/dir"], None),
     ("root", ["-pf", "--mount-proc={d}/nodir"], None),
     ("root", ["-pf", "--mount-proc={d}/file"], None),
     ("root", ["-pf", "--mount-proc={d}/link"], None),
+    ("nobody", ["-r", "--tmpfs={d}/mine"], None),
+    ("root", ["-r", "--tmpfs={d}/mine"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "--tmpfs={d}/mine"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "--bind={d}/mine/..:/mnt"], None),
+    ("nobody", ["-r", "--pivot-root={d}/mine"], None),
     ("root", ["-pf", "--mount-proc={d}/dir"], None),
     ("root", ["-pf", "--propagation=shared", "--mount-proc={d}/nodir"],
      None),
@@ -184,6 +213,8 @@ LINES = [
     ("root", ["-S", "65534", "-G", "65534"], None),
     ("root", ["-r", "-S", "5"], None),
     ("root", ["-r", "-G", "5"], None),
+    ("root", ["-U", "-G", "5"], None),
+    ("root", ["--setgroups=allow", "--mount-binfmt", "-G", "0"], None),
     ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
               "-S", "20"], None),
     ("nobody", ["-S", "0"], None),
@@ -230,6 +261,17 @@ LINES = [
     ("root", ["--", "{d}/file"], None),
     ("nobody", ["-r", "--", "{d}/closed/prog"], None),
     ("root", ["--root={d}/root", "--", "/bin/nothing"], None),
+    ("root", ["--", "{d}/dir"], None),
+    ("root", ["-S", "65534", "--", "{d}/closed/prog"], None),
+    ("root", ["--owner=65534:65534", "--", "{d}/closed/prog"], None),
+    ("root", ["--map-users=0:100000:10", "--map-groups=0:100000:10",
+              "-S", "5", "-G", "5", "--", "{d}/closed/prog"], None),
+    ("root", ["-m", "--tmpfs={d}/dir/..", "--", "{d}/file"], None),
+    ("root", ["-r", "--ro-bind={d}/file", "--mount-cgroup={d}/dir/.."],
+     None),
+    ("root", ["--mount-proc={d}/dir/..", "--mount-sysfs={d}/dir/.."], None),
+    ("root", ["--bind={d}/file:/bin/true", "--", "/bin/true"], None),
+    ("root", ["--root={d}/root", "--", "/bin"], None),
 ]
 
 
@@ -307,6 +349,7 @@ def make_dirs(d, busybox):
     os.chmod(f"{d}/closed/prog", 0o755)
     os.symlink("dir", f"{d}/link")
     os.lchown(f"{d}/link", 12345, 12345)
+    os.symlink("dir", f"{d}/mine")
     os.mkdir(f"{d}/others", 0o755)
     os.chown(f"{d}/others", 12345, 12345)
     os.mkdir(f"{d}/unread", 0o755)
@@ -403,23 +446,48 @@ def verdict_of_dry_run(proc):
         return proc.returncode != 0, None, None, []
     preds = plan.get("predictions", [])
     fails = [p for p in preds if p.get("verdict", "fails") == "fails"]
-    unsure = [p["step"] for p in preds if p.get("verdict") == "cannot tell"]
+    # What it cannot tell before the first failure it foresees: the run
+    # may fail there first.
+    first = preds.index(fails[0]) if fails else len(preds)
+    unsure = [p["step"] for p in preds[:first]
+              if p.get("verdict") == "cannot tell"]
     if fails:
         return proc.returncode != 0, fails[0]["step"], fails[0]["errno"], \
             unsure
     return proc.returncode != 0, None, None, unsure
 
 
-def main():
-    if sys.argv[1] == "--seccomp":
-        os.execv(sys.executable, [sys.executable, "-c", SECCOMP] +
-                 sys.argv[2:])
-    unshare = os.path.abspath(sys.argv[1])
+def judge(unshare, who, args, where, d, cg, timeout=20, between=None):
+    """Run a line both ways: (dry run's verdict, run's verdict, whether
+    they disagree, the two processes).  between(), if any, is called
+    after the dry run."""
+    runs = []
+    for mode in (["--dry-run", "--json"], ["--verbose", "--json"]):
+        if runs and between:
+            between()
+        cmd = command(unshare, who, args, where, mode, d, cg)
+        runs.append(subprocess.run(
+            cmd, stdin=subprocess.DEVNULL, capture_output=True,
+            text=True, cwd=d, timeout=timeout))
+    dry = verdict_of_dry_run(runs[0])
+    real = verdict_of_run(runs[1])
+    unsure = real[0] and real[1] in dry[3]
+    return dry, real, dry[:3] != real and not unsure, runs
+
+
+def describe(who, args, where):
+    return " ".join([who] + args + ([f"({where})"] if where else []))
+
+
+@contextlib.contextmanager
+def places(unshare):
+    """The places of the lines: yields (the binary's copy, {d}, cg), or
+    None where they cannot be made (no busybox, cgroup2 or x86_64)."""
     busybox = shutil.which("busybox")
     mount = cgroup2()
     if busybox is None or mount is None or os.uname().machine != "x86_64":
-        print("skip: needs busybox, cgroup2 and x86_64")
-        return 77
+        yield None
+        return
     # In /tmp, of its own: nobody must reach it, and the binary, copied.
     d = tempfile.mkdtemp(prefix="unshare-twin.", dir="/tmp")
     cg = {"mount": mount, "dir": f"{our_cgroup(mount)}/twin-{os.getpid()}"}
@@ -440,28 +508,9 @@ def main():
                     f.write(limit[1])
         os.mkdir(f"{cg['dir']}/free/taken")
         made.append(f"{cg['dir']}/free/taken")
-        bad = 0
-        lines = LINES + sweep_lines(d)
-        for who, args, where in lines:
-            runs = []
-            for mode in (["--dry-run", "--json"], ["--verbose", "--json"]):
-                cmd = command(unshare, who, args, where, mode, d, cg)
-                runs.append(subprocess.run(
-                    cmd, stdin=subprocess.DEVNULL, capture_output=True,
-                    text=True, cwd=d, timeout=20))
-            unmount_under(d)
-            dry = verdict_of_dry_run(runs[0])
-            real = verdict_of_run(runs[1])
-            unsure = real[0] and real[1] in dry[3] and not dry[0]
-            if dry[:3] != real and not unsure:
-                bad += 1
-                line = " ".join([who] + args + ([f"({where})"] if where
-                                                 else []))
-                print(f"{line}: dry run {dry[:3]}, run {real}")
-        print(f"{bad} of {len(lines)} lines disagree "
-              f"({len(LINES)} of the table, the rest the fault sweep's)")
-        return 1 if bad or len(LINES) < 80 else 0
+        yield unshare, d, cg
     finally:
+        unmount_under(d)
         for path in reversed(made):
             # Once the processes it held are gone: a few tries.
             for tries in range(100):
@@ -473,6 +522,29 @@ def main():
                         print(f"left behind: {path}: {e}")
                     time.sleep(0.05)
         shutil.rmtree(d, ignore_errors=True)
+
+
+def main():
+    if sys.argv[1] == "--seccomp":
+        os.execv(sys.executable, [sys.executable, "-c", SECCOMP] +
+                 sys.argv[2:])
+    with places(os.path.abspath(sys.argv[1])) as here:
+        if here is None:
+            print("skip: needs busybox, cgroup2 and x86_64")
+            return 77
+        unshare, d, cg = here
+        bad = 0
+        lines = LINES + sweep_lines(d)
+        for who, args, where in lines:
+            dry, real, differ, _ = judge(unshare, who, args, where, d, cg)
+            unmount_under(d)
+            if differ:
+                bad += 1
+                print(f"{describe(who, args, where)}: dry run {dry[:3]}, "
+                      f"run {real}")
+        print(f"{bad} of {len(lines)} lines disagree "
+              f"({len(LINES)} of the table, the rest the fault sweep's)")
+        return 1 if bad or len(LINES) < 80 else 0
 
 
 if __name__ == "__main__":

@@ -492,3 +492,18 @@ capget"
 		assert_said --index 0 "--owner: it needs CAP_SETUID and CAP_SETGID"
 	done
 }
+
+@test "--setgid in a new user namespace with no gid map: setgroups(2) refused, EPERM and the hint to map one, in the run and the dry run" {
+	require_root
+	run unshare -U --setgid=5 touch ran
+	assert_failure 125
+	assert_said "setgid: 5" "Operation not permitted" "maps no group" "--map-groups"
+	[ ! -e ran ]
+	run unshare --dry-run -U --setgid=5 true
+	assert_failure 125
+	assert_said "would fail" "setgid: 5" "Operation not permitted" "maps no group"
+	# Denied, setgroups(2) is not called: the gid is then unmapped.
+	run unshare --dry-run -U --setgroups=deny --setgid=5 true
+	assert_failure 125
+	assert_said "would fail" "Invalid argument" "not mapped"
+}

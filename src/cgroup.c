@@ -836,9 +836,8 @@ static _Noreturn void watch(const struct step *s, int parent, int sock,
 	r = remove_tree(parent, name, cg);
 	e = errno;
 	if (r != 0)
-		/* TRANSLATORS: %s is the cgroup's name. */
 		complain(THIS_STEP, e, e == EBUSY ? busy_hint(cg) : NULL,
-			 _("--new-cgroup: removing the cgroup %s"), quoted(name));
+			 _("%s: removing %s"), "--new-cgroup", quoted(name));
 	if (asked)
 		send_byte(sock, 'd');
 	_exit(r || failed ? EXIT_TOOL : 0);

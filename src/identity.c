@@ -79,10 +79,6 @@ static const struct hint unmapped[] = {
 	{ 0, NULL },
 };
 
-/* setgroups(2) in a new user namespace with no gid map: refused. */
-static const char no_gid_map[] = N_("the new user namespace maps no "
-				    "group: add -r or --map-groups");
-
 /* --setgid drops the supplementary groups, except where setgroups is
  * denied: there the kernel keeps the ones we came with (they show as
  * the overflow group) and nobody can change them. */
@@ -99,7 +95,7 @@ static void drop_groups(const struct step *s)
 		    denied < 0 ? _("mount proc in the new root, to see if "
 				   "setgroups is denied")
 		    : e == EPERM && s->id.map && s->id.map->n == 0
-			    ? _(no_gid_map)
+			    ? _(hint_unmapped)
 			    : NULL,
 		    "%lld", s->id.id);
 }
@@ -205,7 +201,7 @@ static bool identity_predict(const struct step *s, struct prediction *p)
 	snprintf(p->what, sizeof p->what, "%lld", id);
 	snprintf(p->hint, sizeof p->hint, "%s",
 		 hint_for(unmapped, p->err) ? hint_for(unmapped, p->err)
-		 : s->id.map			    ? _(no_gid_map)
+		 : s->id.map			    ? _(hint_unmapped)
 						    : "");
 	return true;
 }

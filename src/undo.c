@@ -304,8 +304,9 @@ static void run_all(bool telling)
 				       errno == EINTR)
 					;
 			if (r != 0 && telling && errno != ENOENT)
-				/* TRANSLATORS: %s is the option (--pid-file),
-				 * %s the file's name. */
+				/* TRANSLATORS: %s is the option (--pid-file,
+				 * --new-cgroup), %s the file's or cgroup's
+				 * name. */
 				complain("undo", errno, NULL, _("%s: removing %s"),
 					 a->option, quoted(a->name));
 			continue;

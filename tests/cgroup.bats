@@ -481,7 +481,7 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 @test "the cgroup's removal refused: said, after the program's own status" {
 	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EACCES -- "$UNSHARE_BIN" --new-cgroup="$CG" true
 	assert_success
-	assert_said "--new-cgroup" "removing the cgroup $CG" "Permission denied"
+	assert_said "--new-cgroup" "removing $CG" "Permission denied"
 }
 
 @test "the cgroup's removal refused on an empty cgroup, its parent removed meanwhile: the hints say what happened" {
@@ -489,7 +489,7 @@ os.execv(sys.argv[3], [sys.argv[3], "--new-cgroup", "true"])' "$MINE" "$CG" "$UN
 	run "$UNSHARE_TESTLIB/errno-inject" unlinkat EBUSY 2 0x200 -- "$UNSHARE_BIN" --new-cgroup="$CG" true
 	rmdir "$MINE/$CG"
 	assert_success
-	assert_said "removing the cgroup $CG" "busy" "nothing runs in it" "rmdir"
+	assert_said "--new-cgroup: removing $CG" "busy" "nothing runs in it" "rmdir"
 	refute_output --partial "processes are gone"
 	# The parent gone as the cgroup is made: the kernel says ENODEV.
 	run "$UNSHARE_TESTLIB/errno-inject" mkdirat ENODEV -- "$UNSHARE_BIN" --new-cgroup="$CG" touch ran

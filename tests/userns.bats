@@ -497,11 +497,11 @@ capget"
 	require_root
 	run unshare -U --setgid=5 touch ran
 	assert_failure 125
-	assert_said "setgid: 5" "Operation not permitted" "maps no group" "--map-groups"
+	assert_said "setgid: 5" "Operation not permitted" "not mapped" "--map-groups"
 	[ ! -e ran ]
 	run unshare --dry-run -U --setgid=5 true
 	assert_failure 125
-	assert_said "would fail" "setgid: 5" "Operation not permitted" "maps no group"
+	assert_said "would fail" "setgid: 5" "Operation not permitted" "not mapped" "--map-groups"
 	# Denied, setgroups(2) is not called: the gid is then unmapped.
 	run unshare --dry-run -U --setgroups=deny --setgid=5 true
 	assert_failure 125

@@ -119,6 +119,18 @@ conf"
 	[ ! -e "$SRC/sub/m" ]
 }
 
+@test "--ro-bind=SRC alone with standard input closed: the walk to DST, one on its own path, may be descriptor 0 too" {
+	mkdir "$SRC/d"
+	echo sub >"$SRC/d/f"
+	# Paths one name deeper than the other: the walk to DST ends on 0
+	# for one (after SRC's copy took 0, or its walk gave 0 back).
+	for dir in "$SRC/d" "$SRC"; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --ro-bind="$dir" sh -c '(echo new >"$1/f") 2>/dev/null || echo read-only' sh "$dir"
+		assert_success
+		assert_output read-only
+	done
+}
+
 @test "--bind=SRC alone binds it on its own path, without a new root; a DST missing there is refused, not made" {
 	run unshare --ro-bind="$SRC" sh -c '(echo new >"$1/f") 2>/dev/null || echo read-only' sh "$SRC"
 	assert_success

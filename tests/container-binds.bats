@@ -191,6 +191,17 @@ conf"
 	assert_no_new_mounts
 }
 
+@test "--dry-run --bind with standard input closed: a directory on a file foreseen after a DST made, whatever descriptor the walk to it ends on" {
+	touch "$ROOT/null"
+	# The first DST is missing (made: its walk failed); the second is a
+	# file, one name deeper than the other, so that one walk ends on 0.
+	for file in /null /bin/busybox; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --pivot-root="$ROOT" --bind="$SRC:/rw" --bind="$SRC:$file" true
+		assert_failure 125
+		assert_said "would fail: bind that copy there: $file" "a directory binds on a directory"
+	done
+}
+
 @test "--bind: a file's path with a trailing slash, as SRC or DST, refused as the kernel refuses it; a link to the file without one binds" {
 	mounts_snapshot
 	run unshare --pivot-root="$ROOT" --ro-bind="$CONF/:/etc/conf" true

@@ -29,7 +29,7 @@ setup() {
 }
 
 teardown() {
-	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/fifo" "$ROOT/sock"
+	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/conf" "$ROOT/fifo" "$ROOT/sock"
 }
 
 # What the program checks: it writes through /rw, not through /ro, and
@@ -108,6 +108,21 @@ conf"
 	assert_failure
 	assert_output --partial "Read-only file system"
 	assert_equal "$(cat "$SRC/f")" orig
+}
+
+@test "--ro-bind onto a DST missing in the new root, with standard input closed: the walk to DST's directory may be descriptor 0" {
+	# The first bind frees the descriptor its copy had (0); DSTs one
+	# name deeper than the other: one walk to the directory ends on 0,
+	# in the run and in the dry run.
+	for dir in / /etc/; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/mnt" --ro-bind="$CONF:${dir}conf" sh -c "cat /mnt/f ${dir}conf"
+		assert_success
+		assert_output "orig
+conf"
+		rm -f "$ROOT${dir}conf"
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --pivot-root="$ROOT" --bind="$SRC:/mnt" --ro-bind="$CONF:${dir}conf" true
+		assert_success
+	done
 }
 
 @test "--bind is recursive: a mount under SRC comes along" {

@@ -29,7 +29,7 @@ setup() {
 }
 
 teardown() {
-	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/fifo" "$ROOT/sock"
+	rm -rf "$SRC" "$CONF" "$ROOT/rw" "$ROOT/ro" "$ROOT/etc/conf" "$ROOT/null" "$ROOT/conf" "$ROOT/fifo" "$ROOT/sock"
 }
 
 # What the program checks: it writes through /rw, not through /ro, and
@@ -110,6 +110,21 @@ conf"
 	assert_equal "$(cat "$SRC/f")" orig
 }
 
+@test "--ro-bind onto a DST missing in the new root, with standard input closed: the walk to DST's directory may be descriptor 0" {
+	# The first bind frees the descriptor its copy had (0); DSTs one
+	# name deeper than the other: one walk to the directory ends on 0,
+	# in the run and in the dry run.
+	for dir in / /etc/; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --pivot-root="$ROOT" --bind="$SRC:/mnt" --ro-bind="$CONF:${dir}conf" sh -c "cat /mnt/f ${dir}conf"
+		assert_success
+		assert_output "orig
+conf"
+		rm -f "$ROOT${dir}conf"
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --pivot-root="$ROOT" --bind="$SRC:/mnt" --ro-bind="$CONF:${dir}conf" true
+		assert_success
+	done
+}
+
 @test "--bind is recursive: a mount under SRC comes along" {
 	mkdir "$SRC/sub"
 	run unshare -m sh -c 'mount -t tmpfs sub "$1/sub" && echo in-tmpfs >"$1/sub/m" &&
@@ -117,6 +132,18 @@ conf"
 	assert_success
 	assert_output in-tmpfs
 	[ ! -e "$SRC/sub/m" ]
+}
+
+@test "--ro-bind=SRC alone with standard input closed: the walk to DST, one on its own path, may be descriptor 0 too" {
+	mkdir "$SRC/d"
+	echo sub >"$SRC/d/f"
+	# Paths one name deeper than the other: the walk to DST ends on 0
+	# for one (after SRC's copy took 0, or its walk gave 0 back).
+	for dir in "$SRC/d" "$SRC"; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --ro-bind="$dir" sh -c '(echo new >"$1/f") 2>/dev/null || echo read-only' sh "$dir"
+		assert_success
+		assert_output read-only
+	done
 }
 
 @test "--bind=SRC alone binds it on its own path, without a new root; a DST missing there is refused, not made" {
@@ -182,6 +209,17 @@ conf"
 	assert_said "--ro-bind=/nodir/conf: No such file or directory" "it is inside --pivot-root="
 	[ ! -e "$ROOT/nodir" ] && [ ! -e "$ROOT/rw" ] && [ ! -e "$ROOT/etc/rw" ]
 	assert_no_new_mounts
+}
+
+@test "--dry-run --bind with standard input closed: a directory on a file foreseen after a DST made, whatever descriptor the walk to it ends on" {
+	touch "$ROOT/null"
+	# The first DST is missing (made: its walk failed); the second is a
+	# file, one name deeper than the other, so that one walk ends on 0.
+	for file in /null /bin/busybox; do
+		run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --pivot-root="$ROOT" --bind="$SRC:/rw" --bind="$SRC:$file" true
+		assert_failure 125
+		assert_said "would fail: bind that copy there: $file" "a directory binds on a directory"
+	done
 }
 
 @test "--bind: a file's path with a trailing slash, as SRC or DST, refused as the kernel refuses it; a link to the file without one binds" {

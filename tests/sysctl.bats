@@ -112,6 +112,11 @@ teardown() {
 	run unshare --dry-run -n --sysctl=net.ipv4.ip_forward=x true
 	assert_success
 	assert_said "cannot tell: write it to /proc/sys: net.ipv4.ip_forward=x"
+	# A key there after one not there: its own, not the one before's.
+	run unshare --dry-run -n --sysctl=net.nosuch=1 --sysctl=net.ipv4.ip_forward=x true
+	assert_failure 125
+	assert_said "would fail: write it to /proc/sys: net.nosuch=1" "No such file"
+	assert_said "cannot tell: write it to /proc/sys: net.ipv4.ip_forward=x"
 	run unshare --dry-run --json -n --sysctl=net.ipv4.ip_forward=1 true
 	assert_success
 	run python3 -c 'import json, sys; d = json.loads(sys.argv[1])["plan"]; print([s for s in d["steps"] if s["step"] == "sysctl"])' "$output"

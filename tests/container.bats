@@ -558,6 +558,10 @@ info_matches() {
 	run unshare --dry-run --pid-file="$PWD/pid" touch ran
 	assert_failure 125
 	assert_said "would fail" "$PWD/pid" "File exists" "another run"
+	# With standard input closed, the file is read on descriptor 0.
+	run sh -c 'exec "$@" <&-' sh "$UNSHARE_BIN" --dry-run --pid-file="$PWD/pid" touch ran
+	assert_failure 125
+	assert_said "would fail" "File exists" "another run"
 	assert_equal "$(cat pid)" "$first"
 	[ ! -e ran ]
 	# The first link's EEXIST is the answer: not tried again through

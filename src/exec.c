@@ -102,13 +102,14 @@ static enum refusal refusal_of(const char *file, const char *dir,
 /* The first place where a search of PATH for name was refused: execvp(3)
  * fails with EACCES when it met a refusal on its way and found the
  * program nowhere else.  Searched again as execvp searches (an empty
- * entry is the working directory, no PATH the C library's default); the
+ * entry is the working directory, no PATH the C library's default): path
+ * (the run's, which the dry run cannot read in its environment); the
  * PATH entry into entry. */
-static enum refusal path_refusal(const char *name, char *buf, char *entry,
-				 size_t size)
+static enum refusal path_refusal(const char *path, const char *name,
+				 char *buf, char *entry, size_t size)
 {
 	char fallback[64];
-	const char *path = getenv("PATH"), *p, *end;
+	const char *p, *end;
 
 	if (path == NULL && confstr(_CS_PATH, fallback, sizeof fallback) > 0)
 		path = fallback;
@@ -141,9 +142,10 @@ static const char interp_hint[] = N_("its #! interpreter or dynamic loader "
 /* Why path was refused (EACCES), as a hint into hint: the place that
  * refused it, if it can be found again; and into found, where a search
  * of PATH found it ("" if none did).  searched: path was looked for on
- * PATH (a program named without a slash); a shell is not, whatever its
- * name. */
-static void refusal_hint(const char *path, bool searched, char *hint,
+ * PATH (a program named without a slash), search_path (NULL: the C
+ * library's default); a shell is not, whatever its name. */
+static void refusal_hint(const char *path, bool searched,
+			 const char *search_path, char *hint,
 			 char *found, size_t size)
 {
 	char where[PATH_MAX];
@@ -155,7 +157,8 @@ static void refusal_hint(const char *path, bool searched, char *hint,
 	if (searched && slash == NULL) {
 		char entry[PATH_MAX];
 
-		r = path_refusal(path, where, entry, sizeof where);
+		r = path_refusal(search_path, path, where, entry,
+				 sizeof where);
 		if (r != REFUSED_DIR && r != REFUSED_UNSEEN)
 			snprintf(found, size, "%s", where);
 	} else {
@@ -243,8 +246,8 @@ exec_failed(const struct step *s, int e)
 				    : missing_hint(path, s->exec.source, buf,
 						   sizeof buf);
 	} else if (e == EACCES) {
-		refusal_hint(path, s->exec.argv != NULL, buf, found,
-			     sizeof found);
+		refusal_hint(path, s->exec.argv != NULL, getenv("PATH"), buf,
+			     found, sizeof found);
 		hint = buf;
 	}
 	if (s->exec.bare_ns)
@@ -338,13 +341,13 @@ static bool exec_predict_here(const struct step *s, struct prediction *pred)
 		e = access(inside, F_OK) == 0 || errno == EACCES ? EACCES
 								 : ENOENT;
 	else
-		e = path_refusal(prog, found, source, sizeof found) !=
+		e = path_refusal(path, prog, found, source, sizeof found) !=
 				    REFUSED_UNSEEN
 			    ? EACCES
 			    : ENOENT;
 	/* Inside a new root, the file as we see it from here. */
 	if (e == EACCES)
-		refusal_hint(inside, s->exec.argv != NULL, source, found,
+		refusal_hint(inside, s->exec.argv != NULL, path, source, found,
 			     sizeof found);
 	else
 		*found = '\0';

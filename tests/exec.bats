@@ -92,6 +92,14 @@ as_searcher() {
 	run as_searcher "/no/such/dir:$SEARCHABLE_PATH:$dir/closed" --dry-run no-such-program-here
 	assert_failure 125
 	assert_said "would fail" "'no-such-program-here'" "Permission denied" "directory '$dir/closed' cannot be searched"
+	# --clear-env: the default PATH is searched, not ours, by the dry
+	# run too: not found, and nothing refused.
+	run as_searcher "$dir/closed:$SEARCHABLE_PATH" --clear-env no-such-program-here
+	assert_failure 127
+	assert_said "'no-such-program-here'" "No such file"
+	run as_searcher "$dir/closed:$SEARCHABLE_PATH" --dry-run --clear-env no-such-program-here
+	assert_failure 125
+	assert_said "would fail" "'no-such-program-here'" "No such file"
 }
 
 @test "--setuid, --owner: the program looked for by the ids it runs as, by the dry run too" {

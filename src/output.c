@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -523,19 +524,48 @@ static bool passes_under(const char *path, const char *dir, bool self)
 	return false;
 }
 
+/* The #! interpreter of the program file path, as seen from here (in
+ * root, if any), into buf (PATH_MAX); or NULL if it names none. */
+static const char *interpreter_of(const char *root, const char *path,
+				  char *buf)
+{
+	char line[256];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n = fd >= 0 ? read(fd, line, sizeof line - 1) : -1;
+	char *name = line + 2;
+
+	if (fd >= 0)
+		close(fd);
+	if (n < 3 || line[0] != '#' || line[1] != '!')
+		return NULL;
+	line[n] = '\0';
+	name += strspn(name, " \t");
+	name[strcspn(name, " \t\n")] = '\0';
+	if (*name != '/')
+		return NULL;
+	snprintf(buf, PATH_MAX, "%s%s", root ? root : "", name);
+	return buf;
+}
+
 void steps_covered(struct steps *steps)
 {
-	char found[PATH_MAX], at[PATH_MAX], dir[PATH_MAX];
+	char found[PATH_MAX], at[PATH_MAX], dir[PATH_MAX], interp[PATH_MAX];
 
 	for (size_t j = 0; j < steps->n; j++) {
 		struct step *s = &steps->step[j];
 		const char *mine = path_of(s, found);
+		/* What runs a script is looked for when it runs, too. */
+		const char *runner = s->kind == STEP_EXEC && mine
+					     ? interpreter_of(s->exec.root, mine,
+							      interp)
+					     : NULL;
 
 		for (size_t i = 0; mine && i < j; i++) {
 			const char *on = mounts_on(&steps->step[i], at);
 
 			if (on == NULL || !resolved(on, dir) ||
-			    !passes_under(mine, dir, s->kind == STEP_EXEC))
+			    (!passes_under(mine, dir, s->kind == STEP_EXEC) &&
+			     !(runner && passes_under(runner, dir, true))))
 				continue;
 			/* Each as given. */
 			s->covered.path = s->kind == STEP_EXEC ? s->exec.path

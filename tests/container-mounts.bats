@@ -253,6 +253,16 @@ $DEV_MOUNTS"
 	assert_success
 	assert_said "cannot tell" "$PWD/top/file" "a mount made before it on $PWD/top/dir/.. covers it"
 	refute_output --partial "would fail"
+	# A script whose #! interpreter a mount covers: the same.
+	cp /bin/sh top/dir/sh
+	printf '#!%s/top/dir/sh\ntrue\n' "$PWD" >script
+	chmod 755 script
+	run unshare -m --tmpfs="$PWD/top/dir" "$PWD/script"
+	assert_failure 126
+	assert_said "'$PWD/script'" "No such file or directory" "interpreter"
+	run unshare --dry-run -m --tmpfs="$PWD/top/dir" "$PWD/script"
+	assert_success
+	assert_said "cannot tell" "$PWD/script" "a mount made before it on $PWD/top/dir covers it"
 	# The binds come before the tmpfs mounts, after cgroup2's.
 	run unshare -m --ro-bind=/etc/hostname:"$PWD/top/file" --tmpfs="$PWD/top" true
 	assert_success

@@ -199,9 +199,8 @@ static bool identity_predict(const struct step *s, struct prediction *p)
 		return false;
 	snprintf(p->value, sizeof p->value, "%lld", id);
 	snprintf(p->what, sizeof p->what, "%lld", id);
+	/* In one, an id unmapped (EINVAL) or no gid map (EPERM). */
 	snprintf(p->hint, sizeof p->hint, "%s",
-		 hint_for(unmapped, p->err) ? hint_for(unmapped, p->err)
-		 : s->id.map			    ? _(hint_unmapped)
-						    : "");
+		 s->id.map ? _(hint_unmapped) : "");
 	return true;
 }

@@ -515,23 +515,33 @@ static bool same_place(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-/* Two FILEs that are one. */
+/* Two FILEs that are one; or a FILE that is the pid file, which would
+ * be written over the namespace bound there (EBUSY). */
 static char *persist_conflict(const struct plan *plan)
 {
+	const char *name[UNSHARE_NFLAGS + 1] = { 0 },
+		   *file[UNSHARE_NFLAGS + 1] = { 0 };
+	size_t n = 0;
+
 	for (size_t i = 0; i < UNSHARE_NFLAGS; i++)
-		for (size_t j = i + 1; plan->persist[i] && j < UNSHARE_NFLAGS;
-		     j++)
-			if (plan->persist[j] &&
-			    same_place(plan->persist[i], plan->persist[j]))
+		if (plan->persist[i]) {
+			name[n] = unshare_flags[i].name;
+			file[n++] = plan->persist[i];
+		}
+	if (plan->pid_file) {
+		name[n] = opt_name(OPT_PID_FILE);
+		file[n++] = plan->pid_file;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (same_place(file[i], file[j]))
 				/* TRANSLATORS: --%s=%s, twice: the options
 				 * and their files as given. */
 				return usage_message(
 					_("--%s=%s and --%s=%s are the same "
-					  "file\none file keeps one namespace"),
-					unshare_flags[i].name,
-					quoted(plan->persist[i]),
-					unshare_flags[j].name,
-					quoted(plan->persist[j]));
+					  "file\ngive each its own file"),
+					name[i], quoted(file[i]), name[j],
+					quoted(file[j]));
 	return NULL;
 }
 

@@ -246,7 +246,7 @@ with open("/proc/self/ns/mnt") as f:
 	assert_said "--uts=$dir/d: not a regular file" "made if missing"
 }
 
-@test "two options with one FILE: 125 before anything is made, saying one file keeps one namespace" {
+@test "two options with one FILE, or a FILE that is --pid-file's: 125 before anything is made, the dry run too" {
 	# The same name, another spelling of it, and a FILE that is not there
 	# yet: refused before unshare(2), so no file is made or mounted.
 	cd "$dir"
@@ -256,7 +256,15 @@ with open("/proc/self/ns/mnt") as f:
 		set -- $files
 		run unshare --ipc="$1" --net="$2" true
 		assert_failure 125
-		assert_said "--ipc=$1" "--net=$2" "same file" "one namespace"
+		assert_said "--ipc=$1" "--net=$2" "same file" "its own file"
+	done
+	# The pid file would be written over the namespace bound there.
+	for opts in "--dry-run --uts=f --pid-file=./f" "--uts=g --pid-file=$dir/g" "--pid-file=g -u --ipc=g"; do
+		# shellcheck disable=SC2086 # the options, a word each
+		run unshare $opts true
+		assert_failure 125
+		assert_said "same file" "its own file"
+		assert_said "--pid-file="
 	done
 	[ ! -e g ] || fail "g was made"
 	assert_no_new_mounts

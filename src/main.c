@@ -13,12 +13,15 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "cli.h"
 #include "events.h"
 #include "fail.h"
@@ -93,6 +96,69 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
+/* --dry-run: the steps from i on foreseen, each by its kind's row, into
+ * found from *n on; after the owner step, as the owner (predict_as). */
+static void predict_from(const struct steps *steps, size_t i,
+			 struct prediction *found, size_t *n);
+
+/* The steps after owner's (from i on) foreseen as the run takes them: as
+ * --owner's ids, with no privilege over the host's files.  By a child
+ * that takes those ids, as the step does, and sends back each of its
+ * predictions (one write, under PIPE_BUF); false, and nothing
+ * foreseen, if it could not take them (the owner step says why). */
+static bool predict_as(const struct step *owner, const struct steps *steps,
+		       size_t i, struct prediction *found, size_t *n)
+{
+	int fds[2];
+	char ok = 0;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) != 0 || (pid = fork()) < 0)
+		return false;
+	if (pid == 0) {
+		size_t k = 0;
+
+		keep_only(&fds[1], 1);
+		ok = setgroups(0, NULL) == 0 &&
+		     setresgid((gid_t)owner->owner.gid, (gid_t)owner->owner.gid,
+			       (gid_t)owner->owner.gid) == 0 &&
+		     setresuid((uid_t)owner->owner.uid, (uid_t)owner->owner.uid,
+			       (uid_t)owner->owner.uid) == 0;
+		if (write(fds[1], &ok, 1) != 1 || !ok)
+			_exit(1);
+		predict_from(steps, i, found, &k);
+		for (size_t j = 0; j < k; j++)
+			if (write(fds[1], &found[j], sizeof found[j]) !=
+			    (ssize_t)sizeof found[j])
+				_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (read(fds[0], &ok, 1) == 1 && ok)
+		while (read(fds[0], &found[*n], sizeof found[*n]) ==
+		       (ssize_t)sizeof found[*n])
+			(*n)++;
+	close(fds[0]);
+	wait_child(pid, NULL, 0);
+	return ok;
+}
+
+static void predict_from(const struct steps *steps, size_t i,
+			 struct prediction *found, size_t *n)
+{
+	for (; i < steps->n; i++) {
+		const struct step *s = &steps->step[i];
+
+		found[*n] = (struct prediction){ .step = s };
+		if (s->covered.by ? predict_covered(s, &found[*n])
+				  : step_predict(s, &found[*n]))
+			(*n)++;
+		else if (s->kind == STEP_OWNER && geteuid() == 0 &&
+			 predict_as(s, steps, i + 1, found, n))
+			return;
+	}
+}
+
 /* --dry-run: the plan, and where the run would predictably fail, each
  * step foreseen by its kind's row: then 125, a check a script can use;
  * where a step's outcome cannot be foreseen, it says so. */
@@ -102,14 +168,9 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 	size_t n = 0, failures = 0;
 	int status;
 
-	for (size_t i = 0; i < steps->n; i++) {
-		const struct step *s = &steps->step[i];
-
-		found[n] = (struct prediction){ .step = s };
-		if (s->covered.by ? predict_covered(s, &found[n])
-				  : step_predict(s, &found[n]))
-			failures += !found[n++].unsure;
-	}
+	predict_from(steps, 0, found, &n);
+	for (size_t i = 0; i < n; i++)
+		failures += !found[i].unsure;
 	plan_print(stdout, "", plan, steps, found, n);
 	if (!(plan->opts & OPT_JSON))
 		say_predictions(found, n);

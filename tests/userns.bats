@@ -203,6 +203,24 @@ allow"
 	assert_output --regexp '^Groups:[[:space:]]*$'
 }
 
+@test "--owner: the steps after it walk as the owner, in the run and in the dry run" {
+	require_root
+	mkdir -m 700 closed
+	touch closed/file
+	for opt in --mount-cgroup="$PWD/closed/file" --tmpfs="$PWD/closed/x"; do
+		run unshare --owner=5:0 -m "$opt" true
+		assert_failure 125
+		assert_said "$PWD/closed/" "Permission denied"
+		run unshare --dry-run --owner=5:0 -m "$opt" true
+		assert_failure 125
+		assert_said "would fail" "$PWD/closed/" "Permission denied"
+	done
+	# As root, the same lines get as far as the file.
+	run unshare --dry-run -m --mount-cgroup="$PWD/closed/file" true
+	assert_failure 125
+	assert_said "would fail" "Not a directory"
+}
+
 @test "--owner as nobody: 125, it needs root" {
 	run as_nobody "$copy" --owner=0:0 true
 	assert_failure 125

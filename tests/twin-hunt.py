@@ -168,7 +168,11 @@ def line(seed, k):
         args.append(rng.choices(OPTIONS, weights)[0][1](rng))
     # Left to other work: container mounts with a propagation that is
     # not private nor slave.
-    if any(a.startswith(CONTAINER) for a in args):
+    userns = any(a in ("-r", "-c", "-U", "--user", "--map-auto",
+                       "--map-subids") or
+                 a.startswith(("--map-", "--owner", "--user="))
+                 for a in args)
+    if any(a.startswith(CONTAINER) for a in args) and not userns:
         args = [a.replace("=shared", "=slave").replace("=unchanged",
                                                        "=private")
                 if a.startswith("--propagation") else a for a in args]

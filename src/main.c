@@ -96,16 +96,46 @@ static int info(enum cli_result what)
 	return output_done();
 }
 
-/* --dry-run: the steps from i on foreseen, each by its kind's row, into
- * found from *n on; after the owner step, as the owner (predict_as). */
-static void predict_from(const struct steps *steps, size_t i,
-			 struct prediction *found, size_t *n);
+/* --dry-run: step s foreseen by its kind's row into *p (or, under an
+ * earlier step's mount, as unknown): whether it would fail. */
+static bool predict_one(const struct step *s, struct prediction *p)
+{
+	*p = (struct prediction){ .step = s };
+	return s->covered.by ? predict_covered(s, p) : step_predict(s, p);
+}
 
-/* The steps after owner's (from i on) foreseen as the run takes them: as
- * --owner's ids, with no privilege over the host's files.  By a child
- * that takes those ids, as the step does, and sends back each of its
- * predictions (one write, under PIPE_BUF); false, and nothing
- * foreseen, if it could not take them (the owner step says why). */
+/* Whether a step of kind works on the host's files from our own process
+ * (not from a helper forked before --owner changed our ids). */
+static bool walks(enum step_kind kind)
+{
+	switch (kind) {
+	case STEP_BINFMT_EARLY:
+	case STEP_BIND_SOURCE:
+	case STEP_ROOT:
+	case STEP_PIVOT_ROOT:
+	case STEP_WD:
+	case STEP_PROC_PRIVATE:
+	case STEP_PROC:
+	case STEP_BINFMT:
+	case STEP_CGROUP_PRIVATE:
+	case STEP_CGROUP_MOUNT:
+	case STEP_INTERP:
+	case STEP_BIND:
+	case STEP_DEV:
+	case STEP_TMPFS:
+	case STEP_SYSFS:
+	case STEP_EXEC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The steps that walk after the owner step (from i on) foreseen as the
+ * run takes them: as --owner's ids, with no privilege over the host's
+ * files.  By a child that takes those ids, as the step does, and sends
+ * back each of its predictions (one write, under PIPE_BUF), into found
+ * from *n on; false, and nothing foreseen, if it could not. */
 static bool predict_as(const struct step *owner, const struct steps *steps,
 		       size_t i, struct prediction *found, size_t *n)
 {
@@ -113,11 +143,9 @@ static bool predict_as(const struct step *owner, const struct steps *steps,
 	char ok = 0;
 	pid_t pid;
 
-	if (pipe2(fds, O_CLOEXEC) != 0 || (pid = fork()) < 0)
+	if (pipe2(fds, O_CLOEXEC) != 0)
 		return false;
-	if (pid == 0) {
-		size_t k = 0;
-
+	if ((pid = fork()) == 0) {
 		keep_only(&fds[1], 1);
 		ok = setgroups(0, NULL) == 0 &&
 		     setresgid((gid_t)owner->owner.gid, (gid_t)owner->owner.gid,
@@ -126,37 +154,59 @@ static bool predict_as(const struct step *owner, const struct steps *steps,
 			       (uid_t)owner->owner.uid) == 0;
 		if (write(fds[1], &ok, 1) != 1 || !ok)
 			_exit(1);
-		predict_from(steps, i, found, &k);
-		for (size_t j = 0; j < k; j++)
-			if (write(fds[1], &found[j], sizeof found[j]) !=
-			    (ssize_t)sizeof found[j])
+		for (; i < steps->n; i++)
+			if (walks(steps->step[i].kind) &&
+			    predict_one(&steps->step[i], &found[0]) &&
+			    write(fds[1], &found[0], sizeof found[0]) !=
+				    (ssize_t)sizeof found[0])
 				_exit(1);
 		_exit(0);
 	}
 	close(fds[1]);
-	if (read(fds[0], &ok, 1) == 1 && ok)
+	if (pid > 0 && read(fds[0], &ok, 1) == 1 && ok)
 		while (read(fds[0], &found[*n], sizeof found[*n]) ==
 		       (ssize_t)sizeof found[*n])
 			(*n)++;
 	close(fds[0]);
-	wait_child(pid, NULL, 0);
+	if (pid > 0)
+		wait_child(pid, NULL, 0);
 	return ok;
 }
 
-static void predict_from(const struct steps *steps, size_t i,
-			 struct prediction *found, size_t *n)
+static int by_step(const void *a, const void *b)
 {
-	for (; i < steps->n; i++) {
+	const struct step *x = ((const struct prediction *)a)->step,
+			  *y = ((const struct prediction *)b)->step;
+
+	return (x > y) - (x < y);
+}
+
+/* --dry-run: every step foreseen into found, *n of them failing or
+ * unsure, in the steps' order. */
+static void predict_all(const struct steps *steps, struct prediction *found,
+			size_t *n)
+{
+	size_t owner = steps->n;
+
+	for (size_t i = 0; i < steps->n; i++) {
 		const struct step *s = &steps->step[i];
 
-		found[*n] = (struct prediction){ .step = s };
-		if (s->covered.by ? predict_covered(s, &found[*n])
-				  : step_predict(s, &found[*n]))
+		if (owner < i && walks(s->kind))
+			continue;
+		if (predict_one(s, &found[*n]))
 			(*n)++;
-		else if (s->kind == STEP_OWNER && geteuid() == 0 &&
-			 predict_as(s, steps, i + 1, found, n))
-			return;
+		else if (s->kind == STEP_OWNER && geteuid() == 0)
+			owner = i;
 	}
+	if (owner == steps->n)
+		return;
+	/* The child could not take the ids: as we see them. */
+	if (!predict_as(&steps->step[owner], steps, owner + 1, found, n))
+		for (size_t i = owner + 1; i < steps->n; i++)
+			if (walks(steps->step[i].kind) &&
+			    predict_one(&steps->step[i], &found[*n]))
+				(*n)++;
+	qsort(found, *n, sizeof *found, by_step);
 }
 
 /* --dry-run: the plan, and where the run would predictably fail, each
@@ -168,7 +218,7 @@ static int dry_run(const struct plan *plan, const struct steps *steps)
 	size_t n = 0, failures = 0;
 	int status;
 
-	predict_from(steps, 0, found, &n);
+	predict_all(steps, found, &n);
 	for (size_t i = 0; i < n; i++)
 		failures += !found[i].unsure;
 	plan_print(stdout, "", plan, steps, found, n);

@@ -219,6 +219,17 @@ allow"
 	run unshare --dry-run -m --mount-cgroup="$PWD/closed/file" true
 	assert_failure 125
 	assert_said "would fail" "Not a directory"
+	# What a helper forked before it does stays root's: a FILE kept.
+	touch closed/ns
+	run unshare --dry-run --owner=5:0 --uts="$PWD/closed/ns" true
+	assert_success
+	run unshare --owner=5:0 --uts="$PWD/closed/ns" true
+	assert_success
+	umount closed/ns
+	# and is foreseen still, where it fails.
+	run unshare --dry-run --owner=5:0 --uts="$PWD/nodir/ns" true
+	assert_failure 125
+	assert_said "would fail" "--uts=$PWD/nodir/ns" "No such file"
 }
 
 @test "--owner as nobody: 125, it needs root" {

@@ -336,7 +336,9 @@ static bool exec_predict_here(const struct step *s, struct prediction *pred)
 	 * EACCES). */
 	snprintf(inside, sizeof inside, "%s%s", root ? root : "", prog);
 	if (root && !strchr(prog, '/'))
-		e = ENOENT; /* PATH inside the new root: not searched */
+		/* PATH inside the new root: not searched, but its / */
+		e = access(root, X_OK) != 0 && errno == EACCES ? EACCES
+							       : ENOENT;
 	else if (strchr(prog, '/') || s->exec.argv == NULL)
 		e = access(inside, F_OK) == 0 || errno == EACCES ? EACCES
 								 : ENOENT;

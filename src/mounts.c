@@ -507,12 +507,13 @@ static bool mounts_chroot_predict(const struct step *s, struct prediction *p)
 {
 	int e = directory(s->dir.path);
 
-	/* In a new user namespace we hold every capability; the directory
-	 * must be one we may search, there too. */
-	if (e == 0 && !s->dir.userns && !has_cap(CAP_SYS_CHROOT))
-		e = EPERM;
+	/* The directory must be one we may search, which chroot(2) checks
+	 * first; then the capability, which in a new user namespace we
+	 * hold. */
 	if (e == 0 && faccessat(AT_FDCWD, s->dir.path, X_OK, AT_EACCESS) != 0)
 		e = errno;
+	if (e == 0 && !s->dir.userns && !has_cap(CAP_SYS_CHROOT))
+		e = EPERM;
 	return e && predict_fail(p, e, s->dir.path,
 				 e == EPERM ? _(hint_root) : NULL);
 }

@@ -96,6 +96,26 @@ setup() {
 	assert_said "--wd=/no/such/dir: No such file or directory" "hint: " "inside --root"
 }
 
+@test "--root=DIR that cannot be searched: EACCES before the capability's EPERM, the dry run too; inside, as --setuid's id, no program found" {
+	require_root
+	nobody_copy
+	mkdir -m 700 "$NOBODY_DIR/closed"
+	run as_nobody "$NOBODY_BIN" --root="$NOBODY_DIR/closed" true
+	assert_failure 125
+	assert_said "--root=$NOBODY_DIR/closed" "Permission denied"
+	run as_nobody "$NOBODY_BIN" --dry-run --root="$NOBODY_DIR/closed" true
+	assert_failure 125
+	assert_said "would fail" "chroot" "$NOBODY_DIR/closed" "Permission denied"
+	# Root reaches it; the program, as nobody, cannot search its /.
+	run unshare --setuid=nobody --root="$NOBODY_DIR/closed" true
+	assert_failure 126
+	assert_said "'true'" "Permission denied"
+	run unshare --dry-run --setuid=nobody --root="$NOBODY_DIR/closed" true
+	assert_failure 125
+	assert_said "would fail" "'true'" "Permission denied"
+	nobody_cleanup
+}
+
 @test "--mount-binfmt: a binfmt_misc of our own, with register" {
 	run unshare -r --mount-binfmt ls /proc/sys/fs/binfmt_misc
 	assert_success

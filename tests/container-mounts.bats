@@ -311,6 +311,8 @@ $DEV_MOUNTS"
 			run unshare $dry -n --pivot-root="$ROOT" --tmpfs=/tmp $opt true
 			assert_failure 125
 			assert_said "$opt" "leads out of the root"
+			# By the plan: no step is foreseen.
+			refute_output --partial "would fail"
 		done
 	done
 }

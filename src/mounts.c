@@ -465,21 +465,32 @@ static int directory(const char *path)
 	return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
 }
 
+/* path, one of step s, as the run takes it: a relative one after --wd
+ * from its directory (into buf, PATH_MAX). */
+static const char *from(const struct step *s, const char *path, char *buf)
+{
+	if (s->dir.wd == NULL || *path == '/')
+		return path;
+	snprintf(buf, PATH_MAX, "%s/%s", s->dir.wd, path);
+	return buf;
+}
+
 /* The path of s as the step will see it: in the new root, if any; NULL
  * if that root is no directory.  The root as its own step resolved it
  * (links on its way followed, or refused by pivot-root's walk): only
  * the path in it is walked again. */
 static const char *seen_path(const struct step *s, char *buf, size_t size)
 {
-	char real[PATH_MAX];
+	char real[PATH_MAX], from_wd[PATH_MAX];
+	const char *path = from(s, s->dir.path, from_wd);
 
 	if (s->dir.base == NULL)
-		return s->dir.path;
+		return snprintf(buf, size, "%s", path) < (int)size ? buf : NULL;
 	/* A new root that is none: its own step says so. */
 	if (directory(s->dir.base) != 0 || realpath(s->dir.base, real) == NULL)
 		return NULL;
 	snprintf(buf, size, "%s%s%s", strcmp(real, "/") ? real : "",
-		 *s->dir.path == '/' ? "" : "/", s->dir.path);
+		 *path == '/' ? "" : "/", path);
 	return buf;
 }
 
@@ -491,6 +502,9 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
  * with errno, 0 where the walk refuses with none. */
 static int seen_walk(const struct step *s, const char *path, bool last)
 {
+	char from_wd[PATH_MAX];
+
+	path = from(s, path, from_wd);
 	if (s->dir.base)
 		return walk_under(s->dir.uid_map, s->dir.base, path, last);
 	return last ? walk_path_as(s->dir.uid_map, path)

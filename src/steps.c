@@ -88,6 +88,13 @@ static struct step *add_dir(const struct plan *plan, struct steps *steps,
 	s->dir.userns = plan->effective & UNSHARE_USER;
 	s->dir.uid_map = s->dir.userns ? &plan->uid_map : NULL;
 	s->dir.pidns = plan->effective & UNSHARE_PID;
+	/* A relative path after --wd starts from its directory. */
+	if (*path != '/' && plan->wd_dir && kind != STEP_WD &&
+	    kind != STEP_ROOT && kind != STEP_PIVOT_ROOT) {
+		s->dir.wd = plan->wd_dir;
+		path = plan->wd_dir;
+		kind = STEP_WD;
+	}
 	/* After --root or --pivot-root, a path is in the new root; one
 	 * relative to the working directory too, which is then its /
 	 * (unless --wd moves it); --wd's own after --pivot-root alone

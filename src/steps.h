@@ -123,6 +123,9 @@ struct step {
 			const char *base; /* --dry-run: the new root (--root's
 					     or --pivot-root's) the path is
 					     in, or NULL for / */
+			const char *wd;   /* --dry-run: --wd's directory, a
+					     relative path's start, or
+					     NULL */
 			bool again;       /* its directory walked by the step
 					     before (proc-private) */
 			bool userns;      /* in a new user namespace */

@@ -551,3 +551,75 @@ kill_runs() {
 	rm -rf "$PIDS"
 	assert_equal "$left" ""
 }
+
+@test "the dry run walks as the run: from --wd's directory, through the new uid map, searching not reading, a .. said as the run says it" {
+	need_busybox_root
+	require_userns_for_nobody
+	# A relative DIR after --wd is looked for there: $ROOT/bin/proc is
+	# missing, $ROOT/proc is not.
+	run unshare --pivot-root="$ROOT" --wd=/bin --tmpfs=proc true
+	assert_failure 125
+	assert_said "--tmpfs=proc" "No such file"
+	run unshare --dry-run --pivot-root="$ROOT" --wd=/bin --tmpfs=proc true
+	assert_failure 125
+	assert_said "would fail" "proc" "No such file"
+	# A link's owner as the new user namespace shows it: 100000 is its
+	# root; our root its uid 1000, as it is ours.
+	ln -s tmp "$ROOT/lnk-$BATS_TEST_NUMBER"
+	chown -h 100000:100000 "$ROOT/lnk-$BATS_TEST_NUMBER"
+	ln -s "$BATS_TEST_TMPDIR" lnk
+	local opt
+	for opt in "--map-users=0:100000:65536 --map-groups=0:100000:65536 --pivot-root=$ROOT --tmpfs=/lnk-$BATS_TEST_NUMBER" \
+		"--map-user=1000 --map-group=1000 -m --tmpfs=$PWD/lnk"; do
+		# shellcheck disable=SC2086 # the options, a word each
+		run unshare $opt true
+		assert_success
+		# shellcheck disable=SC2086
+		run unshare --dry-run $opt true
+		assert_success
+		refute_output --partial "owned by"
+	done
+	rm "$ROOT/lnk-$BATS_TEST_NUMBER"
+	# A directory we may read but not search: refused by chdir(2), for
+	# --wd and for the new root itself.
+	mkdir -m 604 "$ROOT/d604-$BATS_TEST_NUMBER" "$NOBODY_DIR/d604"
+	for opt in "--pivot-root=$ROOT --wd=/d604-$BATS_TEST_NUMBER" "--pivot-root=$NOBODY_DIR/d604"; do
+		# shellcheck disable=SC2086
+		run as_nobody "$NOBODY_BIN" -r $opt true
+		assert_failure 125
+		assert_said "d604" "Permission denied"
+		# shellcheck disable=SC2086
+		run as_nobody "$NOBODY_BIN" --dry-run -r $opt true
+		assert_failure 125
+		assert_said "would fail" "d604" "Permission denied"
+	done
+	# One we may search but not read is fine.
+	chmod 711 "$ROOT/d604-$BATS_TEST_NUMBER" "$NOBODY_DIR/d604"
+	run as_nobody "$NOBODY_BIN" --dry-run -r --pivot-root="$ROOT" --wd="/d604-$BATS_TEST_NUMBER" true
+	assert_success
+	run as_nobody "$NOBODY_BIN" -r --pivot-root="$ROOT" --wd="/d604-$BATS_TEST_NUMBER" true
+	assert_success
+	rmdir "$ROOT/d604-$BATS_TEST_NUMBER" "$NOBODY_DIR/d604"
+	# Each walk in the new root closes what it opened: eight under a
+	# limit of ten descriptors.
+	local tmpfs=() i
+	for i in 1 2 3 4 5 6 7 8; do
+		mkdir "$ROOT/t$BATS_TEST_NUMBER-$i"
+		tmpfs+=("--tmpfs=/t$BATS_TEST_NUMBER-$i")
+	done
+	run sh -c 'ulimit -n 10 && exec "$@"' sh "$UNSHARE_BIN" --dry-run --pivot-root="$ROOT" "${tmpfs[@]}" true
+	rmdir "$ROOT/t$BATS_TEST_NUMBER"-*
+	assert_success
+	refute_output --partial "would fail"
+	# Out of --root's root by ..: foreseen in the run's words, its hint
+	# said once.
+	for opt in --tmpfs=/../x --bind="$BATS_TEST_TMPDIR:/../x"; do
+		run unshare --dry-run --root="$ROOT" "$opt" true
+		assert_failure 125
+		assert_said "would fail" "${opt%%=*}=/../x" "leads out of the root"
+		[ "$(grep -c "name it from the root" <<<"$output")" = 1 ]
+		run unshare --root="$ROOT" "$opt" true
+		assert_failure 125
+		assert_said "${opt%%=*}=/../x" "leads out of the root"
+	done
+}

@@ -467,7 +467,7 @@ static int directory(const char *path)
 
 /* path, one of step s, as the run takes it: a relative one after --wd
  * from its directory (into buf, PATH_MAX). */
-static const char *from(const struct step *s, const char *path, char *buf)
+static const char *from_wd(const struct step *s, const char *path, char *buf)
 {
 	if (s->dir.wd == NULL || *path == '/')
 		return path;
@@ -481,8 +481,8 @@ static const char *from(const struct step *s, const char *path, char *buf)
  * the path in it is walked again. */
 static const char *seen_path(const struct step *s, char *buf, size_t size)
 {
-	char real[PATH_MAX], from_wd[PATH_MAX];
-	const char *path = from(s, s->dir.path, from_wd);
+	char real[PATH_MAX], wd_buf[PATH_MAX];
+	const char *path = from_wd(s, s->dir.path, wd_buf);
 
 	if (s->dir.base == NULL)
 		return snprintf(buf, size, "%s", path) < (int)size ? buf : NULL;
@@ -502,9 +502,9 @@ static const char *seen_path(const struct step *s, char *buf, size_t size)
  * with errno, 0 where the walk refuses with none. */
 static int seen_walk(const struct step *s, const char *path, bool last)
 {
-	char from_wd[PATH_MAX];
+	char wd_buf[PATH_MAX];
 
-	path = from(s, path, from_wd);
+	path = from_wd(s, path, wd_buf);
 	if (s->dir.base)
 		return walk_under(s->dir.uid_map, s->dir.base, path, last);
 	return last ? walk_path_as(s->dir.uid_map, path)

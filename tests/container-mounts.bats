@@ -306,7 +306,8 @@ $DEV_MOUNTS"
 	local opt dry
 	# A second --tmpfs is looked at too.
 	for opt in --mount-dev=/bin/../../dev --tmpfs=/bin/../../tmp \
-		--mount-sysfs=/../sys; do
+		--mount-sysfs=/../sys --tmpfs=../tmp --mount-proc=bin/../../proc \
+		--wd=..; do
 		for dry in --dry-run ""; do
 			run unshare $dry -n --pivot-root="$ROOT" --tmpfs=/tmp $opt true
 			assert_failure 125
@@ -580,6 +581,13 @@ kill_runs() {
 		refute_output --partial "owned by"
 	done
 	rm "$ROOT/lnk-$BATS_TEST_NUMBER"
+	# A SRC through such a link, under a gid map unlike the uid map.
+	chown -h 100000:100000 lnk
+	run unshare --dry-run --map-users=0:100000:65536 --map-groups=0:200000:65536 --pivot-root="$ROOT" --bind="$PWD/lnk:/tmp" true
+	assert_success
+	refute_output --partial "owned by"
+	run unshare --map-users=0:100000:65536 --map-groups=0:200000:65536 --pivot-root="$ROOT" --bind="$PWD/lnk:/tmp" true
+	assert_success
 	# A directory we may read but not search: refused by chdir(2), for
 	# --wd and for the new root itself.
 	mkdir -m 604 "$ROOT/d604-$BATS_TEST_NUMBER" "$NOBODY_DIR/d604"

@@ -121,6 +121,21 @@ as_searcher() {
 	# As ourselves, root: it runs.
 	run unshare --dry-run "$PWD/closed/prog"
 	assert_success
+	# An id just past a range is unmapped: refused by --setuid, and the
+	# program not looked for as another outer id.
+	run unshare --dry-run --map-users=0:100000:10 --map-groups=0:100000:10 -S 10 "$PWD/closed/prog"
+	assert_failure 125
+	assert_said "would fail" "setuid: 10" "Invalid argument"
+	refute_output --partial "Permission denied"
+	# --owner's group, not its uid, searches: a directory of its group.
+	nobody_copy
+	mkdir -m 750 "$NOBODY_DIR/grp"
+	chgrp 100 "$NOBODY_DIR/grp"
+	cp closed/prog "$NOBODY_DIR/grp/prog"
+	run unshare --owner=65534:100 "$NOBODY_DIR/grp/prog"
+	assert_success
+	run unshare --dry-run --owner=65534:100 "$NOBODY_DIR/grp/prog"
+	assert_success
 }
 
 @test "a name found on PATH but not runnable: 126, naming the file" {

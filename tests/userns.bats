@@ -173,6 +173,14 @@ deny"
 0 65534 1
 0 65534 1
 allow"
+	# Its gid, not its uid, is what the gid map maps.
+	run unshare --owner=65534:100 -r sh -c "$SHOW"
+	assert_success
+	assert_equal "$(maps "$output")" "0
+0
+0 65534 1
+0 100 1
+allow"
 }
 
 @test "--owner with -r or -c: a helper writes the maps, so setgroups stays allowed, as util-linux's" {

@@ -263,6 +263,13 @@ $DEV_MOUNTS"
 	run unshare --dry-run -m --tmpfs="$PWD/top/dir" "$PWD/script"
 	assert_success
 	assert_said "cannot tell" "$PWD/script" "a mount made before it on $PWD/top/dir covers it"
+	# A sibling whose name begins with the mount's is not under it.
+	mkdir top/dirx
+	printf '#!/bin/sh\ntrue\n' >top/dirx/prog
+	chmod 755 top/dirx/prog
+	run unshare --dry-run -m --tmpfs="$PWD/top/dir" "$PWD/top/dirx/prog"
+	assert_success
+	refute_output --partial "cannot tell"
 	# The binds come before the tmpfs mounts, after cgroup2's.
 	run unshare -m --ro-bind=/etc/hostname:"$PWD/top/file" --tmpfs="$PWD/top" true
 	assert_success
@@ -581,6 +588,15 @@ kill_runs() {
 		refute_output --partial "owned by"
 	done
 	rm "$ROOT/lnk-$BATS_TEST_NUMBER"
+	# A script's interpreter in the new root, under a mount made there.
+	printf '#!/bin/sh\ntrue\n' >"$ROOT/s-$BATS_TEST_NUMBER"
+	chmod 755 "$ROOT/s-$BATS_TEST_NUMBER"
+	run unshare --root="$ROOT" --tmpfs=/bin "/s-$BATS_TEST_NUMBER"
+	assert_failure 126
+	run unshare --dry-run --root="$ROOT" --tmpfs=/bin "/s-$BATS_TEST_NUMBER"
+	rm "$ROOT/s-$BATS_TEST_NUMBER"
+	assert_success
+	assert_said "cannot tell" "/s-$BATS_TEST_NUMBER" "covers it"
 	# A SRC through such a link, under a gid map unlike the uid map.
 	chown -h 100000:100000 lnk
 	run unshare --dry-run --map-users=0:100000:65536 --map-groups=0:200000:65536 --pivot-root="$ROOT" --bind="$PWD/lnk:/tmp" true

@@ -596,7 +596,8 @@ kill_runs() {
 	run unshare --dry-run --root="$ROOT" --tmpfs=/bin "/s-$BATS_TEST_NUMBER"
 	rm "$ROOT/s-$BATS_TEST_NUMBER"
 	assert_success
-	assert_said "cannot tell" "/s-$BATS_TEST_NUMBER" "covers it"
+	# The mount as given, in the new root.
+	assert_said "cannot tell" "/s-$BATS_TEST_NUMBER" "a mount made before it on /bin covers it"
 	# A SRC through such a link, under a gid map unlike the uid map.
 	chown -h 100000:100000 lnk
 	run unshare --dry-run --map-users=0:100000:65536 --map-groups=0:200000:65536 --pivot-root="$ROOT" --bind="$PWD/lnk:/tmp" true

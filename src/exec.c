@@ -104,11 +104,11 @@ static enum refusal refusal_of(const char *file, const char *dir,
  * program nowhere else.  Searched again as execvp searches (an empty
  * entry is the working directory, no PATH the C library's default): path
  * (the run's, which the dry run cannot read in its environment); the
- * PATH entry into entry. */
+ * place into buf, as refusal_of says it. */
 static enum refusal path_refusal(const char *path, const char *name,
-				 char *buf, char *entry, size_t size)
+				 char *buf, size_t size)
 {
-	char fallback[64];
+	char fallback[64], entry[PATH_MAX];
 	const char *p, *end;
 
 	if (path == NULL && confstr(_CS_PATH, fallback, sizeof fallback) > 0)
@@ -117,19 +117,12 @@ static enum refusal path_refusal(const char *path, const char *name,
 		int dir = (int)((end = strchrnul(p, ':')) - p);
 		enum refusal r;
 
-		if ((size_t)snprintf(entry, size, "%.*s%s%s", dir, p,
-				     dir ? "/" : "", name) >= size)
+		if ((size_t)snprintf(entry, sizeof entry, "%.*s%s%s", dir, p,
+				     dir ? "/" : "", name) >= sizeof entry)
 			continue;
 		r = refusal_of(entry, p, (size_t)dir, buf, size);
-		if (r != REFUSED_UNSEEN) {
-			/* Without the slashes it ends with, if any: the
-			 * same directory as unsearchable() names. */
-			while (dir > 1 && p[dir - 1] == '/')
-				dir--;
-			snprintf(entry, size, "%.*s", dir ? dir : 1,
-				 dir ? p : ".");
+		if (r != REFUSED_UNSEEN)
 			return r;
-		}
 	}
 	return REFUSED_UNSEEN;
 }
@@ -155,10 +148,7 @@ static void refusal_hint(const char *path, bool searched,
 
 	*found = '\0';
 	if (searched && slash == NULL) {
-		char entry[PATH_MAX];
-
-		r = path_refusal(search_path, path, where, entry,
-				 sizeof where);
+		r = path_refusal(search_path, path, where, sizeof where);
 		if (r != REFUSED_DIR && r != REFUSED_UNSEEN)
 			snprintf(found, size, "%s", where);
 	} else {
@@ -343,7 +333,7 @@ static bool exec_predict_here(const struct step *s, struct prediction *pred)
 		e = access(inside, F_OK) == 0 || errno == EACCES ? EACCES
 								 : ENOENT;
 	else
-		e = path_refusal(path, prog, found, source, sizeof found) !=
+		e = path_refusal(path, prog, found, sizeof found) !=
 				    REFUSED_UNSEEN
 			    ? EACCES
 			    : ENOENT;

@@ -257,6 +257,11 @@ in_cgroup() {
 	assert_failure 125
 	assert_said "would fail" "enter the cgroup" "$name:" "busy" "enables controllers for its children"
 	refute_output --partial "cannot tell"
+	# A write after it that does not name it leaves it enabled.
+	run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+$dom" \
+		--cgroup-set=cgroup.subtree_control=-pids true
+	assert_failure 125
+	assert_said "would fail" "enter the cgroup" "$name:" "busy"
 	# A threaded controller leaves it room: nothing foreseen.
 	if [ ${#run[@]} != 0 ] || grep -qw pids "$MINE/cgroup.subtree_control"; then
 		run "${run[@]}" "$UNSHARE_BIN" --dry-run --new-cgroup="$name" --cgroup-set="cgroup.subtree_control=+pids" true

@@ -543,4 +543,11 @@ capget"
 	run unshare --dry-run -U --setgroups=deny --setgid=5 true
 	assert_failure 125
 	assert_said "would fail" "Invalid argument" "not mapped"
+	# --setuid calls no setgroups(2): its id unmapped, EINVAL.
+	run unshare -U --setuid=0 true
+	assert_failure 125
+	assert_said "setuid: 0" "Invalid argument"
+	run unshare --dry-run -U --setuid=0 true
+	assert_failure 125
+	assert_said "would fail" "setuid: 0" "Invalid argument"
 }

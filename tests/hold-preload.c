@@ -55,11 +55,18 @@ static void hold(const char *at)
 		fprintf(ready, "%d\n", (int)getpid());
 		fclose(ready);
 	}
-	/* Opening a FIFO for reading waits for a writer. */
-	if ((fd = open(fifo, O_RDONLY)) >= 0) {
-		if (read(fd, &c, 1) < 0)
+	/* Opening a FIFO for reading waits for a writer; the byte it
+	 * writes lets us go.  The writer that let an earlier hold go may
+	 * still have it open, and then close it having written nothing
+	 * more: that end of file is not for us, the wait goes on. */
+	while ((fd = open(fifo, O_RDONLY)) >= 0) {
+		ssize_t n = read(fd, &c, 1);
+
+		if (n < 0)
 			perror("hold-preload: read");
 		close(fd);
+		if (n != 0)
+			break;
 	}
 }
 
